@@ -1,0 +1,127 @@
+"""The ``mqcalc`` command: list, eval, build, tui (the default).
+
+Every refusal is one line on stderr and exit status 2: an unknown calculator or input, a
+value outside its domain, ``ID`` without ``=``, an unknown option.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from . import engine
+from .errors import InputError, MqcalcError
+from .formatting import format_value
+
+EXIT_BAD_INPUT = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a usage error as one line, like every other refusal."""
+
+    def error(self, message: str):
+        raise MqcalcError(f"{message} (see mqcalc --help)")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="mqcalc", description="Capacity and cost calculator for IBM MQ for "
+                     "z/OS. Without a command, starts the terminal calculator.")
+    commands = parser.add_subparsers(dest="command", parser_class=_Parser)
+    listing = commands.add_parser("list", help="list the calculators, their inputs and outputs")
+    listing.add_argument("--json", action="store_true", help="machine-readable output")
+    evaluation = commands.add_parser("eval", help="evaluate one calculator")
+    evaluation.add_argument("calculator", help="calculator id (see mqcalc list)")
+    evaluation.add_argument("assignments", nargs="*", metavar="ID=VALUE",
+                            help="input values; inputs not given take their defaults")
+    evaluation.add_argument("--json", action="store_true", help="machine-readable output")
+    build = commands.add_parser("build", help="write the workbooks")
+    build.add_argument("--out", type=Path, default=Path("generated"),
+                       help="folder for the workbooks (default: generated)")
+    commands.add_parser("tui", help="start the terminal calculator")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        arguments = _parser().parse_args(argv)
+        command = arguments.command or "tui"
+        return {"list": _list, "eval": _eval, "build": _build, "tui": _tui}[command](arguments)
+    except MqcalcError as error:
+        print(f"mqcalc: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # the reader went away (e.g. | head): not an error of ours
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def _list(arguments) -> int:
+    calculators = engine.catalogue()
+    if arguments.json:
+        print(json.dumps({"calculators": [_describe(c) for c in calculators]}, indent=2,
+                         ensure_ascii=False))
+        return 0
+    for calculator in calculators:
+        print(f"{calculator.id}: {calculator.title}\n  {calculator.summary}\n  inputs:")
+        for spec in calculator.inputs.values():
+            default = format_value(spec.default)
+            print(f"    {spec.id:<24} {spec.type:<7} default {default:<10} {spec.unit:<14} "
+                  f"{spec.accepts()}")
+        print("  outputs:")
+        for output in calculator.outputs.values():
+            print(f"    {output.id:<32} {output.unit:<12} {output.title}")
+        print()
+    return 0
+
+
+def _describe(calculator) -> dict:
+    return {"id": calculator.id, "title": calculator.title, "summary": calculator.summary,
+            "inputs": [{"id": spec.id, "type": spec.type, "min": spec.min, "max": spec.max,
+                        "choices": list(spec.choices) or None, "default": spec.default,
+                        "unit": spec.unit, "help": spec.help}
+                       for spec in calculator.inputs.values()],
+            "outputs": [{"id": output.id, "unit": output.unit, "title": output.title}
+                        for output in calculator.outputs.values()]}
+
+
+def _eval(arguments) -> int:
+    calculator = engine.calculator(arguments.calculator)
+    inputs = {}
+    for assignment in arguments.assignments:
+        name, equals, value = assignment.partition("=")
+        if not equals:
+            first = next(iter(calculator.inputs.values()))
+            raise MqcalcError(f"{calculator.id}: argument {assignment!r} has no '=': expects "
+                              f"ID=VALUE, e.g. {first.id}={format_value(first.default)}")
+        if name in inputs:
+            raise InputError(calculator.id, name, value, "one value (it was given twice)")
+        inputs[name] = value
+    result = engine.run(calculator.id, inputs)
+    if arguments.json:
+        print(json.dumps(result.as_json(), indent=2, ensure_ascii=False))
+        return 0
+    print(f"{calculator.title}")
+    for name, output in calculator.outputs.items():
+        value = format_value(result.outputs[name], output.decimals)
+        print(f"  {output.title:<40} {value:>14} {output.unit}")
+    for note in result.notes:
+        print(f"  note: {note}")
+    return 0
+
+
+def _build(arguments) -> int:
+    from .workbook import build_all
+
+    for path in build_all(engine.catalogue(), arguments.out):
+        print(f"wrote {path}")
+    return 0
+
+
+def _tui(arguments) -> int:
+    from tui.app import run_app
+
+    run_app()
+    return 0

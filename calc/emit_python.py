@@ -1,0 +1,53 @@
+"""Python source for a checked expression tree, and the helpers that source calls.
+
+Every compound node is parenthesised, so Python's own precedence never has to agree with
+anything. ``round`` follows the spreadsheet (halves away from zero), not Python's banker's
+rounding, so both faces give the same figure.
+"""
+from __future__ import annotations
+
+import ast
+import math
+from decimal import ROUND_HALF_UP, Decimal
+
+OPERATORS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "**",
+             ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">",
+             ast.GtE: ">=", ast.And: "and", ast.Or: "or", ast.USub: "-", ast.UAdd: "+",
+             ast.Not: "not"}
+FUNCTIONS = {"min": "min", "max": "max", "abs": "abs", "ceil": "_ceil", "floor": "_floor",
+             "round": "_round"}
+
+
+def spreadsheet_round(value: float, digits: int = 0) -> float:
+    """ROUND as Excel and LibreOffice do it: halves away from zero, on the decimal shown."""
+    quantum = Decimal(1).scaleb(-digits)
+    return float(Decimal(repr(value)).quantize(quantum, rounding=ROUND_HALF_UP))
+
+
+HELPERS = {"_ceil": math.ceil, "_floor": math.floor, "_round": spreadsheet_round}
+"""Names the emitted source may call besides builtins; bound in the compiled namespace."""
+
+
+def to_python(node: ast.expr) -> str:
+    """Python source text for ``node``."""
+    match node:
+        case ast.Constant(value=value):
+            return repr(value)
+        case ast.Name(id=name):
+            return name
+        case ast.UnaryOp(op=op, operand=operand):
+            return f"({OPERATORS[type(op)]} {to_python(operand)})"
+        case ast.BinOp(op=op, left=left, right=right):
+            return f"({to_python(left)} {OPERATORS[type(op)]} {to_python(right)})"
+        case ast.BoolOp(op=op, values=values):
+            return "(" + f" {OPERATORS[type(op)]} ".join(map(to_python, values)) + ")"
+        case ast.Compare(left=left, ops=[op], comparators=[right]):
+            return f"({to_python(left)} {OPERATORS[type(op)]} {to_python(right)})"
+        case ast.IfExp(test=test, body=body, orelse=orelse):
+            return f"({to_python(body)} if {to_python(test)} else {to_python(orelse)})"
+        case ast.Call(func=ast.Name(id=name), args=args):
+            return f"{FUNCTIONS[name]}({', '.join(map(to_python, args))})"
+        case ast.Subscript(value=ast.Name(id=table), slice=key):
+            keys = key.elts if isinstance(key, ast.Tuple) else [key]
+            return f"{table}[({''.join(to_python(k) + ', ' for k in keys)})]"
+    raise TypeError(f"unchecked node {ast.dump(node)}")

@@ -1,0 +1,25 @@
+"""The three ways a calculation can be refused, each carrying a one-line message for users."""
+
+
+class MqcalcError(Exception):
+    """Base of every error mqcalc reports to a user as one line (CLI exit status 2)."""
+
+
+class TemplateError(MqcalcError):
+    """A calculator template is malformed; the message names the file and the key."""
+
+    def __init__(self, file: str, key: str, problem: str):
+        self.file, self.key, self.problem = file, key, problem
+        super().__init__(f"{file}: {key}: {problem}")
+
+
+class InputError(MqcalcError):
+    """A value given for an input is not in its domain; names the input and what it accepts."""
+
+    def __init__(self, calculator: str, name: str, value: object, accepts: str):
+        self.calculator, self.name, self.value, self.accepts = calculator, name, value, accepts
+        super().__init__(f"{calculator}: input {name}={value!s}: expects {accepts}")
+
+
+class CalculationError(MqcalcError):
+    """A formula cannot produce a value for valid inputs (e.g. a division by zero)."""

@@ -1,0 +1,296 @@
+"""Load a calculator template (YAML) into the model, checking everything on the way in.
+
+Every problem is a :class:`TemplateError` naming the file and the key path, e.g.
+``connect.yaml: outputs.connect_cpu_us.formula: unknown name tsl``.
+"""
+from __future__ import annotations
+
+import ast
+import keyword
+import math
+import re
+from pathlib import Path
+
+import yaml
+
+from . import expr
+from .names import note_name, table_range_names
+from .errors import InputError, TemplateError
+from .model import (BOOL, NUMBER, TEXT, Calculator, Citation, Constant, Example, Input,
+                    Note, Output, Table)
+from .values import coerce
+
+TOP_KEYS = {"id", "title", "summary", "source", "inputs", "tables", "constants", "outputs",
+            "notes", "examples"}
+INPUT_KEYS = {"type", "default", "title", "help", "unit", "min", "max", "choices"}
+TABLE_KEYS = {"title", "unit", "keys", "rows", "source"}
+CONSTANT_KEYS = {"value", "title", "unit", "source"}
+OUTPUT_KEYS = {"formula", "title", "unit", "help", "decimals"}
+NOTE_KEYS = {"when", "text"}
+EXAMPLE_KEYS = {"inputs", "expect", "note", "tolerance"}
+INPUT_TYPES = ("int", "number", "bool", "choice")
+
+NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
+CELL_LIKE = re.compile(r"([a-z]{1,3}[0-9]+|r[0-9]*c?[0-9]*|c[0-9]*)\Z")
+RESERVED = {"true", "false", *expr.FUNCTIONS}
+
+
+def load(path: Path) -> Calculator:
+    """Read and check ``path``; the calculator's id must be the file's stem."""
+    return _Loader(path).calculator()
+
+
+class _Loader:
+    def __init__(self, path: Path):
+        self.file = path.name
+        try:
+            self.document = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except (OSError, yaml.YAMLError) as error:
+            raise TemplateError(self.file, "(file)", f"cannot be read: {error}") from None
+        self.names: dict[str, str] = {}
+
+    def fail(self, key: str, problem: str):
+        raise TemplateError(self.file, key, problem)
+
+    def mapping(self, value, key: str, allowed: set[str] | None = None,
+                required: set[str] = frozenset()) -> dict:
+        if not isinstance(value, dict):
+            self.fail(key, "must be a mapping")
+        if allowed is not None:
+            for unknown in sorted(set(value) - allowed, key=str):
+                self.fail(f"{key}.{unknown}", f"unknown key (known: {', '.join(sorted(allowed))})")
+        for missing in sorted(required - set(value)):
+            self.fail(f"{key}.{missing}", "is required")
+        return value
+
+    def text(self, value, key: str) -> str:
+        if not isinstance(value, str) or not value.strip():
+            self.fail(key, "must be non-empty text")
+        return value.strip()
+
+    def claim(self, name, key: str) -> str:
+        """Check ``name`` can be a formula name and a spreadsheet defined name, once."""
+        if not isinstance(name, str) or not NAME.match(name) or "__" in name:
+            self.fail(key, f"{name!r} must be lower-case letters, digits and single underscores, "
+                           "starting with a letter")
+        if CELL_LIKE.match(name) or name in RESERVED or keyword.iskeyword(name):
+            self.fail(key, f"{name!r} reads as a cell reference, function or keyword")
+        if name in self.names:
+            self.fail(key, f"{name!r} is already used by {self.names[name]}")
+        self.names[name] = key
+        return name
+
+    def citation(self, value, key: str) -> Citation:
+        value = self.mapping(value, key, {"file", "passage"}, {"file", "passage"})
+        return Citation(self.text(value["file"], f"{key}.file"),
+                        " ".join(self.text(value["passage"], f"{key}.passage").split()))
+
+    def calculator(self) -> Calculator:
+        doc = self.mapping(self.document, "(top level)", TOP_KEYS,
+                           {"id", "title", "summary", "source", "inputs", "outputs"})
+        calculator_id = self.text(doc["id"], "id")
+        if calculator_id != Path(self.file).stem:
+            self.fail("id", f"{calculator_id!r} must match the file name {self.file!r}")
+        inputs = {self.claim(name, f"inputs.{name}"): self.input(name, spec)
+                  for name, spec in self.mapping(doc["inputs"], "inputs").items()}
+        tables = {}
+        for name, spec in self.mapping(doc.get("tables", {}), "tables").items():
+            tables[name] = self.table(name, spec)
+            for range_name in table_range_names(name, len(tables[name].keys)):
+                self.claim(range_name, f"tables.{name}")
+        constants = {self.claim(name, f"constants.{name}"): self.constant(name, spec)
+                     for name, spec in self.mapping(doc.get("constants", {}), "constants").items()}
+        outputs, order = self.outputs(doc["outputs"], inputs, tables, constants)
+        scope = self.scope(inputs, tables, constants, outputs)
+        notes = [self.note(index, spec, scope) for index, spec in enumerate(doc.get("notes", []))]
+        for index in range(1, len(notes) + 1):
+            self.claim(note_name(index), f"notes[{index - 1}]")
+        examples = [self.example(index, spec, inputs, outputs)
+                    for index, spec in enumerate(doc.get("examples", []))]
+        return Calculator(calculator_id, self.text(doc["title"], "title"),
+                          self.text(doc["summary"], "summary"),
+                          self.citation(doc["source"], "source"), self.file, inputs, tables,
+                          constants, outputs, notes, examples, tuple(order))
+
+    def input(self, name: str, spec) -> Input:
+        key = f"inputs.{name}"
+        spec = self.mapping(spec, key, INPUT_KEYS, {"type", "default", "title", "help"})
+        kind = spec["type"]
+        if kind not in INPUT_TYPES:
+            self.fail(f"{key}.type", f"{kind!r} must be one of {', '.join(INPUT_TYPES)}")
+        common = dict(id=name, type=kind, default=spec["default"],
+                      title=self.text(spec["title"], f"{key}.title"),
+                      help=" ".join(self.text(spec["help"], f"{key}.help").split()),
+                      unit=spec.get("unit", ""))
+        if kind in ("int", "number"):
+            if "unit" not in spec:
+                self.fail(f"{key}.unit", "is required for a numeric input")
+            low, high = (self.bound(spec.get(side), kind, f"{key}.{side}") for side in ("min", "max"))
+            if low is None:
+                self.fail(f"{key}.min", "is required for a numeric input")
+            if high is not None and high < low:
+                self.fail(f"{key}.max", "is below min")
+            result = Input(**common, min=low, max=high)
+        elif kind == "choice":
+            choices = spec.get("choices")
+            if (not isinstance(choices, list) or not choices
+                    or not all(isinstance(c, str) and c for c in choices)
+                    or len(set(choices)) != len(choices)):
+                self.fail(f"{key}.choices", "must be a list of distinct non-empty texts")
+            result = Input(**common, choices=tuple(choices))
+        else:
+            result = Input(**common)
+        try:
+            coerce(result, spec["default"], Path(self.file).stem)
+        except InputError as error:
+            self.fail(f"{key}.default", str(error))
+        return result
+
+    def bound(self, value, kind: str, key: str):
+        if value is None:
+            return None
+        wanted = int if kind == "int" else (int, float)
+        if isinstance(value, bool) or not isinstance(value, wanted) or not math.isfinite(value):
+            self.fail(key, f"{value!r} must be a finite {'whole ' if kind == 'int' else ''}number")
+        return value
+
+    def table(self, name: str, spec) -> Table:
+        key = f"tables.{name}"
+        spec = self.mapping(spec, key, TABLE_KEYS, TABLE_KEYS)
+        keys = spec["keys"]
+        if not isinstance(keys, list) or len(keys) not in (1, 2) or not all(
+                isinstance(k, str) and NAME.match(k) for k in keys):
+            self.fail(f"{key}.keys", "must list one or two key names")
+        rows = self.mapping(spec["rows"], f"{key}.rows")
+        if not rows:
+            self.fail(f"{key}.rows", "must not be empty")
+        if len(keys) == 1:
+            data = {(row,): value for row, value in rows.items()}
+            col_keys = ()
+        else:
+            col_keys = None
+            data = {}
+            for row, columns in rows.items():
+                columns = self.mapping(columns, f"{key}.rows.{row}")
+                if col_keys is None:
+                    col_keys = tuple(columns)
+                elif tuple(columns) != col_keys:
+                    self.fail(f"{key}.rows.{row}", f"must have the columns {list(col_keys)}")
+                data.update({(row, column): value for column, value in columns.items()})
+        key_types = tuple(self.uniform_type([k[position] for k in data], f"{key}.rows", "keys")
+                          for position in range(len(keys)))
+        value_type = self.uniform_type(list(data.values()), f"{key}.rows", "values")
+        return Table(name, self.text(spec["title"], f"{key}.title"),
+                     str(spec["unit"]), tuple(keys), tuple(rows), col_keys, data, value_type,
+                     key_types, self.citation(spec["source"], f"{key}.source"))
+
+    def uniform_type(self, values: list, key: str, what: str) -> str:
+        types = {self.value_type(value, key) for value in values}
+        if len(types) != 1:
+            self.fail(key, f"{what} must all be numbers, all texts or all booleans")
+        return types.pop()
+
+    def value_type(self, value, key: str) -> str:
+        if isinstance(value, bool):
+            return BOOL
+        if isinstance(value, (int, float)) and math.isfinite(value):
+            return NUMBER
+        if isinstance(value, str):
+            return TEXT
+        self.fail(key, f"{value!r} is not a number, text or boolean")
+
+    def constant(self, name: str, spec) -> Constant:
+        key = f"constants.{name}"
+        spec = self.mapping(spec, key, CONSTANT_KEYS, CONSTANT_KEYS)
+        if self.value_type(spec["value"], f"{key}.value") != NUMBER:
+            self.fail(f"{key}.value", "must be a number")
+        return Constant(name, spec["value"], self.text(spec["title"], f"{key}.title"),
+                        str(spec["unit"]), self.citation(spec["source"], f"{key}.source"))
+
+    def scope(self, inputs, tables, constants, outputs) -> expr.Scope:
+        values = {name: spec.value_type for name, spec in inputs.items()}
+        values.update({name: NUMBER for name in constants})
+        values.update({name: spec.value_type for name, spec in outputs.items()})
+        choices = {name: spec.choices for name, spec in inputs.items() if spec.type == "choice"}
+        return expr.Scope(values, tables, choices)
+
+    def outputs(self, raw, inputs, tables, constants) -> tuple[dict[str, Output], list[str]]:
+        """Parse outputs in dependency order, so each formula sees the types it reads."""
+        raw = self.mapping(raw, "outputs")
+        specs = {}
+        for name, spec in raw.items():
+            key = f"outputs.{name}"
+            self.claim(name, key)
+            specs[name] = self.mapping(spec, key, OUTPUT_KEYS, {"formula", "title", "unit", "help"})
+        reads = {name: self.names_read(spec["formula"], f"outputs.{name}.formula") & set(specs)
+                 for name, spec in specs.items()}
+        outputs: dict[str, Output] = {}
+        order = self.dependency_order(reads)
+        for name in order:
+            spec, key = specs[name], f"outputs.{name}"
+            formula = " ".join(self.text(spec["formula"], f"{key}.formula").split())
+            tree, used = self.parse(formula, self.scope(inputs, tables, constants, outputs),
+                                    f"{key}.formula")
+            decimals = spec.get("decimals", 0)
+            if isinstance(decimals, bool) or not isinstance(decimals, int) or not 0 <= decimals <= 9:
+                self.fail(f"{key}.decimals", "must be a whole number from 0 to 9")
+            outputs[name] = Output(name, formula, self.text(spec["title"], f"{key}.title"),
+                                   str(spec["unit"]),
+                                   " ".join(self.text(spec["help"], f"{key}.help").split()),
+                                   decimals, tree, tree.mq_type, tuple(sorted(used)))
+        return {name: outputs[name] for name in specs}, order
+
+    def names_read(self, formula, key: str) -> set[str]:
+        try:
+            return {node.id for node in ast.walk(ast.parse(str(formula).strip(), mode="eval"))
+                    if isinstance(node, ast.Name)}
+        except SyntaxError as error:
+            self.fail(key, f"not a valid expression ({error.msg})")
+
+    def dependency_order(self, reads: dict[str, set[str]]) -> list[str]:
+        order, state = [], {}
+
+        def visit(name: str, path: list[str]):
+            if state.get(name) == "done":
+                return
+            if state.get(name) == "active":
+                cycle = path[path.index(name):] + [name]
+                self.fail(f"outputs.{name}.formula", "formulas refer to each other in a cycle: "
+                          + " -> ".join(cycle))
+            state[name] = "active"
+            for dependency in sorted(reads[name]):
+                visit(dependency, path + [name])
+            state[name] = "done"
+            order.append(name)
+
+        for name in reads:
+            visit(name, [])
+        return order
+
+    def parse(self, formula: str, scope: expr.Scope, key: str):
+        try:
+            return expr.parse(formula, scope)
+        except expr.ExpressionError as error:
+            self.fail(key, str(error))
+
+    def note(self, index: int, spec, scope: expr.Scope) -> Note:
+        key = f"notes[{index}]"
+        spec = self.mapping(spec, key, NOTE_KEYS, NOTE_KEYS)
+        when = " ".join(self.text(spec["when"], f"{key}.when").split())
+        tree, _ = self.parse(when, scope, f"{key}.when")
+        if tree.mq_type != BOOL:
+            self.fail(f"{key}.when", "must be a condition (true or false)")
+        return Note(when, " ".join(self.text(spec["text"], f"{key}.text").split()), tree)
+
+    def example(self, index: int, spec, inputs, outputs) -> Example:
+        key = f"examples[{index}]"
+        spec = self.mapping(spec, key, EXAMPLE_KEYS, {"inputs", "expect", "note"})
+        for name in self.mapping(spec["inputs"], f"{key}.inputs"):
+            if name not in inputs:
+                self.fail(f"{key}.inputs.{name}", "is not an input")
+        for name in self.mapping(spec["expect"], f"{key}.expect"):
+            if name not in outputs:
+                self.fail(f"{key}.expect.{name}", "is not an output")
+        return Example(dict(spec["inputs"]), dict(spec["expect"]),
+                       " ".join(self.text(spec["note"], f"{key}.note").split()),
+                       spec.get("tolerance", 1e-9))

@@ -1,0 +1,147 @@
+"""The calculator model: what a template declares, after loading and checking.
+
+A calculator is inputs (with domains), cited source tables and constants, outputs given by
+formulas over those names, notes that apply under a condition, and the sources' worked
+examples. The model holds no behaviour beyond describing inputs; compiling and evaluating
+live in :mod:`calc.compiler`, the workbook in :mod:`calc.workbook`.
+"""
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+NUMBER, BOOL, TEXT = "number", "bool", "text"
+"""Value types of the expression language; int and number inputs are both NUMBER."""
+
+
+@dataclass(frozen=True)
+class Citation:
+    """Where a figure comes from: a seed file and the table or passage inside it."""
+
+    file: str
+    passage: str
+
+    def __str__(self) -> str:
+        return f"{self.file}, {self.passage}"
+
+
+@dataclass(frozen=True)
+class Input:
+    """One input: its type (int|number|bool|choice), domain, default, unit and help."""
+
+    id: str
+    type: str
+    default: object
+    title: str
+    help: str
+    unit: str = ""
+    min: float | None = None
+    max: float | None = None
+    choices: tuple[str, ...] = ()
+
+    @property
+    def value_type(self) -> str:
+        return {"bool": BOOL, "choice": TEXT}.get(self.type, NUMBER)
+
+    def accepts(self) -> str:
+        """Plain words for the domain, used in every error message and help line."""
+        if self.type == "bool":
+            return "true or false (also yes/no, 1/0)"
+        if self.type == "choice":
+            return "one of " + ", ".join(self.choices)
+        kind = "a whole number" if self.type == "int" else "a number"
+        if self.max is None:
+            return f"{kind} of at least {_plain(self.min)}"
+        return f"{kind} from {_plain(self.min)} to {_plain(self.max)}"
+
+
+def _plain(number: float | None) -> str:
+    return f"{number:,}" if isinstance(number, int) else f"{number:,g}"
+
+
+@dataclass(frozen=True)
+class Table:
+    """A source table looked up by one or two keys.
+
+    ``data`` maps a tuple of key values (one per entry of ``keys``) to the figure.
+    ``row_keys`` are the first key's values in source order; ``col_keys`` the second's
+    (empty for a one-key table).
+    """
+
+    id: str
+    title: str
+    unit: str
+    keys: tuple[str, ...]
+    row_keys: tuple
+    col_keys: tuple
+    data: dict
+    value_type: str
+    key_types: tuple[str, ...]
+    citation: Citation
+
+
+@dataclass(frozen=True)
+class Constant:
+    """A single cited figure, or one derived from others with its derivation in the citation."""
+
+    id: str
+    value: float
+    title: str
+    unit: str
+    citation: Citation
+
+
+@dataclass
+class Output:
+    """A figure computed by a formula; ``tree`` is the parsed, type-checked expression."""
+
+    id: str
+    formula: str
+    title: str
+    unit: str
+    help: str
+    decimals: int
+    tree: ast.expr = field(repr=False, default=None)
+    value_type: str = NUMBER
+    depends: tuple[str, ...] = ()
+
+
+@dataclass
+class Note:
+    """Advice shown only when its condition holds for the current inputs."""
+
+    when: str
+    text: str
+    tree: ast.expr = field(repr=False, default=None)
+
+
+@dataclass(frozen=True)
+class Example:
+    """A worked example from a source: inputs, expected outputs, and what it reproduces."""
+
+    inputs: dict
+    expect: dict
+    note: str
+    tolerance: float = 1e-9
+
+
+@dataclass
+class Calculator:
+    """One calculator, loaded from ``templates/<id>.yaml``."""
+
+    id: str
+    title: str
+    summary: str
+    citation: Citation
+    file: str
+    inputs: dict[str, Input]
+    tables: dict[str, Table]
+    constants: dict[str, Constant]
+    outputs: dict[str, Output]
+    notes: list[Note]
+    examples: list[Example]
+    evaluation_order: tuple[str, ...]
+    """Output ids so that each comes after every output its formula reads."""
+
+    def defaults(self) -> dict:
+        return {name: spec.default for name, spec in self.inputs.items()}

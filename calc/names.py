@@ -1,0 +1,15 @@
+"""The defined names a calculator occupies in its sheet besides its inputs, outputs and
+constants; the loader reserves them so no template can collide with one."""
+from __future__ import annotations
+
+
+def table_range_names(table_id: str, key_count: int) -> tuple[str, ...]:
+    """Names of a table's ranges: its values, then its key ranges (one per key)."""
+    if key_count == 1:
+        return table_id, f"{table_id}_keys"
+    return table_id, f"{table_id}_rows", f"{table_id}_cols"
+
+
+def note_name(index: int) -> str:
+    """Name of the cell holding note ``index`` (from 1): its text when it applies, else empty."""
+    return f"note_{index}"

@@ -1,0 +1,61 @@
+"""Judging one input value against its declared domain: the single gate every door uses.
+
+Text (from the command line, a scenario file or a form field) is parsed strictly: a whole
+number is digits with an optional sign, a number is plain decimal or exponent notation, a
+boolean is true/false/yes/no/1/0. Python values (from the API) must already have the right
+kind; a float that is a whole number is accepted for an int input. NaN and infinities are
+refused everywhere.
+"""
+from __future__ import annotations
+
+import math
+import re
+
+from .errors import InputError
+from .model import Input
+
+INTEGER_TEXT = re.compile(r"[+-]?[0-9]+\Z")
+NUMBER_TEXT = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?\Z")
+TRUE_WORDS, FALSE_WORDS = {"true", "yes", "1"}, {"false", "no", "0"}
+
+
+def coerce(spec: Input, raw: object, calculator_id: str) -> object:
+    """Return ``raw`` as a value of ``spec``'s type inside its domain, or raise InputError."""
+    def refuse() -> InputError:
+        return InputError(calculator_id, spec.id, raw if raw != "" else "(empty)", spec.accepts())
+
+    if spec.type == "bool":
+        if isinstance(raw, bool):
+            return raw
+        word = raw.strip().lower() if isinstance(raw, str) else None
+        if word in TRUE_WORDS or word in FALSE_WORDS:
+            return word in TRUE_WORDS
+        raise refuse()
+    if spec.type == "choice":
+        if isinstance(raw, str) and raw.strip() in spec.choices:
+            return raw.strip()
+        raise refuse()
+    number = _number(raw, integer=spec.type == "int")
+    if number is None or number < spec.min or (spec.max is not None and number > spec.max):
+        raise refuse()
+    return number
+
+
+def _number(raw: object, integer: bool) -> int | float | None:
+    """The number ``raw`` stands for, or None when it is not one of the wanted kind."""
+    if isinstance(raw, str):
+        text = raw.strip()
+        if integer and INTEGER_TEXT.match(text):
+            return int(text)
+        if not integer and NUMBER_TEXT.match(text):
+            raw = float(text)
+        else:
+            return None
+    if isinstance(raw, bool) or not isinstance(raw, (int, float)):
+        return None
+    if isinstance(raw, float):
+        if not math.isfinite(raw):
+            return None
+        if integer:
+            return int(raw) if raw.is_integer() else None
+    return raw

@@ -1,0 +1,272 @@
+"""Write formula-driven workbooks with XlsxWriter: live formulas plus their stored results.
+
+One sheet per calculator, named by its id, reading top to bottom: title and source, inputs
+(styled as inputs, unlocked, with data validation), results (formulas over defined names,
+each storing the engine's value so any viewer shows the right number), notes that switch on
+by formula, constants and the source tables with their citations. Every input, output,
+constant and table range is a defined name local to the sheet. The sheet is protected
+without a password, so only inputs can be edited.
+
+Builds are deterministic (fixed document dates; XlsxWriter fixes the zip entry dates), and
+every file is written to a temporary name and renamed into place.
+"""
+from __future__ import annotations
+
+import datetime
+import os
+import tempfile
+from pathlib import Path
+
+import xlsxwriter
+from xlsxwriter.utility import xl_rowcol_to_cell
+
+from . import engine
+from .emit_excel import to_excel
+from .formatting import number_format
+from .model import Calculator, Input, Table
+from .names import note_name, table_range_names
+
+BUILD_DATE = datetime.datetime(2026, 1, 1)
+COMBINED = "mqzcalc"
+LABEL, VALUE, UNIT, NAME, ABOUT = range(5)
+WIDTHS = {LABEL: 36, VALUE: 14, UNIT: 14, NAME: 30, ABOUT: 90}
+
+
+def build_all(calculators: list[Calculator], folder: Path) -> list[Path]:
+    """Write one workbook per calculator and the combined ``mqzcalc.xlsx``; return paths."""
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for calculator in calculators:
+        paths.append(write_workbook(folder / f"{calculator.id}.xlsx", [calculator]))
+    paths.append(write_workbook(folder / f"{COMBINED}.xlsx", calculators))
+    return paths
+
+
+def write_workbook(path: Path, calculators: list[Calculator],
+                   inputs: dict[str, dict] | None = None) -> Path:
+    """Write ``calculators`` to ``path`` with ``inputs`` (by calculator id; defaults else)."""
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.close(handle)
+    try:
+        book = xlsxwriter.Workbook(temporary, {"strings_to_numbers": False,
+                                               "strings_to_formulas": False,
+                                               "strings_to_urls": False})
+        book.set_properties({"title": "mqzcalc: IBM MQ for z/OS capacity and cost",
+                             "author": "mqzcalc", "created": BUILD_DATE})
+        styles = _Styles(book)
+        for calculator in calculators:
+            result = engine.run(calculator.id, (inputs or {}).get(calculator.id, {}))
+            _Sheet(book, styles, calculator, result).write()
+        book.close()
+        os.chmod(temporary, 0o666 & ~_umask())
+        os.replace(temporary, path)
+    finally:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+    return path
+
+
+def _umask() -> int:
+    """The process umask (read by setting and restoring it), for the new file's mode."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+class _Styles:
+    """The few cell formats the sheets use, made once per workbook."""
+
+    def __init__(self, book):
+        add = book.add_format
+        self.title = add({"bold": True, "font_size": 15, "font_color": "#1F3864"})
+        self.subtitle = add({"italic": True, "font_color": "#404040"})
+        self.section = add({"bold": True, "font_size": 12, "font_color": "#FFFFFF",
+                            "bg_color": "#1F3864"})
+        self.header = add({"bold": True, "bottom": 1, "bg_color": "#D9E1F2"})
+        self.label = add({"valign": "top"})
+        self.wrap = add({"text_wrap": True, "valign": "top", "font_color": "#404040"})
+        self.name = add({"font_name": "Consolas", "font_color": "#595959", "valign": "top"})
+        self.note = add({"text_wrap": True, "valign": "top", "font_color": "#833C0B"})
+        self.input = {kind: add({"bg_color": "#FFF2CC", "font_color": "#0000CC", "border": 1,
+                                 "border_color": "#BF9000", "locked": False, "align": "right", "valign": "top",
+                                 "num_format": fmt})
+                      for kind, fmt in (("int", "#,##0"), ("number", "General"),
+                                        ("bool", "General"), ("choice", "@"))}
+        self._book, self._outputs = book, {}
+        self.key = add({"bold": True, "bg_color": "#F2F2F2", "border": 1})
+        self.cell = add({"border": 1, "border_color": "#BFBFBF"})
+
+    def output(self, decimals: int):
+        if decimals not in self._outputs:
+            self._outputs[decimals] = self._book.add_format(
+                {"bg_color": "#E2EFDA", "bold": True, "border": 1, "border_color": "#548235",
+                 "num_format": number_format(decimals), "align": "right", "valign": "top"})
+        return self._outputs[decimals]
+
+
+class _Sheet:
+    """Lays out one calculator on its own worksheet."""
+
+    def __init__(self, book, styles: _Styles, calculator: Calculator, result: engine.Result):
+        self.book, self.styles, self.calculator, self.result = book, styles, calculator, result
+        self.sheet = book.add_worksheet(calculator.id)
+        self.row = 0
+
+    def name(self, name: str, first: tuple[int, int], last: tuple[int, int] | None = None):
+        """Define ``name`` on this sheet for a cell or a range (absolute references)."""
+        reference = xl_rowcol_to_cell(*first, row_abs=True, col_abs=True)
+        if last is not None:
+            reference += ":" + xl_rowcol_to_cell(*last, row_abs=True, col_abs=True)
+        self.book.define_name(f"{self.calculator.id}!{name}", f"={self.calculator.id}!{reference}")
+
+    def write(self) -> None:
+        sheet, styles, calculator = self.sheet, self.styles, self.calculator
+        for column, width in WIDTHS.items():
+            sheet.set_column(column, column, width)
+        sheet.write(0, LABEL, calculator.title, styles.title)
+        sheet.write(1, LABEL, calculator.summary, styles.subtitle)
+        sheet.write(2, LABEL, f"Source: {calculator.citation}", styles.subtitle)
+        sheet.write(3, LABEL, "Yellow cells are inputs: type over them and every result "
+                              "recalculates. All other cells are protected.", styles.subtitle)
+        self.row = 5
+        self.section("Inputs", ("Input", "Value", "Unit", "Name", "What it means and accepts"))
+        for spec in calculator.inputs.values():
+            self.input_row(spec)
+        self.section("Results", ("Result", "Value", "Unit", "Name", "Meaning and formula"))
+        for output in calculator.outputs.values():
+            self.output_row(output)
+        self.notes()
+        if calculator.constants:
+            self.section("Constants", ("Constant", "Value", "Unit", "Name", "Source"))
+            for constant in calculator.constants.values():
+                self.constant_row(constant)
+        if calculator.tables:
+            self.section("Source tables", ())
+            for table in calculator.tables.values():
+                self.table(table)
+        sheet.protect("", {"select_locked_cells": True, "select_unlocked_cells": True})
+        sheet.freeze_panes(5, 0)
+        sheet.set_landscape()
+        sheet.fit_to_pages(1, 0)
+
+    def section(self, title: str, headers: tuple[str, ...]) -> None:
+        self.row += 1
+        self.sheet.merge_range(self.row, LABEL, self.row, ABOUT, title, self.styles.section)
+        self.row += 1
+        if headers:
+            self.sheet.write_row(self.row, LABEL, headers, self.styles.header)
+            self.row += 1
+
+    def describe(self, label: str, unit: str, name: str, about: str) -> None:
+        self.sheet.write(self.row, LABEL, label, self.styles.label)
+        self.sheet.write(self.row, UNIT, unit, self.styles.label)
+        self.sheet.write(self.row, NAME, name, self.styles.name)
+        self.sheet.write(self.row, ABOUT, about, self.styles.wrap)
+        self.fit_height(about, WIDTHS[ABOUT])
+
+    def fit_height(self, text: str, width: int) -> None:
+        """Give the current row room for ``text`` wrapped in a column ``width`` wide
+        (XlsxWriter cannot autofit, and LibreOffice keeps the height it is given)."""
+        lines = -(-len(text) // int(width * 1.1))
+        if lines > 1:
+            self.sheet.set_row(self.row, 15 * lines)
+
+    def input_row(self, spec: Input) -> None:
+        value = self.result.inputs[spec.id]
+        style = self.styles.input[spec.type]
+        if spec.type == "bool":
+            self.sheet.write_boolean(self.row, VALUE, value, style)
+        elif spec.type == "choice":
+            self.sheet.write_string(self.row, VALUE, value, style)
+        else:
+            self.sheet.write_number(self.row, VALUE, value, style)
+        self.sheet.data_validation(self.row, VALUE, self.row, VALUE, _validation(spec))
+        self.describe(spec.title, spec.unit, spec.id, f"{spec.help} Accepts {spec.accepts()}.")
+        self.name(spec.id, (self.row, VALUE))
+        self.row += 1
+
+    def output_row(self, output) -> None:
+        value = self.result.outputs[output.id]
+        self.sheet.write_formula(self.row, VALUE, "=" + to_excel(output.tree),
+                                 self.styles.output(output.decimals), value)
+        self.describe(output.title, output.unit, output.id,
+                      f"{output.help} [{output.id} = {output.formula}]")
+        self.name(output.id, (self.row, VALUE))
+        self.row += 1
+
+    def notes(self) -> None:
+        if not self.calculator.notes:
+            return
+        self.section("Notes (shown when they apply)", ())
+        shown = set(self.result.notes)
+        for index, note in enumerate(self.calculator.notes, start=1):
+            text = '"' + note.text.replace('"', '""') + '"'
+            self.sheet.merge_range(self.row, LABEL, self.row, ABOUT, "", self.styles.note)
+            self.sheet.write_formula(self.row, LABEL, f"=IF({to_excel(note.tree)},{text},\"\")",
+                                     self.styles.note, note.text if note.text in shown else "")
+            self.name(note_name(index), (self.row, LABEL))
+            self.fit_height(note.text, sum(WIDTHS.values()))
+            self.row += 1
+
+    def constant_row(self, constant) -> None:
+        self.sheet.write_number(self.row, VALUE, constant.value, self.styles.cell)
+        self.describe(constant.title, constant.unit, constant.id, str(constant.citation))
+        self.name(constant.id, (self.row, VALUE))
+        self.row += 1
+
+    def table(self, table: Table) -> None:
+        """A table as a grid: first key down column A, second key across from column B."""
+        sheet, styles = self.sheet, self.styles
+        self.row += 1
+        sheet.write(self.row, LABEL, f"{table.title} ({table.unit})", styles.header)
+        sheet.write(self.row, NAME, table.id, styles.name)
+        self.row += 1
+        sheet.merge_range(self.row, LABEL, self.row, ABOUT, f"Source: {table.citation}",
+                          styles.wrap)
+        self.fit_height(f"Source: {table.citation}", sum(WIDTHS.values()))
+        self.row += 1
+        columns = table.col_keys or ("value",)
+        header = self.row
+        sheet.write(header, LABEL, " \\ ".join(table.keys), styles.key)
+        for offset, column in enumerate(columns):
+            _write_key(sheet, header, VALUE + offset, column, styles.key)
+        first = header + 1
+        for index, row_key in enumerate(table.row_keys):
+            _write_key(sheet, first + index, LABEL, row_key, styles.key)
+            for offset, column in enumerate(columns):
+                key = (row_key, column) if table.col_keys else (row_key,)
+                _write_key(sheet, first + index, VALUE + offset, table.data[key], styles.cell)
+        last = first + len(table.row_keys) - 1
+        values, *key_ranges = table_range_names(table.id, len(table.keys))
+        self.name(values, (first, VALUE), (last, VALUE + len(columns) - 1))
+        self.name(key_ranges[0], (first, LABEL), (last, LABEL))
+        if table.col_keys:
+            self.name(key_ranges[1], (header, VALUE), (header, VALUE + len(columns) - 1))
+        self.row = last + 1
+
+
+def _write_key(sheet, row: int, column: int, value, style) -> None:
+    """Keys and figures keep their type, so MATCH finds numbers, texts and booleans alike."""
+    if isinstance(value, bool):
+        sheet.write_boolean(row, column, value, style)
+    elif isinstance(value, (int, float)):
+        sheet.write_number(row, column, value, style)
+    else:
+        sheet.write_string(row, column, str(value), style)
+
+
+def _validation(spec: Input) -> dict:
+    """Data validation for an input cell, with the domain in the prompt and the error."""
+    accepts = spec.accepts()
+    common = {"input_title": spec.title[:32], "input_message": f"Accepts {accepts}."[:255],
+              "error_title": f"Invalid {spec.title}"[:32],
+              "error_message": f"{spec.title} accepts {accepts}."[:255], "error_type": "stop"}
+    if spec.type == "bool":
+        return {"validate": "list", "source": ["TRUE", "FALSE"], **common}
+    if spec.type == "choice":
+        return {"validate": "list", "source": list(spec.choices), **common}
+    kind = "integer" if spec.type == "int" else "decimal"
+    if spec.max is None:
+        return {"validate": kind, "criteria": ">=", "value": spec.min, **common}
+    return {"validate": kind, "criteria": "between", "minimum": spec.min,
+            "maximum": spec.max, **common}

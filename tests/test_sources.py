@@ -1,0 +1,34 @@
+"""Every constant carries its source: the cited seed exists and holds the figure, or the
+figure is written out in the derivation that the citation carries."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.conftest import CALCULATORS, SEEDS
+
+FIGURES = [pytest.param(figure, table.citation, id=f"{c.id}.{table.id}{list(key)}")
+           for c in CALCULATORS for table in c.tables.values()
+           for key, figure in table.data.items() if not isinstance(figure, (str, bool))]
+FIGURES += [pytest.param(constant.value, constant.citation, id=f"{c.id}.{constant.id}")
+            for c in CALCULATORS for constant in c.constants.values()]
+
+
+def _figures(text: str) -> set[str]:
+    """The numbers written in ``text`` (thousands separators dropped)."""
+    return set(re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.]*\d)", text.replace(",", "")))
+
+
+@pytest.mark.parametrize(("figure", "citation"), FIGURES)
+def test_figure_comes_from_the_cited_seed_or_its_derivation(figure, citation):
+    seed = SEEDS / citation.file
+    assert seed.is_file(), f"cited seed {citation.file} is missing from {SEEDS}"
+    text = f"{figure:g}" if isinstance(figure, float) else str(figure)
+    where = _figures(seed.read_text(encoding="utf-8")) | _figures(citation.passage)
+    assert text in where, f"{text} appears neither in {citation.file} nor in its derivation"
+
+
+@pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
+def test_calculator_source_exists(calculator):
+    assert (SEEDS / calculator.citation.file).is_file()

@@ -1,0 +1,290 @@
+"""An independent evaluator of the workbook's own formulas, used as a test oracle.
+
+It reads what the workbook holds (formula text, constants, defined names local to each
+sheet) with openpyxl, tokenises each formula with openpyxl's tokenizer, parses it by operator
+precedence and evaluates it with spreadsheet semantics. It shares no code with the engine:
+it never sees a template, only the file.
+
+Why not an off-the-shelf evaluator: ``formulas`` (PyPI) skips every defined name that is
+local to a sheet (``ExcelModel.add_references``: "Accepts only global references."), and
+pycel 1.0b30 fails on openpyxl 3.1's defined-name dictionary. The workbook's names must be
+sheet-local (several calculators share output names), so the oracle is written here, for
+exactly the functions the workbook may use. LibreOffice is the second, real, oracle.
+"""
+from __future__ import annotations
+
+import math
+import operator
+import re
+from decimal import ROUND_HALF_UP, Decimal
+
+import openpyxl
+from openpyxl.formula.tokenizer import Token, Tokenizer
+from openpyxl.utils.cell import range_boundaries
+
+ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
+              "^": operator.pow}
+INFIX = {"=": 1, "<>": 1, "<": 1, "<=": 1, ">": 1, ">=": 1, "&": 2, "+": 3, "-": 3,
+         "*": 4, "/": 4, "^": 5}
+PREFIX = 6
+
+
+class FormulaError(Exception):
+    """A spreadsheet error value (#N/A, #DIV/0!, #NAME?, ...) raised while evaluating."""
+
+
+class WorkbookOracle:
+    """Evaluate any cell or defined name of a workbook, with input cells overridable."""
+
+    def __init__(self, path):
+        book = openpyxl.load_workbook(path)
+        self.cells: dict[tuple[str, str], object] = {}
+        self.names: dict[tuple[str, str], tuple[str, str]] = {}
+        for sheet in book.worksheets:
+            for row in sheet.iter_rows():
+                for cell in row:
+                    if cell.value is not None:
+                        self.cells[(sheet.title, cell.coordinate)] = cell.value
+            for name, definition in sheet.defined_names.items():
+                target_sheet, reference = definition.attr_text.split("!")
+                self.names[(sheet.title, name.lower())] = (target_sheet.strip("'"),
+                                                           reference.replace("$", ""))
+        self.overrides: dict[tuple[str, str], object] = {}
+        self.memo: dict[tuple[str, str], object] = {}
+
+    def set(self, sheet: str, name: str, value) -> None:
+        """Type ``value`` into the cell named ``name`` on ``sheet``."""
+        target = self.names[(sheet, name.lower())]
+        self.overrides[target] = value
+        self.memo.clear()
+
+    def value(self, sheet: str, name: str):
+        """The value of the single cell named ``name`` on ``sheet``."""
+        target_sheet, reference = self.names[(sheet, name.lower())]
+        return self.cell(target_sheet, reference)
+
+    def cell(self, sheet: str, coordinate: str):
+        key = (sheet, coordinate)
+        if key in self.overrides:
+            return self.overrides[key]
+        if key not in self.memo:
+            raw = self.cells.get(key)
+            if isinstance(raw, str) and raw.startswith("="):
+                self.memo[key] = self.formula(sheet, raw)
+            else:
+                self.memo[key] = raw
+        return self.memo[key]
+
+    def formula(self, sheet: str, text: str):
+        tokens = [t for t in Tokenizer(text).items if t.type != Token.WSPACE]
+        parser = _Parser(tokens)
+        tree = parser.expression(0)
+        if parser.position != len(tokens):
+            raise FormulaError(f"#PARSE! trailing tokens in {text}")
+        return _Evaluator(self, sheet).evaluate(tree)
+
+    def reference(self, sheet: str, text: str):
+        """A name or A1 reference: a scalar for one cell, rows of values for a range."""
+        if "!" in text:
+            sheet, text = text.rsplit("!", 1)
+            sheet = sheet.strip("'")
+        text = text.replace("$", "")
+        target = self.names.get((sheet, text.lower()))
+        if target is not None:
+            sheet, text = target
+        if ":" not in text:
+            if not re.fullmatch(r"[A-Z]{1,3}[0-9]+", text):
+                raise FormulaError(f"#NAME? {text}")
+            return self.cell(sheet, text)
+        first_col, first_row, last_col, last_row = range_boundaries(text)
+        return [[self.cell(sheet, f"{openpyxl.utils.get_column_letter(c)}{r}")
+                 for c in range(first_col, last_col + 1)] for r in range(first_row, last_row + 1)]
+
+
+class _Parser:
+    """Operator-precedence parser over openpyxl tokens, into nested tuples."""
+
+    def __init__(self, tokens: list[Token]):
+        self.tokens, self.position = tokens, 0
+
+    def peek(self) -> Token | None:
+        return self.tokens[self.position] if self.position < len(self.tokens) else None
+
+    def take(self) -> Token:
+        token = self.peek()
+        if token is None:
+            raise FormulaError("#PARSE! unexpected end")
+        self.position += 1
+        return token
+
+    def expression(self, floor: int):
+        left = self.primary()
+        while True:
+            token = self.peek()
+            if token is None or token.type != Token.OP_IN or INFIX[token.value] < floor:
+                return left
+            precedence = INFIX[token.value]
+            self.take()
+            right = self.expression(precedence + 1)
+            left = ("infix", token.value, left, right)
+
+    def primary(self):
+        token = self.take()
+        if token.type == Token.OP_PRE:
+            operand = self.expression(PREFIX)
+            return ("negate", operand) if token.value == "-" else operand
+        if token.type == Token.PAREN and token.subtype == Token.OPEN:
+            inner = self.expression(0)
+            self.take()
+            return inner
+        if token.type == Token.FUNC and token.subtype == Token.OPEN:
+            name, arguments = token.value[:-1].upper(), []
+            if not (self.peek().type == Token.FUNC and self.peek().subtype == Token.CLOSE):
+                while True:
+                    arguments.append(self.expression(0))
+                    separator = self.take()
+                    if separator.type == Token.FUNC:
+                        break
+            else:
+                self.take()
+            return ("call", name, arguments)
+        if token.type == Token.OPERAND:
+            if token.subtype == Token.NUMBER:
+                return ("value", float(token.value))
+            if token.subtype == Token.TEXT:
+                return ("value", token.value[1:-1].replace('""', '"'))
+            if token.subtype == Token.LOGICAL:
+                return ("value", token.value.upper() == "TRUE")
+            if token.subtype == Token.RANGE:
+                return ("ref", token.value)
+        raise FormulaError(f"#PARSE! unexpected {token.type} {token.value!r}")
+
+
+class _Evaluator:
+    def __init__(self, oracle: WorkbookOracle, sheet: str):
+        self.oracle, self.sheet = oracle, sheet
+
+    def evaluate(self, node):
+        kind = node[0]
+        if kind == "value":
+            return node[1]
+        if kind == "ref":
+            return self.oracle.reference(self.sheet, node[1])
+        if kind == "negate":
+            return -_number(self.scalar(node[1]))
+        if kind == "infix":
+            return _infix(node[1], self.scalar(node[2]), self.scalar(node[3]))
+        return self.call(node[1], node[2])
+
+    def scalar(self, node):
+        value = self.evaluate(node)
+        if isinstance(value, list):
+            raise FormulaError("#VALUE! range used as a value")
+        return value
+
+    def call(self, name: str, arguments: list):
+        if name == "IF":
+            condition = _boolean(self.scalar(arguments[0]))
+            branch = arguments[1] if condition else (arguments[2] if len(arguments) > 2 else None)
+            return False if branch is None else self.scalar(branch)
+        if name == "INDEX":
+            table = self.evaluate(arguments[0])
+            row = int(_number(self.scalar(arguments[1])))
+            column = int(_number(self.scalar(arguments[2]))) if len(arguments) > 2 else 1
+            if len(table[0]) == 1 and len(arguments) == 2:
+                column = 1
+            return table[row - 1][column - 1]
+        if name == "MATCH":
+            wanted, area = self.scalar(arguments[0]), self.evaluate(arguments[1])
+            if _number(self.scalar(arguments[2])) != 0:
+                raise FormulaError("#N/A only exact MATCH is modelled")
+            flat = [value for row in area for value in row]
+            for position, candidate in enumerate(flat, start=1):
+                if _same(candidate, wanted):
+                    return position
+            raise FormulaError(f"#N/A {wanted!r} not found")
+        values = [self.scalar(argument) for argument in arguments]
+        if name in FUNCTIONS:
+            return FUNCTIONS[name](*values)
+        raise FormulaError(f"#NAME? {name}")
+
+
+def _number(value) -> float:
+    if isinstance(value, bool):
+        return 1.0 if value else 0.0
+    if value is None:
+        return 0.0
+    if isinstance(value, (int, float)):
+        return float(value)
+    raise FormulaError(f"#VALUE! {value!r} is not a number")
+
+
+def _boolean(value) -> bool:
+    if isinstance(value, str):
+        raise FormulaError(f"#VALUE! {value!r} is not a condition")
+    return bool(_number(value))
+
+
+def _text(value) -> str:
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return "" if value is None else str(value)
+
+
+def _same(left, right) -> bool:
+    """Spreadsheet equality: text case-insensitively, numbers by value, no type mixing."""
+    if isinstance(left, str) and isinstance(right, str):
+        return left.lower() == right.lower()
+    if isinstance(left, bool) or isinstance(right, bool):
+        return isinstance(left, bool) and isinstance(right, bool) and left == right
+    if isinstance(left, (int, float)) and isinstance(right, (int, float)):
+        return float(left) == float(right)
+    return False
+
+
+def _order(left, right) -> int:
+    if isinstance(left, str) and isinstance(right, str):
+        left, right = left.lower(), right.lower()
+    else:
+        left, right = _number(left), _number(right)
+    return (left > right) - (left < right)
+
+
+def _infix(symbol: str, left, right):
+    if symbol == "&":
+        return _text(left) + _text(right)
+    if symbol == "=":
+        return _same(left, right)
+    if symbol == "<>":
+        return not _same(left, right)
+    if symbol in ("<", "<=", ">", ">="):
+        order = _order(left, right)
+        return {"<": order < 0, "<=": order <= 0, ">": order > 0, ">=": order >= 0}[symbol]
+    try:
+        result = ARITHMETIC[symbol](_number(left), _number(right))
+    except ZeroDivisionError:
+        raise FormulaError("#DIV/0!") from None
+    except OverflowError:
+        raise FormulaError("#NUM!") from None
+    if isinstance(result, complex):
+        raise FormulaError("#NUM!")
+    return result
+
+
+def _round(value, digits=0.0) -> float:
+    quantum = Decimal(1).scaleb(-int(_number(digits)))
+    return float(Decimal(repr(_number(value))).quantize(quantum, rounding=ROUND_HALF_UP))
+
+
+FUNCTIONS = {
+    "AND": lambda *values: all(_boolean(v) for v in values),
+    "OR": lambda *values: any(_boolean(v) for v in values),
+    "NOT": lambda value: not _boolean(value),
+    "MIN": lambda *values: min(_number(v) for v in values),
+    "MAX": lambda *values: max(_number(v) for v in values),
+    "ABS": lambda value: abs(_number(value)),
+    "INT": lambda value: float(math.floor(_number(value))),
+    "ROUND": _round,
+}
