@@ -49,7 +49,8 @@ def main(argv: list[str] | None = None) -> int:
         command = arguments.command or "tui"
         return {"list": _list, "eval": _eval, "build": _build, "tui": _tui}[command](arguments)
     except MqcalcError as error:
-        print(f"mqcalc: {error}", file=sys.stderr)
+        print(f"mqcalc: {error}".encode("unicode_escape").decode("ascii")
+              if not str(error).isprintable() else f"mqcalc: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130

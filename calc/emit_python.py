@@ -1,8 +1,10 @@
 """Python source for a checked expression tree, and the helpers that source calls.
 
 Every compound node is parenthesised, so Python's own precedence never has to agree with
-anything. ``round`` follows the spreadsheet (halves away from zero), not Python's banker's
-rounding, so both faces give the same figure.
+anything. Where Python and the spreadsheet differ, the spreadsheet's meaning wins: ``round``
+takes halves away from zero (not Python's banker's rounding), and ``**`` is ``math.pow``,
+which refuses what a spreadsheet shows as #NUM! (a negative base to a fractional power,
+overflow) instead of returning a complex number or a huge integer.
 """
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ import ast
 import math
 from decimal import ROUND_HALF_UP, Decimal
 
-OPERATORS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "**",
+OPERATORS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/",
              ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">",
              ast.GtE: ">=", ast.And: "and", ast.Or: "or", ast.USub: "-", ast.UAdd: "+",
              ast.Not: "not"}
@@ -24,7 +26,8 @@ def spreadsheet_round(value: float, digits: int = 0) -> float:
     return float(Decimal(repr(value)).quantize(quantum, rounding=ROUND_HALF_UP))
 
 
-HELPERS = {"_ceil": math.ceil, "_floor": math.floor, "_round": spreadsheet_round}
+HELPERS = {"_ceil": math.ceil, "_floor": math.floor, "_round": spreadsheet_round,
+           "_power": math.pow}
 """Names the emitted source may call besides builtins; bound in the compiled namespace."""
 
 
@@ -37,6 +40,8 @@ def to_python(node: ast.expr) -> str:
             return name
         case ast.UnaryOp(op=op, operand=operand):
             return f"({OPERATORS[type(op)]} {to_python(operand)})"
+        case ast.BinOp(op=ast.Pow(), left=left, right=right):
+            return f"_power({to_python(left)}, {to_python(right)})"
         case ast.BinOp(op=op, left=left, right=right):
             return f"({to_python(left)} {OPERATORS[type(op)]} {to_python(right)})"
         case ast.BoolOp(op=op, values=values):

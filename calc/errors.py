@@ -18,7 +18,8 @@ class InputError(MqcalcError):
 
     def __init__(self, calculator: str, name: str, value: object, accepts: str):
         self.calculator, self.name, self.value, self.accepts = calculator, name, value, accepts
-        super().__init__(f"{calculator}: input {name}={value!s}: expects {accepts}")
+        shown = repr(value) if isinstance(value, str) else str(value)
+        super().__init__(f"{calculator}: input {name}={shown}: expects {accepts}")
 
 
 class CalculationError(MqcalcError):

@@ -22,7 +22,7 @@ TRUE_WORDS, FALSE_WORDS = {"true", "yes", "1"}, {"false", "no", "0"}
 def coerce(spec: Input, raw: object, calculator_id: str) -> object:
     """Return ``raw`` as a value of ``spec``'s type inside its domain, or raise InputError."""
     def refuse() -> InputError:
-        return InputError(calculator_id, spec.id, raw if raw != "" else "(empty)", spec.accepts())
+        return InputError(calculator_id, spec.id, raw, spec.accepts())
 
     if spec.type == "bool":
         if isinstance(raw, bool):

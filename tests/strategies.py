@@ -10,13 +10,27 @@ UNBOUNDED_SPAN = 10**9
 """How far above its minimum an input with no maximum is exercised."""
 
 
+def upper_bound(spec: Input) -> float:
+    """The highest value a numeric input is exercised with."""
+    return spec.max if spec.max is not None else spec.min + UNBOUNDED_SPAN
+
+
+def edges(spec: Input) -> list:
+    """The values at the edges of an input's domain (every value of a bool or choice)."""
+    if spec.type == "bool":
+        return [True, False]
+    if spec.type == "choice":
+        return list(spec.choices)
+    return [spec.min, upper_bound(spec)]
+
+
 def input_values(spec: Input) -> st.SearchStrategy:
     """Every value the input accepts (numbers across the whole declared range)."""
     if spec.type == "bool":
         return st.booleans()
     if spec.type == "choice":
         return st.sampled_from(spec.choices)
-    high = spec.max if spec.max is not None else spec.min + UNBOUNDED_SPAN
+    high = upper_bound(spec)
     if spec.type == "int":
         return st.integers(spec.min, high)
     return st.floats(spec.min, high, allow_nan=False, allow_infinity=False)

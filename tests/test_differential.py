@@ -15,7 +15,7 @@ from tests.xlsx_oracle import WorkbookOracle
 
 @pytest.fixture(scope="module")
 def oracle(built):
-    return WorkbookOracle(built / "mqzcalc.xlsx")
+    return WorkbookOracle.load(built / "mqzcalc.xlsx")
 
 
 def _agrees(expected, found) -> bool:
@@ -43,7 +43,7 @@ def test_workbook_formulas_equal_the_engine(oracle, calculator, data):
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
 def test_oracle_reads_the_stored_defaults_back(built, calculator):
     """Untouched, the oracle's recalculation equals the engine's defaults (no overrides)."""
-    oracle = WorkbookOracle(built / f"{calculator.id}.xlsx")
+    oracle = WorkbookOracle.load(built / f"{calculator.id}.xlsx")
     expected = calc.evaluate(calculator.id, {})
     assert all(_agrees(value, oracle.value(calculator.id, name))
                for name, value in expected.items())

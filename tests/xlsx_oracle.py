@@ -36,21 +36,29 @@ class FormulaError(Exception):
 class WorkbookOracle:
     """Evaluate any cell or defined name of a workbook, with input cells overridable."""
 
-    def __init__(self, path):
+    def __init__(self, cells: dict[tuple[str, str], object],
+                 names: dict[tuple[str, str], tuple[str, str]]):
+        """``cells``: (sheet, A1) -> constant or ``=formula``; ``names``: (sheet, lower-case
+        name) -> (sheet, A1 or A1:B2)."""
+        self.cells, self.names = cells, names
+        self.overrides: dict[tuple[str, str], object] = {}
+        self.memo: dict[tuple[str, str], object] = {}
+
+    @classmethod
+    def load(cls, path) -> "WorkbookOracle":
+        """The oracle for a workbook file, as openpyxl reads it (formulas, not results)."""
         book = openpyxl.load_workbook(path)
-        self.cells: dict[tuple[str, str], object] = {}
-        self.names: dict[tuple[str, str], tuple[str, str]] = {}
+        cells, names = {}, {}
         for sheet in book.worksheets:
             for row in sheet.iter_rows():
                 for cell in row:
                     if cell.value is not None:
-                        self.cells[(sheet.title, cell.coordinate)] = cell.value
+                        cells[(sheet.title, cell.coordinate)] = cell.value
             for name, definition in sheet.defined_names.items():
                 target_sheet, reference = definition.attr_text.split("!")
-                self.names[(sheet.title, name.lower())] = (target_sheet.strip("'"),
-                                                           reference.replace("$", ""))
-        self.overrides: dict[tuple[str, str], object] = {}
-        self.memo: dict[tuple[str, str], object] = {}
+                names[(sheet.title, name.lower())] = (target_sheet.strip("'"),
+                                                      reference.replace("$", ""))
+        return cls(cells, names)
 
     def set(self, sheet: str, name: str, value) -> None:
         """Type ``value`` into the cell named ``name`` on ``sheet``."""

@@ -1,0 +1,141 @@
+"""Templates are checked on the way in: each mistake is refused naming the file and the key.
+And the expression language means the same in Python and in the spreadsheet."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from calc import TemplateError
+from calc.emit_excel import to_excel
+from calc.emit_python import HELPERS, to_python
+from calc.expr import Scope, parse
+from calc.loader import load
+from calc.model import NUMBER
+from tests.conftest import REPO
+from tests.xlsx_oracle import FormulaError, WorkbookOracle
+
+CONNECT = yaml.safe_load((REPO / "templates" / "connect.yaml").read_text())
+
+
+def _broken(tmp_path: Path, change) -> Path:
+    document = yaml.safe_load(yaml.safe_dump(CONNECT))
+    change(document)
+    path = tmp_path / "connect.yaml"
+    path.write_text(yaml.safe_dump(document, sort_keys=False))
+    return path
+
+
+def _set(path: list, value):
+    def change(document):
+        target = document
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+    return change
+
+
+BROKEN = {
+    "unknown top-level key": (_set(["colour"], "red"), "(top level).colour"),
+    "unknown input key": (_set(["inputs", "tls", "colour"], 1), "inputs.tls.colour"),
+    "missing help": (lambda d: d["inputs"]["tls"].pop("help"), "inputs.tls.help"),
+    "bad input type": (_set(["inputs", "tls", "type"], "flag"), "inputs.tls.type"),
+    "default outside domain": (_set(["inputs", "sharecnv", "default"], 1000),
+                               "inputs.sharecnv.default"),
+    "unknown name": (_set(["outputs", "connect_cpu_us", "formula"], "basic_connect_cpu_us + tsl"),
+                     "outputs.connect_cpu_us.formula"),
+    "cycle": (_set(["outputs", "basic_connect_cpu_us", "formula"], "connect_cpu_us + 1"),
+              "cycle"),
+    "type misuse": (_set(["outputs", "connect_cpu_us", "formula"], "tls + 1"),
+                    "outputs.connect_cpu_us.formula"),
+    "choice typo": (_set(["notes", 2, "when"], "listener == 'sharde'"), "notes[2].when"),
+    "table lacks a reachable key": (
+        lambda d: d["tables"]["tls_cpu_us"]["rows"].pop("shared"),
+        "outputs.tls_addition_cpu_us.formula"),
+    "unsafe syntax": (_set(["outputs", "connect_cpu_us", "formula"], "__import__('os')"),
+                      "outputs.connect_cpu_us.formula"),
+    "attribute access": (_set(["outputs", "connect_cpu_us", "formula"], "tls.real"),
+                         "outputs.connect_cpu_us.formula"),
+    "cell-like name": (lambda d: d["inputs"].update(ab12=d["inputs"].pop("tls")), "inputs.ab12"),
+    "missing citation": (lambda d: d["tables"]["tls_cpu_us"].pop("source"),
+                         "tables.tls_cpu_us.source"),
+    "wrong file name": (_set(["id"], "other"), "id"),
+    "example names no output": (_set(["examples", 0, "expect"], {"nothing": 1}),
+                                "examples[0].expect.nothing"),
+}
+
+
+@pytest.mark.parametrize("case", BROKEN, ids=list(BROKEN))
+def test_broken_template_is_refused_naming_file_and_key(tmp_path, case):
+    change, key = BROKEN[case]
+    with pytest.raises(TemplateError) as refused:
+        load(_broken(tmp_path, change))
+    assert str(refused.value).startswith("connect.yaml: ")
+    assert key in str(refused.value)
+
+
+def test_unchanged_copy_loads(tmp_path):
+    assert load(_broken(tmp_path, lambda d: None)).id == "connect"
+
+
+# The same expression, emitted twice, must mean the same: Python evaluates one text, the
+# workbook oracle the other. Generated over arithmetic, comparisons, conditionals and the
+# functions, with the precedence traps (negation and powers, non-associative operators).
+NAMES = ("a", "b", "c")
+leaves = st.one_of(st.sampled_from(NAMES), st.integers(-20, 20).map(str),
+                   st.sampled_from(["0.5", "2.25", "1e-3"]))
+
+
+def _extend(children):
+    binary = st.tuples(children, st.sampled_from(["+", "-", "*", "/", "**"]), children).map(
+        lambda t: f"({t[0]}) {t[1]} ({t[2]})" if t[1] == "**" else f"{t[0]} {t[1]} {t[2]}")
+    unary = children.map(lambda x: f"-{x}")
+    call = st.tuples(st.sampled_from(["min", "max"]), children, children).map(
+        lambda t: f"{t[0]}({t[1]}, {t[2]})")
+    single = st.tuples(st.sampled_from(["abs", "ceil", "floor", "round"]), children).map(
+        lambda t: f"{t[0]}({t[1]})")
+    conditional = st.tuples(children, st.sampled_from(["<", "<=", "==", "!=", ">"]),
+                            children, children, children).map(
+        lambda t: f"({t[3]} if {t[0]} {t[1]} {t[2]} else {t[4]})")
+    grouped = children.map(lambda x: f"({x})")
+    return st.one_of(binary, unary, call, single, conditional, grouped)
+
+
+expressions = st.recursive(leaves, _extend, max_leaves=8)
+
+
+@settings(max_examples=400, deadline=None)
+@given(text=expressions, values=st.tuples(*[st.integers(-9, 9)] * 3))
+def test_python_and_spreadsheet_texts_agree(text, values):
+    scope = Scope({name: NUMBER for name in NAMES}, {}, {})
+    tree, _ = parse(text, scope)
+    environment = dict(zip(NAMES, values))
+    try:
+        expected = eval(compile(to_python(tree), "<expr>", "eval"), dict(HELPERS), environment)
+    except (ZeroDivisionError, OverflowError, TypeError, ValueError):
+        expected = None
+    if isinstance(expected, complex):
+        expected = None
+    assume(expected is None or abs(expected) < 1e300)  # past that Excel has no number either
+    oracle = WorkbookOracle(
+        {("s", f"A{index}"): value for index, value in enumerate(values, 1)},
+        {("s", name): ("s", f"A{index}") for index, name in enumerate(NAMES, 1)})
+    try:
+        found = oracle.formula("s", "=" + to_excel(tree))
+    except FormulaError:
+        found = None
+    if expected is None or found is None:
+        assert expected is None and found is None, (text, to_excel(tree), expected, found)
+    else:
+        assert found == pytest.approx(expected, rel=1e-9, abs=1e-9), (text, to_excel(tree))
+
+
+def test_excel_precedence_traps():
+    scope = Scope({name: NUMBER for name in NAMES}, {}, {})
+    emitted = {text: to_excel(parse(text, scope)[0]) for text in
+               ["-a**2", "(-a)**2", "a - (b - c)", "a / (b * c)", "a ** b ** c", "ceil(a)"]}
+    assert emitted == {"-a**2": "-(a^2)", "(-a)**2": "-a^2", "a - (b - c)": "a-(b-c)",
+                       "a / (b * c)": "a/(b*c)", "a ** b ** c": "a^(b^c)", "ceil(a)": "-INT(-a)"}
