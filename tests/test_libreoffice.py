@@ -1,0 +1,97 @@
+"""LibreOffice headless, the real application, recalculates the built workbooks to the
+engine's values: for each calculator, the boundaries of every input's domain and a seeded
+spread of inputs across it, written into the workbook's input cells with openpyxl (which
+drops every stored result, so LibreOffice has to compute each one)."""
+from __future__ import annotations
+
+import random
+
+import openpyxl
+import pytest
+
+import calc
+from calc.model import Calculator, Input
+from calc.names import note_name
+from tests.conftest import CALCULATORS
+from tests.libreoffice import convert
+from tests.strategies import edges, upper_bound
+
+RANDOM_CASES = 25
+
+
+def _random_value(spec: Input, rng: random.Random):
+    if spec.type == "bool":
+        return rng.random() < 0.5
+    if spec.type == "choice":
+        return rng.choice(spec.choices)
+    high = upper_bound(spec)
+    if spec.type == "int":
+        return rng.randint(spec.min, high)
+    return rng.uniform(spec.min, high)
+
+
+def _cases(calculator: Calculator) -> list[dict]:
+    """Defaults, each input at each edge of its domain, then seeded random inputs."""
+    cases = [{}]
+    for spec in calculator.inputs.values():
+        cases += [{spec.id: edge} for edge in edges(spec)]
+    rng = random.Random(f"libreoffice-{calculator.id}")
+    cases += [{name: _random_value(spec, rng) for name, spec in calculator.inputs.items()}
+              for _ in range(RANDOM_CASES)]
+    return cases
+
+
+def _cell_of(book, sheet: str, name: str):
+    destination = book[sheet].defined_names[name].attr_text.split("!")[1].replace("$", "")
+    return book[sheet][destination]
+
+
+def _same(expected, found) -> bool:
+    if isinstance(expected, bool):
+        return found in (expected, int(expected))
+    if isinstance(expected, str):
+        return (found or "") == expected
+    return found == pytest.approx(expected, rel=1e-9, abs=1e-9)
+
+
+@pytest.fixture(scope="module")
+def recalculated(built, tmp_path_factory):
+    """Every case of every calculator, recalculated by LibreOffice: (calculator, case, book)."""
+    work = tmp_path_factory.mktemp("libreoffice")
+    planned = []
+    for calculator in CALCULATORS:
+        for number, case in enumerate(_cases(calculator)):
+            book = openpyxl.load_workbook(built / f"{calculator.id}.xlsx")
+            for name, value in case.items():
+                _cell_of(book, calculator.id, name).value = value
+            path = work / f"{calculator.id}-{number:03d}.xlsx"
+            book.save(path)
+            planned.append((calculator, case, path))
+    converted = convert([path for _, _, path in planned], work / "out", work, recalculate=True)
+    return [(calculator, case, openpyxl.load_workbook(result, data_only=True))
+            for (calculator, case, _), result in zip(planned, converted)]
+
+
+def test_libreoffice_recalculates_every_case_to_the_engine(recalculated):
+    checked = 0
+    for calculator, case, book in recalculated:
+        result = calc.run(calculator.id, case)
+        for name, expected in result.outputs.items():
+            found = _cell_of(book, calculator.id, name).value
+            assert _same(expected, found), f"{calculator.id} {case}: {name} LibreOffice " \
+                                           f"{found!r}, engine {expected!r}"
+            checked += 1
+        for index, note in enumerate(calculator.notes, start=1):
+            shown = _cell_of(book, calculator.id, note_name(index)).value
+            assert _same(note.text if note.text in result.notes else "", shown), note.when
+    assert checked >= len(CALCULATORS) * RANDOM_CASES
+
+
+def test_libreoffice_with_default_settings_shows_the_stored_results(built, tmp_path):
+    """A viewer that does not recalculate (LibreOffice's default for .xlsx) shows the
+    results stored by the build, which must be the engine's defaults."""
+    [shown] = convert([built / "mqzcalc.xlsx"], tmp_path / "out", tmp_path, recalculate=False)
+    book = openpyxl.load_workbook(shown, data_only=True)
+    for calculator in CALCULATORS:
+        for name, expected in calc.evaluate(calculator.id, {}).items():
+            assert _same(expected, _cell_of(book, calculator.id, name).value), name
