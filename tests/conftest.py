@@ -1,6 +1,7 @@
 """Shared fixtures: the catalogue, and the workbooks built fresh for this test run."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -9,7 +10,8 @@ import calc
 from calc.workbook import build_all
 
 REPO = Path(__file__).resolve().parent.parent
-SEEDS = REPO.parent / "shared" / "seeds"
+SEEDS = Path(os.environ.get("MQZCALC_SEEDS", REPO.parent / "shared" / "seeds"))
+"""The source documents: ../shared/seeds beside the checkout (as in CI), or MQZCALC_SEEDS."""
 CALCULATORS = calc.catalogue()
 CALCULATOR_IDS = [c.id for c in CALCULATORS]
 
