@@ -1,5 +1,5 @@
-# Sourced by start.sh and test.sh: make .venv with Python 3.11+ and install mqzcalc into it.
-# Usage: . scripts/setup.sh [EXTRAS]   (e.g. "test")
+# Sourced by start.sh and test.sh: make .venv with Python 3.11+ and install mqzcalc into it,
+# with the optional dependencies named in MQZCALC_EXTRAS (e.g. "test").
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 PYTHON=${PYTHON:-python3}
@@ -10,5 +10,5 @@ fi
 if [ ! -x .venv/bin/python ]; then
     "$PYTHON" -m venv .venv
 fi
-extras=${1:-}
+extras=${MQZCALC_EXTRAS:-}
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".${extras:+[$extras]}"

@@ -10,5 +10,6 @@ if ! command -v soffice >/dev/null 2>&1; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
         libreoffice-calc-nogui >/dev/null
 fi
-. "$(dirname "$0")/setup.sh" test
+MQZCALC_EXTRAS=test
+. "$(dirname "$0")/setup.sh"
 exec .venv/bin/python -m pytest "$@"
