@@ -218,7 +218,8 @@ class _Sheet:
         """A table as a grid: first key down column A, second key across from column B."""
         sheet, styles = self.sheet, self.styles
         self.row += 1
-        sheet.write(self.row, LABEL, f"{table.title} ({table.unit})", styles.header)
+        sheet.merge_range(self.row, LABEL, self.row, UNIT, f"{table.title} ({table.unit})",
+                          styles.header)
         sheet.write(self.row, NAME, table.id, styles.name)
         self.row += 1
         sheet.merge_range(self.row, LABEL, self.row, ABOUT, f"Source: {table.citation}",

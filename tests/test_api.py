@@ -1,0 +1,33 @@
+"""The Python API judges values exactly as the command line does."""
+from __future__ import annotations
+
+import math
+
+import pytest
+
+import calc
+
+REFUSED = [("sharecnv", math.nan), ("sharecnv", 1.5), ("sharecnv", True), ("sharecnv", "0x1"),
+           ("sharecnv", None), ("connects_per_sec", math.inf), ("connects_per_sec", -0.001),
+           ("connects_per_sec", float("1e309")), ("listener", "LOCAL"), ("tls", "maybe"),
+           ("tls", 2), ("nosuch", 1)]
+
+
+@pytest.mark.parametrize(("name", "value"), REFUSED, ids=[f"{n}={v!r}" for n, v in REFUSED])
+def test_out_of_domain_values_are_refused_naming_the_input(name, value):
+    with pytest.raises(calc.InputError) as refused:
+        calc.evaluate("connect", {name: value})
+    assert refused.value.name == name and f"input {name}=" in str(refused.value)
+
+
+def test_missing_inputs_take_their_defaults():
+    assert calc.evaluate("connect", {}) == calc.evaluate("connect", {"sharecnv": 10})
+
+
+def test_whole_floats_are_accepted_for_whole_number_inputs():
+    assert calc.evaluate("connect", {"sharecnv": 0.0})["connect_cpu_us"] == 510
+
+
+def test_unknown_calculator_is_refused():
+    with pytest.raises(calc.MqcalcError, match="expects one of connect"):
+        calc.evaluate("nosuch", {})
