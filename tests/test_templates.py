@@ -139,3 +139,19 @@ def test_excel_precedence_traps():
                ["-a**2", "(-a)**2", "a - (b - c)", "a / (b * c)", "a ** b ** c", "ceil(a)"]}
     assert emitted == {"-a**2": "-(a^2)", "(-a)**2": "-a^2", "a - (b - c)": "a-(b-c)",
                        "a / (b * c)": "a/(b*c)", "a ** b ** c": "a^(b^c)", "ceil(a)": "-INT(-a)"}
+
+
+def test_a_formula_that_cannot_be_computed_names_its_output(tmp_path):
+    """A division by an input that may be zero is refused as a calculation error naming the
+    output, never a traceback."""
+    from calc import CalculationError
+    from calc.compiler import compile_calculator
+
+    def divide(document):
+        document["outputs"]["connect_cpu_us"]["formula"] = "basic_connect_cpu_us / connects_per_sec"
+
+    compiled = compile_calculator(load(_broken(tmp_path, divide)))
+    values = {name: spec.default for name, spec in compiled.calculator.inputs.items()}
+    assert compiled(values)[0]["connect_cpu_us"] == pytest.approx(5.9)
+    with pytest.raises(CalculationError, match="connect_cpu_us cannot be computed"):
+        compiled({**values, "connects_per_sec": 0})
