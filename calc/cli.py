@@ -105,9 +105,10 @@ def _eval(arguments) -> int:
         print(json.dumps(result.as_json(), indent=2, ensure_ascii=False))
         return 0
     print(f"{calculator.title}")
+    width = max(len(output.title) for output in calculator.outputs.values())
     for name, output in calculator.outputs.items():
         value = format_value(result.outputs[name], output.decimals)
-        print(f"  {output.title:<40} {value:>14} {output.unit}")
+        print(f"  {output.title:<{width}} {value:>14} {output.unit}")
     for note in result.notes:
         print(f"  note: {note}")
     return 0

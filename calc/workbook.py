@@ -29,7 +29,7 @@ from .names import note_name, table_range_names
 BUILD_DATE = datetime.datetime(2026, 1, 1)
 COMBINED = "mqzcalc"
 LABEL, VALUE, UNIT, NAME, ABOUT = range(5)
-WIDTHS = {LABEL: 36, VALUE: 14, UNIT: 14, NAME: 30, ABOUT: 90}
+WIDTHS = {LABEL: 44, VALUE: 14, UNIT: 14, NAME: 34, ABOUT: 90}
 
 
 def build_all(calculators: list[Calculator], folder: Path) -> list[Path]:
@@ -94,7 +94,7 @@ class _Styles:
                                         ("bool", "General"), ("choice", "@"))}
         self._book, self._outputs = book, {}
         self.key = add({"bold": True, "bg_color": "#F2F2F2", "border": 1})
-        self.cell = add({"border": 1, "border_color": "#BFBFBF"})
+        self.cell = add({"border": 1, "border_color": "#BFBFBF", "valign": "top"})
 
     def output(self, decimals: int):
         if decimals not in self._outputs:
