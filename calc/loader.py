@@ -231,6 +231,8 @@ class _Loader:
             formula = " ".join(self.text(spec["formula"], f"{key}.formula").split())
             tree, used = self.parse(formula, self.scope(inputs, tables, constants, outputs),
                                     f"{key}.formula")
+            if tree.mq_type == NUMBER and not str(spec["unit"]).strip():
+                self.fail(f"{key}.unit", "a numeric output needs a unit")
             decimals = spec.get("decimals", 0)
             if isinstance(decimals, bool) or not isinstance(decimals, int) or not 0 <= decimals <= 9:
                 self.fail(f"{key}.decimals", "must be a whole number from 0 to 9")

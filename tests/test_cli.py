@@ -37,7 +37,7 @@ def test_list_json_describes_every_calculator():
     assert sharecnv["help"]
     listener = next(i for i in connect["inputs"] if i["id"] == "listener")
     assert listener["choices"] == ["local", "shared"] and listener["type"] == "choice"
-    assert all(o["unit"] for o in connect["outputs"])
+    assert all(o["unit"] for o in connect["outputs"])  # connect's outputs are all numbers
     assert {"connect_cpu_us", "blocked_cpu_us", "cpu_seconds_per_sec"} <= {
         o["id"] for o in connect["outputs"]}
 

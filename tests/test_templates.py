@@ -63,6 +63,8 @@ BROKEN = {
     "missing citation": (lambda d: d["tables"]["tls_cpu_us"].pop("source"),
                          "tables.tls_cpu_us.source"),
     "wrong file name": (_set(["id"], "other"), "id"),
+    "numeric output without unit": (_set(["outputs", "connect_cpu_us", "unit"], ""),
+                                    "outputs.connect_cpu_us.unit"),
     "example names no output": (_set(["examples", 0, "expect"], {"nothing": 1}),
                                 "examples[0].expect.nothing"),
 }
