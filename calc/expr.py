@@ -37,12 +37,17 @@ class Scope:
     choices: dict[str, tuple[str, ...]]
 
 
-def parse(text: str, scope: Scope) -> tuple[ast.expr, set[str]]:
-    """Parse and type-check ``text``; return the typed tree and the value names it reads."""
+def syntax_tree(text: str) -> ast.expr:
+    """The untyped syntax tree of ``text``; a formula may span lines anywhere."""
     try:
-        tree = ast.parse(text.strip(), mode="eval").body
+        return ast.parse(f"(\n{text}\n)", mode="eval").body
     except SyntaxError as error:
         raise ExpressionError(f"not a valid expression ({error.msg})") from None
+
+
+def parse(text: str, scope: Scope) -> tuple[ast.expr, set[str]]:
+    """Parse and type-check ``text``; return the typed tree and the value names it reads."""
+    tree = syntax_tree(text)
     checker = _Checker(scope)
     checker.check(tree)
     return tree, checker.used

@@ -228,9 +228,10 @@ class _Loader:
         order = self.dependency_order(reads)
         for name in order:
             spec, key = specs[name], f"outputs.{name}"
-            formula = " ".join(self.text(spec["formula"], f"{key}.formula").split())
+            formula = self.text(spec["formula"], f"{key}.formula")
             tree, used = self.parse(formula, self.scope(inputs, tables, constants, outputs),
                                     f"{key}.formula")
+            formula = " ".join(formula.split())  # as shown to people; the tree is what counts
             if tree.mq_type == NUMBER and not str(spec["unit"]).strip():
                 self.fail(f"{key}.unit", "a numeric output needs a unit")
             decimals = spec.get("decimals", 0)
@@ -244,10 +245,10 @@ class _Loader:
 
     def names_read(self, formula, key: str) -> set[str]:
         try:
-            return {node.id for node in ast.walk(ast.parse(str(formula).strip(), mode="eval"))
+            return {node.id for node in ast.walk(expr.syntax_tree(str(formula)))
                     if isinstance(node, ast.Name)}
-        except SyntaxError as error:
-            self.fail(key, f"not a valid expression ({error.msg})")
+        except expr.ExpressionError as error:
+            self.fail(key, str(error))
 
     def dependency_order(self, reads: dict[str, set[str]]) -> list[str]:
         order, state = [], {}
@@ -278,8 +279,9 @@ class _Loader:
     def note(self, index: int, spec, scope: expr.Scope) -> Note:
         key = f"notes[{index}]"
         spec = self.mapping(spec, key, NOTE_KEYS, NOTE_KEYS)
-        when = " ".join(self.text(spec["when"], f"{key}.when").split())
+        when = self.text(spec["when"], f"{key}.when")
         tree, _ = self.parse(when, scope, f"{key}.when")
+        when = " ".join(when.split())
         if tree.mq_type != BOOL:
             self.fail(f"{key}.when", "must be a condition (true or false)")
         return Note(when, " ".join(self.text(spec["text"], f"{key}.text").split()), tree)

@@ -123,3 +123,35 @@ def test_calls_per_page_price_the_cost(inputs):
     assert out["cpu_us_per_mb"] == pytest.approx(
         256 * (0.7 * out["active_crypto_ops"] + 0.6 * out["archive_crypto_ops"]))
     assert 0 <= out["crypto_ops_per_page"] <= 5
+
+
+ZHYPERWRITE = calc.calculator("zhyperwrite")
+PREREQUISITES = ["metro_mirror", "hyperswap", "iecios_hyperwrite", "zhywrite"]
+
+
+@given(calculator_inputs(ZHYPERWRITE))
+def test_zhyperwrite_projections_equal_today_unless_in_effect(inputs):
+    out = calc.evaluate("zhyperwrite", inputs)
+    assert out["in_effect"] == all(inputs[p] for p in PREREQUISITES)
+    if not out["in_effect"]:
+        assert out["projected_log_io_ms"] == pytest.approx(inputs["log_io_ms"])
+        assert out["projected_log_mb_per_sec"] == pytest.approx(inputs["log_mb_per_sec"])
+        assert out["missing"] != "none"
+    else:
+        assert out["missing"] == "none"
+
+
+@given(calculator_inputs(ZHYPERWRITE))
+def test_zhyperwrite_never_promises_more_than_measured(inputs):
+    out = calc.evaluate("zhyperwrite", inputs)
+    assert 1 <= out["rate_gain"] <= 2.4 + 1e-12
+    assert out["projected_log_io_ms"] <= inputs["log_io_ms"]
+    assert out["projected_log_mb_per_sec"] <= 2.4 * inputs["log_mb_per_sec"] * (1 + 1e-12)
+
+
+@given(calculator_inputs(ZHYPERWRITE), st.floats(0, 60), st.floats(0, 60))
+def test_a_larger_io_reduction_never_lowers_the_projected_rate(inputs, low, high):
+    low, high = sorted((low, high))
+    slow = calc.evaluate("zhyperwrite", {**inputs, "io_reduction_pct": low})
+    fast = calc.evaluate("zhyperwrite", {**inputs, "io_reduction_pct": high})
+    assert fast["projected_log_mb_per_sec"] >= slow["projected_log_mb_per_sec"] * (1 - 1e-12)
