@@ -14,6 +14,7 @@ from pathlib import Path
 from . import engine
 from .errors import InputError, MqcalcError
 from .formatting import format_value
+from .report import read_report, totals
 
 EXIT_BAD_INPUT = 2
 
@@ -36,6 +37,12 @@ def _parser() -> argparse.ArgumentParser:
     evaluation.add_argument("assignments", nargs="*", metavar="ID=VALUE",
                             help="input values; inputs not given take their defaults")
     evaluation.add_argument("--json", action="store_true", help="machine-readable output")
+    for calculator in engine.catalogue():
+        if calculator.report is not None:
+            evaluation.add_argument(f"--{calculator.report.option}", metavar="FILE", type=Path,
+                                    dest=_report_dest(calculator),
+                                    help=f"{calculator.id}: evaluate every item of a "
+                                         f"{calculator.report.title}, then their total")
     build = commands.add_parser("build", help="write the workbooks")
     build.add_argument("--out", type=Path, default=Path("generated"),
                        help="folder for the workbooks (default: generated)")
@@ -88,10 +95,33 @@ def _describe(calculator) -> dict:
                         for output in calculator.outputs.values()]}
 
 
+def _report_dest(calculator) -> str:
+    return f"report_{calculator.id}"
+
+
 def _eval(arguments) -> int:
     calculator = engine.calculator(arguments.calculator)
+    inputs = _assignments(calculator, arguments.assignments)
+    for other in engine.catalogue():
+        path = getattr(arguments, _report_dest(other), None) if other.report else None
+        if path is not None and other.id != calculator.id:
+            raise MqcalcError(f"--{other.report.option} reads a report for {other.id}, "
+                              f"not {calculator.id}")
+        if path is not None:
+            return _eval_report(calculator, inputs, path, arguments.json)
+    result = engine.run(calculator.id, inputs)
+    if arguments.json:
+        print(json.dumps(result.as_json(), indent=2, ensure_ascii=False))
+    else:
+        print(calculator.title)
+        _print_result(calculator, result)
+    return 0
+
+
+def _assignments(calculator, assignments: list[str]) -> dict:
+    """ID=VALUE arguments as a dict of raw texts (judged later by the engine)."""
     inputs = {}
-    for assignment in arguments.assignments:
+    for assignment in assignments:
         name, equals, value = assignment.partition("=")
         if not equals:
             first = next(iter(calculator.inputs.values()))
@@ -100,17 +130,39 @@ def _eval(arguments) -> int:
         if name in inputs:
             raise InputError(calculator.id, name, value, "one value (it was given twice)")
         inputs[name] = value
-    result = engine.run(calculator.id, inputs)
-    if arguments.json:
-        print(json.dumps(result.as_json(), indent=2, ensure_ascii=False))
-        return 0
-    print(f"{calculator.title}")
+    return inputs
+
+
+def _print_result(calculator, result: engine.Result) -> None:
     width = max(len(output.title) for output in calculator.outputs.values())
     for name, output in calculator.outputs.items():
         value = format_value(result.outputs[name], output.decimals)
         print(f"  {output.title:<{width}} {value:>14} {output.unit}")
     for note in result.notes:
         print(f"  note: {note}")
+
+
+def _eval_report(calculator, inputs: dict, path: Path, as_json: bool) -> int:
+    """Evaluate each block of a report (command-line inputs apply to all), then the total."""
+    blocks = read_report(calculator, path)
+    for name in inputs:
+        if any(name in block.inputs for block in blocks) or name in calculator.report.total:
+            raise InputError(calculator.id, name, inputs[name],
+                             f"no value on the command line: the report gives {name}")
+    results = [(block, engine.run(calculator.id, {**inputs, **block.inputs})) for block in blocks]
+    total = engine.run(calculator.id, {**inputs, **totals(calculator, blocks)})
+    if as_json:
+        print(json.dumps({"calculator": calculator.id, "report": str(path),
+                          "blocks": [{"block": block.name, "line": block.line, **result.as_json()}
+                                     for block, result in results],
+                          "total": total.as_json()}, indent=2, ensure_ascii=False))
+        return 0
+    print(f"{calculator.title}: {calculator.report.title} {path}")
+    for block, result in results:
+        print(f"{block.name} (line {block.line})")
+        _print_result(calculator, result)
+    print(f"Total of {len(results)}: {', '.join(block.name for block in blocks)}")
+    _print_result(calculator, total)
     return 0
 
 

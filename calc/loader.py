@@ -17,11 +17,14 @@ from . import expr
 from .names import note_name, table_range_names
 from .errors import InputError, TemplateError
 from .model import (BOOL, NUMBER, TEXT, Calculator, Citation, Constant, Example, Input,
-                    Note, Output, Table)
+                    Note, Output, Report, ReportLine, Table)
 from .values import coerce
 
 TOP_KEYS = {"id", "title", "summary", "source", "inputs", "tables", "constants", "outputs",
-            "notes", "examples"}
+            "notes", "examples", "report"}
+REPORT_KEYS = {"option", "title", "lines", "required", "total"}
+REPORT_LINE_KEYS = {"starts", "pattern", "layout"}
+OPTION = re.compile(r"[a-z][a-z0-9-]*\Z")
 INPUT_KEYS = {"type", "default", "title", "help", "unit", "min", "max", "choices"}
 TABLE_KEYS = {"title", "unit", "keys", "rows", "source"}
 CONSTANT_KEYS = {"value", "title", "unit", "source"}
@@ -107,10 +110,46 @@ class _Loader:
             self.claim(note_name(index), f"notes[{index - 1}]")
         examples = [self.example(index, spec, inputs, outputs)
                     for index, spec in enumerate(doc.get("examples", []))]
+        report = self.report(doc["report"], inputs) if "report" in doc else None
         return Calculator(calculator_id, self.text(doc["title"], "title"),
                           self.text(doc["summary"], "summary"),
                           self.citation(doc["source"], "source"), self.file, inputs, tables,
-                          constants, outputs, notes, examples, tuple(order))
+                          constants, outputs, notes, examples, tuple(order), report)
+
+    def report(self, spec, inputs: dict[str, Input]) -> Report:
+        spec = self.mapping(spec, "report", REPORT_KEYS, REPORT_KEYS)
+        option = spec["option"]
+        if not isinstance(option, str) or not OPTION.match(option):
+            self.fail("report.option", "must be lower-case letters, digits and hyphens")
+        lines = []
+        for name, line in self.mapping(spec["lines"], "report.lines").items():
+            key = f"report.lines.{name}"
+            line = self.mapping(line, key, REPORT_LINE_KEYS, REPORT_LINE_KEYS)
+            starts, pattern = (self.regex(line[part], f"{key}.{part}") for part in ("starts", "pattern"))
+            groups = set(pattern.groupindex)
+            if "block" not in groups:
+                self.fail(f"{key}.pattern", "needs a (?P<block>...) group naming the block")
+            for group in sorted(groups - {"block"} - set(inputs)):
+                self.fail(f"{key}.pattern", f"group {group} is not an input")
+            lines.append(ReportLine(name, starts, pattern, self.text(line["layout"], f"{key}.layout")))
+        required = self.names_in(spec["required"], {line.name for line in lines}, "report.required")
+        numeric = {name for name, spec in inputs.items() if spec.type in ("int", "number")}
+        total = self.names_in(spec["total"], numeric, "report.total")
+        return Report(option, self.text(spec["title"], "report.title"), tuple(lines), required, total)
+
+    def regex(self, value, key: str) -> re.Pattern:
+        try:
+            return re.compile(self.text(value, key))
+        except re.error as error:
+            self.fail(key, f"not a valid regular expression ({error})")
+
+    def names_in(self, value, allowed: set[str], key: str) -> tuple[str, ...]:
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            self.fail(key, "must be a list of names")
+        for name in value:
+            if name not in allowed:
+                self.fail(key, f"{name!r} must be one of {', '.join(sorted(allowed))}")
+        return tuple(value)
 
     def input(self, name: str, spec) -> Input:
         key = f"inputs.{name}"

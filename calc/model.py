@@ -8,6 +8,7 @@ live in :mod:`calc.compiler`, the workbook in :mod:`calc.workbook`.
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass, field
 
 NUMBER, BOOL, TEXT = "number", "bool", "text"
@@ -125,6 +126,29 @@ class Example:
     tolerance: float = 1e-9
 
 
+@dataclass(frozen=True)
+class ReportLine:
+    """One kind of line in a report: how to recognise it, and its full layout as a pattern
+    whose named groups are the block's name (``block``) and the inputs it carries."""
+
+    name: str
+    starts: re.Pattern
+    pattern: re.Pattern
+    layout: str
+
+
+@dataclass(frozen=True)
+class Report:
+    """A text report the calculator can read (e.g. an MQSMF PSET report): blocks of lines,
+    one block per item (such as a page set), each evaluated, then their total."""
+
+    option: str
+    title: str
+    lines: tuple[ReportLine, ...]
+    required: tuple[str, ...]
+    total: tuple[str, ...]
+
+
 @dataclass
 class Calculator:
     """One calculator, loaded from ``templates/<id>.yaml``."""
@@ -142,6 +166,7 @@ class Calculator:
     examples: list[Example]
     evaluation_order: tuple[str, ...]
     """Output ids so that each comes after every output its formula reads."""
+    report: Report | None = None
 
     def defaults(self) -> dict:
         return {name: spec.default for name, spec in self.inputs.items()}

@@ -65,6 +65,15 @@ BROKEN = {
     "wrong file name": (_set(["id"], "other"), "id"),
     "numeric output without unit": (_set(["outputs", "connect_cpu_us", "unit"], ""),
                                     "outputs.connect_cpu_us.unit"),
+    "report pattern is not a regular expression": (
+        _set(["report"], {"option": "r", "title": "R", "required": [], "total": [],
+                          "lines": {"a": {"starts": "x", "pattern": "(", "layout": "x"}}}),
+        "report.lines.a.pattern"),
+    "report group is not an input": (
+        _set(["report"], {"option": "r", "title": "R", "required": [], "total": [],
+                          "lines": {"a": {"starts": "x", "pattern": "(?P<block>x)(?P<nope>y)",
+                                          "layout": "x"}}}),
+        "report.lines.a.pattern"),
     "example names no output": (_set(["examples", 0, "expect"], {"nothing": 1}),
                                 "examples[0].expect.nothing"),
 }
