@@ -20,6 +20,8 @@ from .model import (BOOL, NUMBER, TEXT, Calculator, Citation, Constant, Example,
                     Note, Output, Report, ReportLine, Table)
 from .values import coerce
 
+TITLE_LIMITS = {"inputs": 22, "outputs": 36}
+"""Longest title, in characters, that fits beside a field or a value in the terminal."""
 TOP_KEYS = {"id", "title", "summary", "source", "inputs", "tables", "constants", "outputs",
             "notes", "examples", "report"}
 REPORT_KEYS = {"option", "title", "lines", "required", "total"}
@@ -70,6 +72,14 @@ class _Loader:
         if not isinstance(value, str) or not value.strip():
             self.fail(key, "must be non-empty text")
         return value.strip()
+
+    def title(self, value, key: str) -> str:
+        """A short title: at most the limit for its section (inputs or outputs)."""
+        title = self.text(value, key)
+        limit = TITLE_LIMITS[key.split(".")[0]]
+        if len(title) > limit:
+            self.fail(key, f"is {len(title)} characters; keep it to {limit} (put detail in help)")
+        return title
 
     def claim(self, name, key: str) -> str:
         """Check ``name`` can be a formula name and a spreadsheet defined name, once."""
@@ -158,7 +168,7 @@ class _Loader:
         if kind not in INPUT_TYPES:
             self.fail(f"{key}.type", f"{kind!r} must be one of {', '.join(INPUT_TYPES)}")
         common = dict(id=name, type=kind, default=spec["default"],
-                      title=self.text(spec["title"], f"{key}.title"),
+                      title=self.title(spec["title"], f"{key}.title"),
                       help=" ".join(self.text(spec["help"], f"{key}.help").split()),
                       unit=spec.get("unit", ""))
         if kind in ("int", "number"):
@@ -276,7 +286,7 @@ class _Loader:
             decimals = spec.get("decimals", 0)
             if isinstance(decimals, bool) or not isinstance(decimals, int) or not 0 <= decimals <= 9:
                 self.fail(f"{key}.decimals", "must be a whole number from 0 to 9")
-            outputs[name] = Output(name, formula, self.text(spec["title"], f"{key}.title"),
+            outputs[name] = Output(name, formula, self.title(spec["title"], f"{key}.title"),
                                    str(spec["unit"]),
                                    " ".join(self.text(spec["help"], f"{key}.help").split()),
                                    decimals, tree, tree.mq_type, tuple(sorted(used)))

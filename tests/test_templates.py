@@ -74,6 +74,8 @@ BROKEN = {
                           "lines": {"a": {"starts": "x", "pattern": "(?P<block>x)(?P<nope>y)",
                                           "layout": "x"}}}),
         "report.lines.a.pattern"),
+    "overlong output title": (_set(["outputs", "connect_cpu_us", "title"], "x" * 37),
+                              "outputs.connect_cpu_us.title"),
     "example names no output": (_set(["examples", 0, "expect"], {"nothing": 1}),
                                 "examples[0].expect.nothing"),
 }

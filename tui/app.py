@@ -18,6 +18,10 @@ from calc.formatting import format_value
 from .widgets import field_id, input_row
 
 
+VALUE_WIDTH = 16
+"""Width of the value column; longer texts are shown in full under the table."""
+
+
 class MqcalcApp(App):
     """The terminal calculator over the whole catalogue."""
 
@@ -42,15 +46,12 @@ class MqcalcApp(App):
                 yield Static(id="calculator-title")
             with Vertical(id="results"):
                 yield DataTable(id="outputs", cursor_type="row", zebra_stripes=True)
+                yield Static(id="long-values")
                 yield Static(id="problem")
                 yield Static(id="notes")
         yield Footer()
 
     async def on_mount(self) -> None:
-        table = self.query_one("#outputs", DataTable)
-        table.add_column("Result", key="title")
-        table.add_column("Value", key="value")
-        table.add_column("Unit", key="unit")
         await self.show_calculator(self.current, self.current.defaults())
 
     async def show_calculator(self, calculator, values: dict) -> None:
@@ -63,7 +64,10 @@ class MqcalcApp(App):
         await form.mount_all([input_row(spec, calculator.id, values[spec.id])
                         for spec in calculator.inputs.values()])
         table = self.query_one("#outputs", DataTable)
-        table.clear()
+        table.clear(columns=True)
+        table.add_column("Result", key="title")
+        table.add_column("Value", key="value", width=VALUE_WIDTH)
+        table.add_column("Unit", key="unit")
         for output in calculator.outputs.values():
             table.add_row(output.title, "", output.unit, key=output.id)
         self.last_result = None
@@ -87,9 +91,14 @@ class MqcalcApp(App):
             self.problem = ""
             self.last_result = result
             table = self.query_one("#outputs", DataTable)
+            long_texts = []
             for name, output in self.current.outputs.items():
                 shown = format_value(result.outputs[name], output.decimals)
+                if len(shown) > VALUE_WIDTH:
+                    long_texts.append(f"[b]{output.title}:[/b] {shown}")
+                    shown = shown[:VALUE_WIDTH - 1] + "…"
                 table.update_cell(name, "value", Text(shown, justify="right"))
+            self.query_one("#long-values", Static).update("\n".join(long_texts))
             notes = "\n".join(f"• {note}" for note in result.notes)
             self.query_one("#notes", Static).update(notes or "[dim]No notes for these inputs.[/]")
         self.query_one("#problem", Static).update(
