@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 import calc
 from calc.names import note_name
+from tests.compare import agrees
 from tests.conftest import CALCULATORS
 from tests.strategies import calculator_inputs
 from tests.xlsx_oracle import WorkbookOracle
@@ -16,12 +17,6 @@ from tests.xlsx_oracle import WorkbookOracle
 @pytest.fixture(scope="module")
 def oracle(built):
     return WorkbookOracle.load(built / "mqzcalc.xlsx")
-
-
-def _agrees(expected, found) -> bool:
-    if isinstance(expected, bool) or isinstance(expected, str):
-        return found == expected
-    return found == pytest.approx(expected, rel=1e-12, abs=1e-12)
 
 
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
@@ -34,7 +29,7 @@ def test_workbook_formulas_equal_the_engine(oracle, calculator, data):
     result = calc.run(calculator.id, inputs)
     for name, expected in result.outputs.items():
         found = oracle.value(calculator.id, name)
-        assert _agrees(expected, found), f"{name}: workbook {found!r}, engine {expected!r}"
+        assert agrees(expected, found, rel=1e-12), f"{name}: workbook {found!r}, engine {expected!r}"
     for index, note in enumerate(calculator.notes, start=1):
         shown = oracle.value(calculator.id, note_name(index))
         assert shown == (note.text if note.text in result.notes else ""), note.when
@@ -45,5 +40,5 @@ def test_oracle_reads_the_stored_defaults_back(built, calculator):
     """Untouched, the oracle's recalculation equals the engine's defaults (no overrides)."""
     oracle = WorkbookOracle.load(built / f"{calculator.id}.xlsx")
     expected = calc.evaluate(calculator.id, {})
-    assert all(_agrees(value, oracle.value(calculator.id, name))
+    assert all(agrees(value, oracle.value(calculator.id, name), rel=1e-12)
                for name, value in expected.items())

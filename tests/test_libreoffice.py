@@ -12,6 +12,7 @@ import pytest
 import calc
 from calc.model import Calculator, Input
 from calc.names import note_name
+from tests.compare import agrees
 from tests.conftest import CALCULATORS
 from tests.libreoffice import convert
 from tests.strategies import edges, upper_bound
@@ -46,14 +47,6 @@ def _cell_of(book, sheet: str, name: str):
     return book[sheet][destination]
 
 
-def _same(expected, found) -> bool:
-    if isinstance(expected, bool):
-        return found in (expected, int(expected))
-    if isinstance(expected, str):
-        return (found or "") == expected
-    return found == pytest.approx(expected, rel=1e-9, abs=1e-9)
-
-
 @pytest.fixture(scope="module")
 def recalculated(built, tmp_path_factory):
     """Every case of every calculator, recalculated by LibreOffice: (calculator, case, book)."""
@@ -78,12 +71,12 @@ def test_libreoffice_recalculates_every_case_to_the_engine(recalculated):
         result = calc.run(calculator.id, case)
         for name, expected in result.outputs.items():
             found = _cell_of(book, calculator.id, name).value
-            assert _same(expected, found), f"{calculator.id} {case}: {name} LibreOffice " \
+            assert agrees(expected, found), f"{calculator.id} {case}: {name} LibreOffice " \
                                            f"{found!r}, engine {expected!r}"
             checked += 1
         for index, note in enumerate(calculator.notes, start=1):
             shown = _cell_of(book, calculator.id, note_name(index)).value
-            assert _same(note.text if note.text in result.notes else "", shown), note.when
+            assert agrees(note.text if note.text in result.notes else "", shown), note.when
     assert checked >= len(CALCULATORS) * RANDOM_CASES
 
 
@@ -94,4 +87,4 @@ def test_libreoffice_with_default_settings_shows_the_stored_results(built, tmp_p
     book = openpyxl.load_workbook(shown, data_only=True)
     for calculator in CALCULATORS:
         for name, expected in calc.evaluate(calculator.id, {}).items():
-            assert _same(expected, _cell_of(book, calculator.id, name).value), name
+            assert agrees(expected, _cell_of(book, calculator.id, name).value), name
