@@ -23,7 +23,7 @@ from xlsxwriter.utility import xl_rowcol_to_cell
 from . import engine
 from .emit_excel import to_excel
 from .formatting import number_format
-from .model import Calculator, Input, Table
+from .model import BOOL, TEXT, Calculator, Input, Output, Table
 from .names import note_name, table_range_names
 
 BUILD_DATE = datetime.datetime(2026, 1, 1)
@@ -96,12 +96,20 @@ class _Styles:
         self.key = add({"bold": True, "bg_color": "#F2F2F2", "border": 1})
         self.cell = add({"border": 1, "border_color": "#BFBFBF", "valign": "top"})
 
-    def output(self, decimals: int):
-        if decimals not in self._outputs:
-            self._outputs[decimals] = self._book.add_format(
-                {"bg_color": "#E2EFDA", "bold": True, "border": 1, "border_color": "#548235",
-                 "num_format": number_format(decimals), "align": "right", "valign": "top"})
-        return self._outputs[decimals]
+    def output(self, output: Output):
+        """Result cells: numbers with the output's decimals, booleans shown as TRUE/FALSE
+        (LibreOffice applies number formats to them), texts wrapped and left-aligned."""
+        key = (output.value_type, output.decimals)
+        if key not in self._outputs:
+            look = {"bg_color": "#E2EFDA", "bold": True, "border": 1, "border_color": "#548235",
+                    "align": "right", "valign": "top",
+                    "num_format": number_format(output.decimals)}
+            if output.value_type == BOOL:
+                look["num_format"] = '"TRUE";"TRUE";"FALSE"'
+            elif output.value_type == TEXT:
+                look.update(num_format="@", align="left", text_wrap=True)
+            self._outputs[key] = self._book.add_format(look)
+        return self._outputs[key]
 
 
 class _Sheet:
@@ -164,10 +172,12 @@ class _Sheet:
         self.sheet.write(self.row, ABOUT, about, self.styles.wrap)
         self.fit_height(about, WIDTHS[ABOUT])
 
-    def fit_height(self, text: str, width: int) -> None:
-        """Give the current row room for ``text`` wrapped in a column ``width`` wide
-        (XlsxWriter cannot autofit, and LibreOffice keeps the height it is given)."""
-        lines = -(-len(text) // int(width * 1.1))
+    def fit_height(self, text: str, width: int, at_least: str = "", at_least_width: int = 1) -> None:
+        """Give the current row room for ``text`` wrapped in a column ``width`` wide, and for
+        ``at_least`` in a column ``at_least_width`` wide (XlsxWriter cannot autofit, and
+        LibreOffice keeps the height it is given)."""
+        lines = max(-(-len(text) // int(width * 1.1)),
+                    -(-len(at_least) // int(at_least_width * 1.1)))
         if lines > 1:
             self.sheet.set_row(self.row, 15 * lines)
 
@@ -188,9 +198,11 @@ class _Sheet:
     def output_row(self, output) -> None:
         value = self.result.outputs[output.id]
         self.sheet.write_formula(self.row, VALUE, "=" + to_excel(output.tree),
-                                 self.styles.output(output.decimals), value)
-        self.describe(output.title, output.unit, output.id,
-                      f"{output.help} [{output.id} = {output.formula}]")
+                                 self.styles.output(output), value)
+        about = f"{output.help} [{output.id} = {output.formula}]"
+        self.describe(output.title, output.unit, output.id, about)
+        if isinstance(value, str):
+            self.fit_height(value, WIDTHS[VALUE], at_least=about, at_least_width=WIDTHS[ABOUT])
         self.name(output.id, (self.row, VALUE))
         self.row += 1
 
