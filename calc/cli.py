@@ -56,8 +56,10 @@ def main(argv: list[str] | None = None) -> int:
         command = arguments.command or "tui"
         return {"list": _list, "eval": _eval, "build": _build, "tui": _tui}[command](arguments)
     except MqcalcError as error:
-        print(f"mqcalc: {error}".encode("unicode_escape").decode("ascii")
-              if not str(error).isprintable() else f"mqcalc: {error}", file=sys.stderr)
+        message = f"mqcalc: {error}"
+        if not message.isprintable():  # keep it one line whatever the user typed
+            message = message.encode("unicode_escape").decode("ascii")
+        print(message, file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130

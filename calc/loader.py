@@ -73,6 +73,10 @@ class _Loader:
             self.fail(key, "must be non-empty text")
         return value.strip()
 
+    def prose(self, value, key: str) -> str:
+        """Non-empty text with its line breaks and runs of spaces folded, as shown to people."""
+        return " ".join(self.text(value, key).split())
+
     def title(self, value, key: str) -> str:
         """A short title: at most the limit for its section (inputs or outputs)."""
         title = self.text(value, key)
@@ -96,7 +100,7 @@ class _Loader:
     def citation(self, value, key: str) -> Citation:
         value = self.mapping(value, key, {"file", "passage"}, {"file", "passage"})
         return Citation(self.text(value["file"], f"{key}.file"),
-                        " ".join(self.text(value["passage"], f"{key}.passage").split()))
+                        self.prose(value["passage"], f"{key}.passage"))
 
     def calculator(self) -> Calculator:
         doc = self.mapping(self.document, "(top level)", TOP_KEYS,
@@ -143,7 +147,7 @@ class _Loader:
                 self.fail(f"{key}.pattern", f"group {group} is not an input")
             lines.append(ReportLine(name, starts, pattern, self.text(line["layout"], f"{key}.layout")))
         required = self.names_in(spec["required"], {line.name for line in lines}, "report.required")
-        numeric = {name for name, spec in inputs.items() if spec.type in ("int", "number")}
+        numeric = {name for name, spec in inputs.items() if spec.value_type == NUMBER}
         total = self.names_in(spec["total"], numeric, "report.total")
         return Report(option, self.text(spec["title"], "report.title"), tuple(lines), required, total)
 
@@ -169,7 +173,7 @@ class _Loader:
             self.fail(f"{key}.type", f"{kind!r} must be one of {', '.join(INPUT_TYPES)}")
         common = dict(id=name, type=kind, default=spec["default"],
                       title=self.title(spec["title"], f"{key}.title"),
-                      help=" ".join(self.text(spec["help"], f"{key}.help").split()),
+                      help=self.prose(spec["help"], f"{key}.help"),
                       unit=spec.get("unit", ""))
         if kind in ("int", "number"):
             if "unit" not in spec:
@@ -288,7 +292,7 @@ class _Loader:
                 self.fail(f"{key}.decimals", "must be a whole number from 0 to 9")
             outputs[name] = Output(name, formula, self.title(spec["title"], f"{key}.title"),
                                    str(spec["unit"]),
-                                   " ".join(self.text(spec["help"], f"{key}.help").split()),
+                                   self.prose(spec["help"], f"{key}.help"),
                                    decimals, tree, tree.mq_type, tuple(sorted(used)))
         return {name: outputs[name] for name in specs}, order
 
@@ -333,7 +337,7 @@ class _Loader:
         when = " ".join(when.split())
         if tree.mq_type != BOOL:
             self.fail(f"{key}.when", "must be a condition (true or false)")
-        return Note(when, " ".join(self.text(spec["text"], f"{key}.text").split()), tree)
+        return Note(when, self.prose(spec["text"], f"{key}.text"), tree)
 
     def example(self, index: int, spec, inputs, outputs) -> Example:
         key = f"examples[{index}]"
@@ -345,5 +349,5 @@ class _Loader:
             if name not in outputs:
                 self.fail(f"{key}.expect.{name}", "is not an output")
         return Example(dict(spec["inputs"]), dict(spec["expect"]),
-                       " ".join(self.text(spec["note"], f"{key}.note").split()),
+                       self.prose(spec["note"], f"{key}.note"),
                        spec.get("tolerance", 1e-9))

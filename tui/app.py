@@ -34,7 +34,6 @@ class MqcalcApp(App):
         super().__init__()
         self.calculators = calc.catalogue()
         self.current = self.calculators[0]
-        self.last_result: calc.Result | None = None
         self.problem = ""
 
     def compose(self) -> ComposeResult:
@@ -70,7 +69,6 @@ class MqcalcApp(App):
         table.add_column("Unit", key="unit")
         for output in calculator.outputs.values():
             table.add_row(output.title, "", output.unit, key=output.id)
-        self.last_result = None
         self.recompute()
 
     def raw_inputs(self) -> dict:
@@ -89,7 +87,6 @@ class MqcalcApp(App):
             self.problem = str(error)
         else:
             self.problem = ""
-            self.last_result = result
             table = self.query_one("#outputs", DataTable)
             long_texts = []
             for name, output in self.current.outputs.items():
