@@ -7,7 +7,7 @@ from textual.widgets import DataTable, Input, Select, Static, Switch
 import calc
 from calc.formatting import format_value
 from tests.conftest import CALCULATORS
-from tui.app import create_app
+from tui.app import create_app, fit_cell
 from tui.widgets import field_id
 
 SIZE = (170, 60)
@@ -19,9 +19,18 @@ def shown_outputs(app) -> dict[str, str]:
 
 
 def expected_outputs(calculator, inputs: dict) -> dict[str, str]:
+    """What the value column should hold: the engine's figures, formatted and fitted."""
     outputs = calc.evaluate(calculator.id, inputs)
-    return {name: format_value(outputs[name], output.decimals)
+    return {name: fit_cell(format_value(outputs[name], output.decimals))
             for name, output in calculator.outputs.items()}
+
+
+async def open_connect(app, pilot) -> None:
+    """Pick the connect calculator from the list, as a user would with the mouse."""
+    await pilot.pause()
+    await pilot.click("#calc-connect")
+    await pilot.pause()
+    assert app.current.id == "connect"
 
 
 async def test_opens_on_the_first_calculator_with_its_defaults():
@@ -37,7 +46,7 @@ async def test_opens_on_the_first_calculator_with_its_defaults():
 async def test_typing_a_value_recomputes_through_the_engine():
     app = create_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await open_connect(app, pilot)
         field = app.query_one(f"#{field_id('sharecnv')}", Input)
         field.focus()
         await pilot.press("end", "backspace", "backspace", "0")
@@ -50,7 +59,7 @@ async def test_typing_a_value_recomputes_through_the_engine():
 async def test_switches_and_selects_recompute():
     app = create_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await open_connect(app, pilot)
         app.query_one(f"#{field_id('sharecnv')}", Input).value = "0"
         app.query_one(f"#{field_id('tls')}", Switch).value = True
         app.query_one(f"#{field_id('suppress_x511_x512')}", Switch).value = True
@@ -69,7 +78,7 @@ async def test_switches_and_selects_recompute():
 async def test_invalid_input_is_marked_and_outputs_hold(bad):
     app = create_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await open_connect(app, pilot)
         field = app.query_one(f"#{field_id('sharecnv')}", Input)
         field.value = "0"
         await pilot.pause()
@@ -88,7 +97,7 @@ async def test_invalid_input_is_marked_and_outputs_hold(bad):
 async def test_reset_restores_the_defaults():
     app = create_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await open_connect(app, pilot)
         app.query_one(f"#{field_id('tls')}", Switch).value = True
         await pilot.pause()
         await pilot.press("ctrl+r")

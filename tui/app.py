@@ -22,6 +22,11 @@ VALUE_WIDTH = 16
 """Width of the value column; longer texts are shown in full under the table."""
 
 
+def fit_cell(shown: str) -> str:
+    """``shown`` as it fits the value column: cut with an ellipsis when too long."""
+    return shown if len(shown) <= VALUE_WIDTH else shown[:VALUE_WIDTH - 1] + "…"
+
+
 class MqcalcApp(App):
     """The terminal calculator over the whole catalogue."""
 
@@ -93,8 +98,7 @@ class MqcalcApp(App):
                 shown = format_value(result.outputs[name], output.decimals)
                 if len(shown) > VALUE_WIDTH:
                     long_texts.append(f"[b]{output.title}:[/b] {shown}")
-                    shown = shown[:VALUE_WIDTH - 1] + "…"
-                table.update_cell(name, "value", Text(shown, justify="right"))
+                table.update_cell(name, "value", Text(fit_cell(shown), justify="right"))
             self.query_one("#long-values", Static).update("\n".join(long_texts))
             notes = "\n".join(f"• {note}" for note in result.notes)
             self.query_one("#notes", Static).update(notes or "[dim]No notes for these inputs.[/]")
