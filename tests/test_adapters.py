@@ -1,0 +1,102 @@
+"""The adapters calculator: the CHIADAPS rule over every processor count, the utilisation
+law, and the source's two measurement tables checked against each other through it."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import calc
+from tests.strategies import calculator_inputs
+
+ADAPTERS = calc.calculator("adapters")
+PROCESSORS = ADAPTERS.inputs["processors"]
+REQUESTS_PER_TRANSACTION = ADAPTERS.constants["requests_per_transaction"].value
+MEASURE = "transactions_per_sec", "adapter_elapsed_us", "adapter_busy_pct"
+
+
+def _rule(processors: int) -> int:
+    return calc.evaluate("adapters", {"processors": processors})["chiadaps_recommended"]
+
+
+@pytest.mark.parametrize(("processors", "chiadaps"),
+                         [(1, 30), (2, 30), (4, 30), (5, 38), (6, 46), (15, 118), (16, 120),
+                          (17, 120), (256, 120)])
+def test_chiadaps_rule_at_the_sources_points(processors, chiadaps):
+    assert _rule(processors) == chiadaps
+
+
+def test_the_rule_reaches_its_cap_first_at_16_processors():
+    first_capped = next(p for p in range(PROCESSORS.min, PROCESSORS.max + 1) if _rule(p) == 120)
+    assert first_capped == 16
+
+
+@given(st.integers(PROCESSORS.min, PROCESSORS.max - 1))
+def test_chiadaps_rule_stays_between_30_and_120_and_never_falls(processors):
+    here, next_one = _rule(processors), _rule(processors + 1)
+    assert 30 <= here <= next_one <= 120
+
+
+def _table_rows(table_id: str):
+    """(adapters, dispatchers, row figures) for each measured row of a source table."""
+    table = ADAPTERS.tables[table_id]
+    for key in table.row_keys:
+        figures = {measure: table.data[(key, measure)] for measure in MEASURE}
+        yield (10, key, figures) if table_id == "dispatcher_runs" else (key, 3, figures)
+
+
+ROWS = [pytest.param(*row, id=f"{table_id}-{row[1] if table_id == 'dispatcher_runs' else row[0]}")
+        for table_id in ("dispatcher_runs", "adapter_runs") for row in _table_rows(table_id)]
+
+
+@pytest.mark.parametrize(("adapters", "dispatchers", "row"), ROWS)
+def test_each_measured_row_agrees_with_the_utilisation_law(adapters, dispatchers, row):
+    """At 3 adapter requests per transaction the engine's busy % is the row's within 5%
+    (the rows scatter 2.86-3.05 requests per transaction around 3)."""
+    out = calc.evaluate("adapters", {
+        "chiadaps": adapters, "chidisps": dispatchers,
+        "adapter_requests_per_sec": row["transactions_per_sec"] * REQUESTS_PER_TRANSACTION,
+        "adapter_elapsed_us": row["adapter_elapsed_us"], "adapter_times": "report"})
+    assert out["adapter_busy_pct"] == pytest.approx(row["adapter_busy_pct"], rel=0.05)
+    assert out["transactions_per_sec"] == pytest.approx(row["transactions_per_sec"])
+
+
+def test_the_rows_imply_three_requests_per_transaction_on_average():
+    implied = [row["adapter_busy_pct"] / 100 * adapters
+               / (row["transactions_per_sec"] * row["adapter_elapsed_us"] / 1e6)
+               for adapters, _, row in (param.values for param in ROWS)]
+    assert min(implied) > 2.85 and max(implied) < 3.05
+    assert round(sum(implied) / len(implied)) == REQUESTS_PER_TRANSACTION
+
+
+def test_the_best_dispatcher_row_leaves_adapters_idle_and_the_worst_does_not():
+    table = ADAPTERS.tables["dispatcher_runs"]
+    best = max(table.row_keys, key=lambda d: table.data[(d, "transactions_per_sec")])
+    assert best == 3 and table.data[(3, "adapter_busy_pct")] == 49
+    assert table.data[(10, "adapter_busy_pct")] == 100
+
+
+@given(calculator_inputs(ADAPTERS))
+def test_idle_rule_and_minimum_agree(inputs):
+    out = calc.evaluate("adapters", inputs)
+    assert out["idle_at_peak"] == (inputs["chiadaps"] >= out["chiadaps_minimum"])
+    assert out["chiadaps_minimum"] - out["adapters_busy"] >= 1
+    assert out["chiadaps_suggested"] >= max(out["chiadaps_minimum"], 30)
+
+
+@given(calculator_inputs(ADAPTERS))
+def test_busy_splits_into_running_and_waiting(inputs):
+    out = calc.evaluate("adapters", inputs)
+    running = inputs["adapter_requests_per_sec"] * min(out["cpu_used_us"], out["elapsed_used_us"])
+    assert out["adapters_busy"] == pytest.approx(running / 1e6 + out["adapters_waiting"],
+                                                 rel=1e-9, abs=1e-12)
+    assert 0 <= out["adapter_wait_pct"] <= 100
+
+
+@given(calculator_inputs(ADAPTERS), st.floats(0, 1e6), st.floats(0, 1e6))
+def test_more_requests_never_free_an_adapter(inputs, low, high):
+    low, high = sorted((low, high))
+    quiet = calc.evaluate("adapters", {**inputs, "adapter_requests_per_sec": low})
+    busy = calc.evaluate("adapters", {**inputs, "adapter_requests_per_sec": high})
+    assert busy["adapters_busy"] >= quiet["adapters_busy"]
+    assert busy["chiadaps_minimum"] >= quiet["chiadaps_minimum"]
