@@ -7,7 +7,7 @@ from textual.widgets import DataTable, Input, Select, Static, Switch
 import calc
 from calc.formatting import format_value
 from tests.conftest import CALCULATORS
-from tui.app import create_app, fit_cell
+from tui.app import VALUE_WIDTH, create_app, fit_cell
 from tui.widgets import field_id
 
 SIZE = (170, 60)
@@ -41,6 +41,17 @@ async def test_opens_on_the_first_calculator_with_its_defaults():
         assert shown_outputs(app) == expected_outputs(CALCULATORS[0], {})
         for calculator in CALCULATORS:
             assert app.query_one(f"#calc-{calculator.id}")
+
+
+async def test_long_text_results_are_shown_in_full_under_the_table():
+    app = create_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.click("#calc-ams")
+        await pilot.pause()
+        basis = calc.evaluate("ams", {})["cpu_basis"]
+        assert shown_outputs(app)["cpu_basis"] == basis[:VALUE_WIDTH - 1] + "…"
+        assert basis in str(app.query_one("#long-values", Static).render()).replace("\n", " ")
 
 
 async def test_typing_a_value_recomputes_through_the_engine():

@@ -1,0 +1,109 @@
+"""The ams calculator: key operations over every key reuse and recipient count, where the
+cost lands, and the source's published figures reproduced by the engine."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import calc
+from tests.strategies import calculator_inputs
+
+AMS = calc.calculator("ams")
+KEY_REUSE = AMS.inputs["key_reuse"]
+RECIPIENTS = AMS.inputs["recipients"]
+OPERATIONS = ("asym_ops_put", "asym_ops_get", "asym_ops_lpar_a", "asym_ops_lpar_b")
+
+
+@given(calculator_inputs(AMS), st.integers(KEY_REUSE.min, KEY_REUSE.max),
+       st.integers(KEY_REUSE.min, KEY_REUSE.max))
+def test_key_operations_and_cpu_never_rise_as_key_reuse_grows(inputs, low, high):
+    low, high = sorted((low, high))
+    inputs = {**inputs, "unlimited_key_reuse": False}
+    less = calc.evaluate("ams", {**inputs, "key_reuse": low})
+    more = calc.evaluate("ams", {**inputs, "key_reuse": high})
+    unlimited = calc.evaluate("ams", {**inputs, "unlimited_key_reuse": True})
+    for name in (*OPERATIONS, "ams_cpu_us", "rr_increase_cpu_us"):
+        assert unlimited[name] <= more[name] * (1 + 1e-12) + 1e-12, name
+        assert more[name] <= less[name] * (1 + 1e-12) + 1e-12, name
+
+
+@given(calculator_inputs(AMS), st.integers(RECIPIENTS.min, RECIPIENTS.max),
+       st.integers(RECIPIENTS.min, RECIPIENTS.max))
+def test_more_recipients_never_lower_put_side_operations(inputs, few, many):
+    few, many = sorted((few, many))
+    fewer = calc.evaluate("ams", {**inputs, "recipients": few})
+    more = calc.evaluate("ams", {**inputs, "recipients": many})
+    assert more["asym_ops_put"] >= fewer["asym_ops_put"]
+    assert more["asym_ops_get"] == fewer["asym_ops_get"]
+
+
+@given(calculator_inputs(AMS))
+def test_key_reuse_avoids_the_share_the_source_describes(inputs):
+    out = calc.evaluate("ams", {**inputs, "protection": "confidentiality"})
+    reuse = float("inf") if inputs["unlimited_key_reuse"] else inputs["key_reuse"]
+    assert out["asym_ops_avoided_pct"] == pytest.approx((1 - 1 / reuse) * 100)
+    assert out["asym_ops_get"] == pytest.approx(1 / reuse)
+    assert out["asym_ops_put"] == pytest.approx(inputs["recipients"] / reuse)
+
+
+@given(calculator_inputs(AMS))
+def test_cost_is_split_between_the_lpars_without_loss(inputs):
+    out = calc.evaluate("ams", inputs)
+    assert out["lpar_a_cpu_us"] + out["lpar_b_cpu_us"] == pytest.approx(out["ams_cpu_us"])
+    assert min(out["lpar_a_cpu_us"], out["lpar_b_cpu_us"]) >= 0
+    both_ends = out["asym_ops_put"] + out["asym_ops_get"]
+    copies = 2 if inputs["placement"] == "two_islands" else 1
+    assert out["asym_ops_lpar_a"] + out["asym_ops_lpar_b"] == pytest.approx(copies * both_ends)
+    assert out["cpu_seconds_per_sec"] == pytest.approx(
+        out["lpar_a_cpu_seconds_per_sec"] + out["lpar_b_cpu_seconds_per_sec"])
+
+
+@given(calculator_inputs(AMS))
+def test_without_protection_nothing_is_added(inputs):
+    out = calc.evaluate("ams", {**inputs, "protection": "none"})
+    for name in (*OPERATIONS, "ams_cpu_us", "cpu_seconds_per_sec", "rr_increase_cpu_us",
+                 "rr_rate_change_pct", "getter_cpu_us", "chin_cpu_us"):
+        assert out[name] == 0, name
+
+
+@given(calculator_inputs(AMS))
+def test_two_islands_cost_more_than_one(inputs):
+    one = calc.evaluate("ams", {**inputs, "placement": "interception"})
+    two = calc.evaluate("ams", {**inputs, "placement": "two_islands"})
+    assert two["ams_cpu_us"] >= one["ams_cpu_us"]
+    assert two["rr_transaction_cpu_us"] >= one["rr_transaction_cpu_us"]
+    assert two["rr_rate_change_pct"] <= one["rr_rate_change_pct"]
+
+
+@given(calculator_inputs(AMS))
+def test_interception_puts_every_key_operation_on_lpar_a(inputs):
+    out = calc.evaluate("ams", {**inputs, "placement": "interception"})
+    assert out["asym_ops_lpar_b"] == 0 and out["lpar_b_cpu_us"] == 0
+    if out["asym_ops_put"] > 0:
+        assert 1 < out["crypto_load_vs_end_to_end"] <= 2 or out["asym_ops_get"] == 0
+
+
+@pytest.mark.parametrize("placement", ["end_to_end", "interception"])
+def test_request_reply_percentages_match_the_source(placement):
+    """150 µs is the source's 75% increase, and two islands' 110 µs its 31%."""
+    out = calc.evaluate("ams", {"protection": "confidentiality", "key_reuse": 32,
+                                "workload": "request_reply", "placement": placement})
+    assert out["rr_increase_pct"] == 75
+    assert round(out["rr_two_islands_extra_pct"]) == 31
+    assert out["rr_rate_change_pct"] == -22
+
+
+def test_only_measured_combinations_are_called_measured():
+    measured = calc.evaluate("ams", {"protection": "confidentiality", "key_reuse": 64,
+                                     "placement": "interception", "workload": "streaming"})
+    assert measured["cpu_basis"].startswith("Measured")
+    for changed in ({"key_reuse": 10}, {"placement": "end_to_end"},
+                    {"placement": "two_islands"}):
+        out = calc.evaluate("ams", {"protection": "confidentiality", "key_reuse": 64,
+                                    "placement": "interception", **changed})
+        assert out["cpu_basis"].startswith("Estimate"), changed
+    integrity = calc.evaluate("ams", {"protection": "integrity", "workload": "request_reply"})
+    assert integrity["rr_basis"].startswith("Estimate") and "not measured" in integrity["rr_basis"]
+    privacy = calc.evaluate("ams", {"protection": "privacy", "workload": "request_reply"})
+    assert privacy["rr_basis"].startswith("Derived")
