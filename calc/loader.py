@@ -20,8 +20,9 @@ from .model import (BOOL, NUMBER, TEXT, Calculator, Citation, Constant, Example,
                     Note, Output, Report, ReportLine, Table)
 from .values import coerce
 
-TITLE_LIMITS = {"inputs": 22, "outputs": 36}
-"""Longest title, in characters, that fits beside a field or a value in the terminal."""
+TITLE_LIMITS = {"inputs": 22, "outputs": 36, "constants": 44, "tables": 56}
+"""Longest title, in characters: inputs and outputs fit beside a field or a value in the
+terminal; constants and tables fit their title cells in the workbook."""
 TOP_KEYS = {"id", "title", "summary", "source", "inputs", "tables", "constants", "outputs",
             "notes", "examples", "report"}
 REPORT_KEYS = {"option", "title", "lines", "required", "total"}
@@ -78,11 +79,11 @@ class _Loader:
         return " ".join(self.text(value, key).split())
 
     def title(self, value, key: str) -> str:
-        """A short title: at most the limit for its section (inputs or outputs)."""
+        """A short title: at most the limit for its section."""
         title = self.text(value, key)
         limit = TITLE_LIMITS[key.split(".")[0]]
         if len(title) > limit:
-            self.fail(key, f"is {len(title)} characters; keep it to {limit} (put detail in help)")
+            self.fail(key, f"is {len(title)} characters; keep it to {limit} (put detail in the help or the source passage)")
         return title
 
     def claim(self, name, key: str) -> str:
@@ -233,7 +234,7 @@ class _Loader:
         key_types = tuple(self.uniform_type([k[position] for k in data], f"{key}.rows", "keys")
                           for position in range(len(keys)))
         value_type = self.uniform_type(list(data.values()), f"{key}.rows", "values")
-        return Table(name, self.text(spec["title"], f"{key}.title"),
+        return Table(name, self.title(spec["title"], f"{key}.title"),
                      str(spec["unit"]), tuple(keys), tuple(rows), col_keys, data, value_type,
                      key_types, self.citation(spec["source"], f"{key}.source"))
 
@@ -257,7 +258,7 @@ class _Loader:
         spec = self.mapping(spec, key, CONSTANT_KEYS, CONSTANT_KEYS)
         if self.value_type(spec["value"], f"{key}.value") != NUMBER:
             self.fail(f"{key}.value", "must be a number")
-        return Constant(name, spec["value"], self.text(spec["title"], f"{key}.title"),
+        return Constant(name, spec["value"], self.title(spec["title"], f"{key}.title"),
                         str(spec["unit"]), self.citation(spec["source"], f"{key}.source"))
 
     def scope(self, inputs, tables, constants, outputs) -> expr.Scope:

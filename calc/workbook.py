@@ -30,6 +30,7 @@ BUILD_DATE = datetime.datetime(2026, 1, 1)
 COMBINED = "mqzcalc"
 LABEL, VALUE, UNIT, NAME, ABOUT = range(5)
 WIDTHS = {LABEL: 44, VALUE: 14, UNIT: 14, NAME: 34, ABOUT: 90}
+"""Column widths in characters; the unit column widens to the calculator's longest unit."""
 
 
 def build_all(calculators: list[Calculator], folder: Path) -> list[Path]:
@@ -129,7 +130,9 @@ class _Sheet:
 
     def write(self) -> None:
         sheet, styles, calculator = self.sheet, self.styles, self.calculator
-        for column, width in WIDTHS.items():
+        longest_unit = max(len(item.unit) for item in (*calculator.inputs.values(),
+                                                        *calculator.outputs.values()))
+        for column, width in {**WIDTHS, UNIT: max(WIDTHS[UNIT], longest_unit + 1)}.items():
             sheet.set_column(column, column, width)
         sheet.write(0, LABEL, calculator.title, styles.title)
         sheet.write(1, LABEL, calculator.summary, styles.subtitle)

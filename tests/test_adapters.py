@@ -12,7 +12,7 @@ from tests.strategies import calculator_inputs
 ADAPTERS = calc.calculator("adapters")
 PROCESSORS = ADAPTERS.inputs["processors"]
 REQUESTS_PER_TRANSACTION = ADAPTERS.constants["requests_per_transaction"].value
-MEASURE = "transactions_per_sec", "adapter_elapsed_us", "adapter_busy_pct"
+MEASURE = "tx_per_sec", "elapsed_us", "busy_pct"
 
 
 def _rule(processors: int) -> int:
@@ -55,15 +55,15 @@ def test_each_measured_row_agrees_with_the_utilisation_law(adapters, dispatchers
     (the rows scatter 2.86-3.05 requests per transaction around 3)."""
     out = calc.evaluate("adapters", {
         "chiadaps": adapters, "chidisps": dispatchers,
-        "adapter_requests_per_sec": row["transactions_per_sec"] * REQUESTS_PER_TRANSACTION,
-        "adapter_elapsed_us": row["adapter_elapsed_us"], "adapter_times": "report"})
-    assert out["adapter_busy_pct"] == pytest.approx(row["adapter_busy_pct"], rel=0.05)
-    assert out["transactions_per_sec"] == pytest.approx(row["transactions_per_sec"])
+        "adapter_requests_per_sec": row["tx_per_sec"] * REQUESTS_PER_TRANSACTION,
+        "adapter_elapsed_us": row["elapsed_us"], "adapter_times": "report"})
+    assert out["adapter_busy_pct"] == pytest.approx(row["busy_pct"], rel=0.05)
+    assert out["transactions_per_sec"] == pytest.approx(row["tx_per_sec"])
 
 
 def test_the_rows_imply_three_requests_per_transaction_on_average():
-    implied = [row["adapter_busy_pct"] / 100 * adapters
-               / (row["transactions_per_sec"] * row["adapter_elapsed_us"] / 1e6)
+    implied = [row["busy_pct"] / 100 * adapters
+               / (row["tx_per_sec"] * row["elapsed_us"] / 1e6)
                for adapters, _, row in (param.values for param in ROWS)]
     assert min(implied) > 2.85 and max(implied) < 3.05
     assert round(sum(implied) / len(implied)) == REQUESTS_PER_TRANSACTION
@@ -71,9 +71,9 @@ def test_the_rows_imply_three_requests_per_transaction_on_average():
 
 def test_the_best_dispatcher_row_leaves_adapters_idle_and_the_worst_does_not():
     table = ADAPTERS.tables["dispatcher_runs"]
-    best = max(table.row_keys, key=lambda d: table.data[(d, "transactions_per_sec")])
-    assert best == 3 and table.data[(3, "adapter_busy_pct")] == 49
-    assert table.data[(10, "adapter_busy_pct")] == 100
+    best = max(table.row_keys, key=lambda d: table.data[(d, "tx_per_sec")])
+    assert best == 3 and table.data[(3, "busy_pct")] == 49
+    assert table.data[(10, "busy_pct")] == 100
 
 
 @given(calculator_inputs(ADAPTERS))

@@ -97,13 +97,29 @@ def test_request_reply_percentages_match_the_source(placement):
 def test_only_measured_combinations_are_called_measured():
     measured = calc.evaluate("ams", {"protection": "confidentiality", "key_reuse": 64,
                                      "placement": "interception", "workload": "streaming"})
-    assert measured["cpu_basis"].startswith("Measured")
+    assert measured["cpu_status"] == "measured"
     for changed in ({"key_reuse": 10}, {"placement": "end_to_end"},
                     {"placement": "two_islands"}):
         out = calc.evaluate("ams", {"protection": "confidentiality", "key_reuse": 64,
                                     "placement": "interception", **changed})
-        assert out["cpu_basis"].startswith("Estimate"), changed
-    integrity = calc.evaluate("ams", {"protection": "integrity", "workload": "request_reply"})
-    assert integrity["rr_basis"].startswith("Estimate") and "not measured" in integrity["rr_basis"]
-    privacy = calc.evaluate("ams", {"protection": "privacy", "workload": "request_reply"})
-    assert privacy["rr_basis"].startswith("Derived")
+        assert out["cpu_status"] == "estimate", changed
+    rr = {"workload": "request_reply", "placement": "two_islands"}
+    assert calc.evaluate("ams", {"protection": "confidentiality", **rr})["rr_status"] == "measured"
+    assert calc.evaluate("ams", {"protection": "privacy", **rr})["rr_status"] == "estimate"
+    assert calc.evaluate("ams", {"protection": "integrity", **rr})["rr_status"] == "estimate"
+    assert calc.evaluate("ams", {"protection": "privacy", "workload": "request_reply",
+                                 "placement": "interception"})["rr_status"] == "derived"
+
+
+def test_every_estimate_comes_with_a_note_giving_its_assumption():
+    for protection in AMS.inputs["protection"].choices:
+        for placement in AMS.inputs["placement"].choices:
+            for workload in AMS.inputs["workload"].choices:
+                for key_reuse in (1, 10, 32, 64):
+                    inputs = {"protection": protection, "placement": placement,
+                              "workload": workload, "key_reuse": key_reuse}
+                    result = calc.run("ams", inputs)
+                    statuses = {result.outputs["cpu_status"], result.outputs["rr_status"]}
+                    if "estimate" in statuses:
+                        assert any(note.startswith(("Estimate", "Integrity was measured"))
+                                   for note in result.notes), inputs

@@ -47,11 +47,14 @@ async def test_long_text_results_are_shown_in_full_under_the_table():
     app = create_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.click("#calc-ams")
+        await pilot.click("#calc-zhyperwrite")
         await pilot.pause()
-        basis = calc.evaluate("ams", {})["cpu_basis"]
-        assert shown_outputs(app)["cpu_basis"] == basis[:VALUE_WIDTH - 1] + "…"
-        assert basis in str(app.query_one("#long-values", Static).render()).replace("\n", " ")
+        app.query_one(f"#{field_id('hyperswap')}", Switch).value = False
+        await pilot.pause()
+        missing = calc.evaluate("zhyperwrite", {"hyperswap": False})["missing"]
+        assert len(missing) > VALUE_WIDTH
+        assert shown_outputs(app)["missing"] == missing[:VALUE_WIDTH - 1] + "…"
+        assert missing in str(app.query_one("#long-values", Static).render())
 
 
 async def test_typing_a_value_recomputes_through_the_engine():
