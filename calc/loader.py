@@ -23,6 +23,8 @@ from .values import coerce
 TITLE_LIMITS = {"inputs": 22, "outputs": 36, "constants": 44, "tables": 56}
 """Longest title, in characters: inputs and outputs fit beside a field or a value in the
 terminal; constants and tables fit their title cells in the workbook."""
+OUTPUT_UNIT_LIMIT = 12
+"""Longest output unit, in characters: what the terminal's unit column shows."""
 TOP_KEYS = {"id", "title", "summary", "source", "inputs", "tables", "constants", "outputs",
             "notes", "examples", "report"}
 REPORT_KEYS = {"option", "title", "lines", "required", "total"}
@@ -288,6 +290,9 @@ class _Loader:
             formula = " ".join(formula.split())  # as shown to people; the tree is what counts
             if tree.mq_type == NUMBER and not str(spec["unit"]).strip():
                 self.fail(f"{key}.unit", "a numeric output needs a unit")
+            if len(str(spec["unit"])) > OUTPUT_UNIT_LIMIT:
+                self.fail(f"{key}.unit", f"is longer than {OUTPUT_UNIT_LIMIT} characters; "
+                                         "say the rest in the title")
             decimals = spec.get("decimals", 0)
             if isinstance(decimals, bool) or not isinstance(decimals, int) or not 0 <= decimals <= 9:
                 self.fail(f"{key}.decimals", "must be a whole number from 0 to 9")

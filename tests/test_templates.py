@@ -76,6 +76,8 @@ BROKEN = {
         "report.lines.a.pattern"),
     "overlong output title": (_set(["outputs", "connect_cpu_us", "title"], "x" * 37),
                               "outputs.connect_cpu_us.title"),
+    "overlong output unit": (_set(["outputs", "connect_cpu_us", "unit"], "CPU µs per connect"),
+                             "outputs.connect_cpu_us.unit"),
     "overlong table title": (_set(["tables", "tls_cpu_us", "title"], "x" * 57),
                              "tables.tls_cpu_us.title"),
     "example names no output": (_set(["examples", 0, "expect"], {"nothing": 1}),
