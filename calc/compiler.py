@@ -17,10 +17,12 @@ from .model import Calculator
 
 @dataclass(frozen=True)
 class Compiled:
-    """The compiled form of one calculator: ``run(**inputs) -> (outputs, note_flags)``."""
+    """The compiled form of one calculator: ``run(**inputs) -> (outputs, note_flags)`` and
+    ``broken(**inputs) -> index of the first check the inputs break, or -1``."""
 
     calculator: Calculator
     run: Callable[..., tuple[dict, tuple[bool, ...]]]
+    broken: Callable[..., int]
     source: str
     line_output: dict[int, str]
 
@@ -52,11 +54,15 @@ def compile_calculator(calculator: Calculator) -> Compiled:
         line_output[len(lines)] = name
     lines.append("    return {" + ", ".join(f"{name!r}: {name}" for name in calculator.outputs)
                  + "}, (" + "".join(to_python(note.tree) + ", " for note in calculator.notes) + ")")
+    lines.append(f"def broken({', '.join(calculator.inputs)}):")
+    lines += [f"    if not {to_python(check.tree)}: return {index}"
+              for index, check in enumerate(calculator.checks)]
+    lines.append("    return -1")
     source = "\n".join(lines) + "\n"
     namespace = dict(HELPERS)
     namespace.update({table.id: table.data for table in calculator.tables.values()})
     namespace.update({constant.id: constant.value for constant in calculator.constants.values()})
     filename = f"<calculator {calculator.id}>"
     exec(compile(source, filename, "exec"), namespace)  # noqa: S102 - source built from checked trees
-    return Compiled(calculator, namespace["run"], source, line_output)
+    return Compiled(calculator, namespace["run"], namespace["broken"], source, line_output)
 

@@ -24,7 +24,7 @@ PRECEDENCE = {"=": 1, "<>": 1, "<": 1, "<=": 1, ">": 1, ">=": 1, "&": 2, "+": 3,
               "*": 4, "/": 4, "^": 5, "negate": 6}
 ATOM = 9
 ASSOCIATIVE = {"+", "*", "&"}
-FUNCTIONS = {"min": "MIN", "max": "MAX", "abs": "ABS", "round": "ROUND"}
+FUNCTIONS = {"min": "MIN", "max": "MAX", "abs": "ABS", "round": "ROUND", "exp": "EXP"}
 EMITTED_FUNCTIONS = {"IF", "AND", "OR", "NOT", "INDEX", "MATCH", "INT", *FUNCTIONS.values()}
 """Every spreadsheet function this module can write; all must be in openpyxl's FORMULAE."""
 

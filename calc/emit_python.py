@@ -17,7 +17,7 @@ OPERATORS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/",
              ast.GtE: ">=", ast.And: "and", ast.Or: "or", ast.USub: "-", ast.UAdd: "+",
              ast.Not: "not"}
 FUNCTIONS = {"min": "min", "max": "max", "abs": "abs", "ceil": "_ceil", "floor": "_floor",
-             "round": "_round"}
+             "round": "_round", "exp": "_exp"}
 
 
 def spreadsheet_round(value: float, digits: int = 0) -> float:
@@ -27,7 +27,7 @@ def spreadsheet_round(value: float, digits: int = 0) -> float:
 
 
 HELPERS = {"_ceil": math.ceil, "_floor": math.floor, "_round": spreadsheet_round,
-           "_power": math.pow}
+           "_power": math.pow, "_exp": math.exp}
 """Names the emitted source may call besides builtins; bound in the compiled namespace."""
 
 

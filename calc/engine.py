@@ -67,14 +67,24 @@ class Result:
 
 
 def validate(calculator_id: str, inputs: dict) -> dict:
-    """Every input of the calculator, checked and typed; missing ones take their default."""
+    """Every input of the calculator, checked and typed; missing ones take their default.
+    Then the rules between inputs (the template's ``checks``), naming the first input a
+    broken rule reads and the values of the others."""
     spec = calculator(calculator_id)
     for name in inputs:
         if name not in spec.inputs:
             raise InputError(calculator_id, name, inputs[name],
                              "an input of this calculator: " + ", ".join(spec.inputs))
-    return {name: coerce(input_spec, inputs.get(name, input_spec.default), calculator_id)
-            for name, input_spec in spec.inputs.items()}
+    values = {name: coerce(input_spec, inputs.get(name, input_spec.default), calculator_id)
+              for name, input_spec in spec.inputs.items()}
+    index = _compiled_for(calculator_id).broken(**values)
+    if index >= 0:
+        check = spec.checks[index]
+        first, *others = check.names
+        context = ", ".join(f"{name}={values[name]}" for name in others)
+        raise InputError(calculator_id, first, values[first],
+                         check.message + (f" (here {context})" if context else ""))
+    return values
 
 
 def run(calculator_id: str, inputs: dict) -> Result:

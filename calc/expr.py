@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from .model import BOOL, NUMBER, TEXT, Table
 
 FUNCTIONS = {"min": (2, None), "max": (2, None), "abs": (1, 1), "ceil": (1, 1),
-             "floor": (1, 1), "round": (1, 2)}
+             "floor": (1, 1), "round": (1, 2), "exp": (1, 1)}
 """Function name -> (fewest, most) arguments; all take and return numbers."""
 
 ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow)

@@ -14,10 +14,11 @@ from pathlib import Path
 import yaml
 
 from . import expr
-from .names import note_name, table_range_names
+from .emit_python import HELPERS, to_python
+from .names import check_name, note_name, table_range_names
 from .errors import InputError, TemplateError
-from .model import (BOOL, NUMBER, TEXT, Calculator, Citation, Constant, Example, Input,
-                    Note, Output, Report, ReportLine, Table)
+from .model import (BOOL, NUMBER, TEXT, Calculator, Check, Citation, Constant, Example,
+                    Input, Note, Output, Report, ReportLine, Table)
 from .values import coerce
 
 TITLE_LIMITS = {"inputs": 22, "outputs": 36, "constants": 44, "tables": 56}
@@ -25,8 +26,9 @@ TITLE_LIMITS = {"inputs": 22, "outputs": 36, "constants": 44, "tables": 56}
 terminal; constants and tables fit their title cells in the workbook."""
 OUTPUT_UNIT_LIMIT = 12
 """Longest output unit, in characters: what the terminal's unit column shows."""
-TOP_KEYS = {"id", "title", "summary", "source", "inputs", "tables", "constants", "outputs",
-            "notes", "examples", "report"}
+TOP_KEYS = {"id", "title", "summary", "source", "inputs", "checks", "tables", "constants",
+            "outputs", "notes", "examples", "report"}
+CHECK_KEYS = {"rule", "message"}
 REPORT_KEYS = {"option", "title", "lines", "required", "total"}
 REPORT_LINE_KEYS = {"starts", "pattern", "layout"}
 OPTION = re.compile(r"[a-z][a-z0-9-]*\Z")
@@ -113,6 +115,8 @@ class _Loader:
             self.fail("id", f"{calculator_id!r} must match the file name {self.file!r}")
         inputs = {self.claim(name, f"inputs.{name}"): self.input(name, spec)
                   for name, spec in self.mapping(doc["inputs"], "inputs").items()}
+        checks = [self.check(index, spec, inputs)
+                  for index, spec in enumerate(doc.get("checks", []))]
         tables = {}
         for name, spec in self.mapping(doc.get("tables", {}), "tables").items():
             tables[name] = self.table(name, spec)
@@ -125,13 +129,15 @@ class _Loader:
         notes = [self.note(index, spec, scope) for index, spec in enumerate(doc.get("notes", []))]
         for index in range(1, len(notes) + 1):
             self.claim(note_name(index), f"notes[{index - 1}]")
+        for index in range(1, len(checks) + 1):
+            self.claim(check_name(index), f"checks[{index - 1}]")
         examples = [self.example(index, spec, inputs, outputs)
                     for index, spec in enumerate(doc.get("examples", []))]
         report = self.report(doc["report"], inputs) if "report" in doc else None
         return Calculator(calculator_id, self.text(doc["title"], "title"),
                           self.text(doc["summary"], "summary"),
                           self.citation(doc["source"], "source"), self.file, inputs, tables,
-                          constants, outputs, notes, examples, tuple(order), report)
+                          constants, outputs, notes, examples, tuple(order), report, checks)
 
     def report(self, spec, inputs: dict[str, Input]) -> Report:
         spec = self.mapping(spec, "report", REPORT_KEYS, REPORT_KEYS)
@@ -344,6 +350,24 @@ class _Loader:
         if tree.mq_type != BOOL:
             self.fail(f"{key}.when", "must be a condition (true or false)")
         return Note(when, self.prose(spec["text"], f"{key}.text"), tree)
+
+    def check(self, index: int, spec, inputs: dict[str, Input]) -> Check:
+        """A rule between inputs: a condition on inputs only, which the defaults satisfy."""
+        key = f"checks[{index}]"
+        spec = self.mapping(spec, key, CHECK_KEYS, CHECK_KEYS)
+        scope = expr.Scope({name: i.value_type for name, i in inputs.items()}, {},
+                           {name: i.choices for name, i in inputs.items() if i.choices})
+        rule = " ".join(self.text(spec["rule"], f"{key}.rule").split())
+        tree, used = self.parse(rule, scope, f"{key}.rule")
+        if tree.mq_type != BOOL:
+            self.fail(f"{key}.rule", "must be a condition (true or false)")
+        names = tuple(name for name in inputs if name in used)
+        names = tuple(sorted(names, key=lambda name: rule.find(name)))
+        defaults = {name: coerce(spec_, spec_.default, Path(self.file).stem)
+                    for name, spec_ in inputs.items()}
+        if not eval(to_python(tree), dict(HELPERS), defaults):  # noqa: S307 - checked tree
+            self.fail(f"{key}.rule", "the inputs' defaults break it")
+        return Check(rule, self.prose(spec["message"], f"{key}.message"), names, tree)
 
     def example(self, index: int, spec, inputs, outputs) -> Example:
         key = f"examples[{index}]"

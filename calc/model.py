@@ -116,6 +116,17 @@ class Note:
     tree: ast.expr = field(repr=False, default=None)
 
 
+@dataclass
+class Check:
+    """A rule between inputs that every evaluation must satisfy (e.g. successes not above
+    attempts); ``names`` are the inputs it reads, in the order the rule mentions them."""
+
+    rule: str
+    message: str
+    names: tuple[str, ...]
+    tree: ast.expr = field(repr=False, default=None)
+
+
 @dataclass(frozen=True)
 class Example:
     """A worked example from a source: inputs, expected outputs, and what it reproduces."""
@@ -167,6 +178,8 @@ class Calculator:
     evaluation_order: tuple[str, ...]
     """Output ids so that each comes after every output its formula reads."""
     report: Report | None = None
+    checks: list[Check] = field(default_factory=list)
+    """Rules between inputs, checked after each input is in its own domain."""
 
     def defaults(self) -> dict:
         return {name: spec.default for name, spec in self.inputs.items()}

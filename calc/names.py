@@ -13,3 +13,9 @@ def table_range_names(table_id: str, key_count: int) -> tuple[str, ...]:
 def note_name(index: int) -> str:
     """Name of the cell holding note ``index`` (from 1): its text when it applies, else empty."""
     return f"note_{index}"
+
+
+def check_name(index: int) -> str:
+    """Name of the cell for input check ``index`` (from 1): empty while the rule holds, else
+    the check's message."""
+    return f"check_{index}"

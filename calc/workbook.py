@@ -24,7 +24,7 @@ from . import engine
 from .emit_excel import to_excel
 from .formatting import number_format
 from .model import BOOL, TEXT, Calculator, Input, Output, Table
-from .names import note_name, table_range_names
+from .names import check_name, note_name, table_range_names
 
 BUILD_DATE = datetime.datetime(2026, 1, 1)
 COMBINED = "mqzcalc"
@@ -88,6 +88,8 @@ class _Styles:
         self.wrap = add({"text_wrap": True, "valign": "top", "font_color": "#404040"})
         self.name = add({"font_name": "Consolas", "font_color": "#595959", "valign": "top"})
         self.note = add({"text_wrap": True, "valign": "top", "font_color": "#833C0B"})
+        self.problem = add({"text_wrap": True, "valign": "top", "bold": True,
+                            "font_color": "#C00000"})
         self.input = {kind: add({"bg_color": "#FFF2CC", "font_color": "#0000CC", "border": 1,
                                  "border_color": "#BF9000", "locked": False, "align": "right", "valign": "top",
                                  "num_format": fmt})
@@ -143,6 +145,7 @@ class _Sheet:
         self.section("Inputs", ("Input", "Value", "Unit", "Name", "What it means and accepts"))
         for spec in calculator.inputs.values():
             self.input_row(spec)
+        self.checks()
         self.section("Results", ("Result", "Value", "Unit", "Name", "Meaning and formula"))
         for output in calculator.outputs.values():
             self.output_row(output)
@@ -215,13 +218,25 @@ class _Sheet:
         self.section("Notes (shown when they apply)", ())
         shown = set(self.result.notes)
         for index, note in enumerate(self.calculator.notes, start=1):
-            text = '"' + note.text.replace('"', '""') + '"'
-            self.sheet.merge_range(self.row, LABEL, self.row, ABOUT, "", self.styles.note)
-            self.sheet.write_formula(self.row, LABEL, f"=IF({to_excel(note.tree)},{text},\"\")",
-                                     self.styles.note, note.text if note.text in shown else "")
-            self.name(note_name(index), (self.row, LABEL))
-            self.fit_height(note.text, sum(WIDTHS.values()))
-            self.row += 1
+            self.text_when(to_excel(note.tree), note.text, note.text in shown,
+                           note_name(index), self.styles.note)
+
+    def checks(self) -> None:
+        """One line per rule between inputs: empty while it holds, its message in red when
+        the inputs typed break it (the stored result is for the defaults, which hold)."""
+        for index, check in enumerate(self.calculator.checks, start=1):
+            self.text_when(f"NOT({to_excel(check.tree)})", check.message, False,
+                           check_name(index), self.styles.problem)
+
+    def text_when(self, condition: str, text: str, shown: bool, name: str, style) -> None:
+        """A full-width cell showing ``text`` while the spreadsheet ``condition`` holds."""
+        quoted = '"' + text.replace('"', '""') + '"'
+        self.sheet.merge_range(self.row, LABEL, self.row, ABOUT, "", style)
+        self.sheet.write_formula(self.row, LABEL, f"=IF({condition},{quoted},\"\")", style,
+                                 text if shown else "")
+        self.name(name, (self.row, LABEL))
+        self.fit_height(text, sum(WIDTHS.values()))
+        self.row += 1
 
     def constant_row(self, constant) -> None:
         self.sheet.write_number(self.row, VALUE, constant.value, self.styles.cell)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from calc.model import Calculator, Input
+from calc.emit_python import HELPERS, to_python
+from calc.model import Calculator, Check, Input
+from calc.values import coerce
 
 UNBOUNDED_SPAN = 10**9
 """How far above its minimum an input with no maximum is exercised."""
@@ -36,7 +38,22 @@ def input_values(spec: Input) -> st.SearchStrategy:
     return st.floats(spec.min, high, allow_nan=False, allow_infinity=False)
 
 
-def calculator_inputs(calculator: Calculator) -> st.SearchStrategy[dict]:
-    """A full set of valid inputs for ``calculator``."""
+def broken_checks(calculator: Calculator, inputs: dict) -> list[Check]:
+    """The template's rules between inputs that ``inputs`` (each in its domain) break,
+    judged from the rules' own text, not through the engine."""
+    values = {name: coerce(spec, inputs.get(name, spec.default), calculator.id)
+              for name, spec in calculator.inputs.items()}
+    return [check for check in calculator.checks
+            if not eval(to_python(check.tree), dict(HELPERS), values)]  # noqa: S307
+
+
+def any_inputs(calculator: Calculator) -> st.SearchStrategy[dict]:
+    """A full set of inputs, each in its own domain, whether or not they keep the rules
+    between inputs."""
     return st.fixed_dictionaries({name: input_values(spec)
                                   for name, spec in calculator.inputs.items()})
+
+
+def calculator_inputs(calculator: Calculator) -> st.SearchStrategy[dict]:
+    """A full set of valid inputs for ``calculator``: each in its domain, every rule kept."""
+    return any_inputs(calculator).filter(lambda inputs: not broken_checks(calculator, inputs))

@@ -2,15 +2,17 @@
 (tests/xlsx_oracle.py, which reads only the file), equal the engine for generated inputs."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import calc
-from calc.names import note_name
+from calc.names import check_name, note_name
 from tests.compare import agrees
 from tests.conftest import CALCULATORS
-from tests.strategies import calculator_inputs
+from tests.strategies import any_inputs, broken_checks, calculator_inputs
 from tests.xlsx_oracle import WorkbookOracle
 
 
@@ -33,6 +35,28 @@ def test_workbook_formulas_equal_the_engine(oracle, calculator, data):
     for index, note in enumerate(calculator.notes, start=1):
         shown = oracle.value(calculator.id, note_name(index))
         assert shown == (note.text if note.text in result.notes else ""), note.when
+
+
+CHECKED = [c for c in CALCULATORS if c.checks]
+
+
+@pytest.mark.parametrize("calculator", CHECKED, ids=lambda c: c.id)
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_broken_rules_show_in_the_workbook_and_are_refused_by_the_engine(oracle, calculator,
+                                                                          data):
+    inputs = data.draw(any_inputs(calculator))
+    for name, value in inputs.items():
+        oracle.set(calculator.id, name, value)
+    broken = broken_checks(calculator, inputs)
+    for index, check in enumerate(calculator.checks, start=1):
+        shown = oracle.value(calculator.id, check_name(index))
+        assert shown == (check.message if check in broken else ""), check.rule
+    if broken:
+        with pytest.raises(calc.InputError, match="expects " + re.escape(broken[0].message)):
+            calc.run(calculator.id, inputs)
+    else:
+        calc.run(calculator.id, inputs)
 
 
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)

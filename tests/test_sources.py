@@ -16,8 +16,10 @@ FIGURES += [pytest.param(constant.value, constant.citation, id=f"{c.id}.{constan
 
 
 def _figures(text: str) -> set[str]:
-    """The numbers written in ``text`` (thousands separators dropped)."""
-    return set(re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.]*\d)", text.replace(",", "")))
+    """The numbers written in ``text`` (thousands separators dropped), and each written with
+    a minus sign also with its sign (a derivation may state "-30" for "dropped by 30%")."""
+    found = re.findall(r"(?<![\w.])(-?)(\d+(?:\.\d+)?)(?![\w.]*\d)", text.replace(",", ""))
+    return {number for _, number in found} | {sign + number for sign, number in found}
 
 
 @pytest.mark.parametrize(("figure", "citation"), FIGURES)

@@ -112,7 +112,7 @@ def _extend(children):
     unary = children.map(lambda x: f"-{x}")
     call = st.tuples(st.sampled_from(["min", "max"]), children, children).map(
         lambda t: f"{t[0]}({t[1]}, {t[2]})")
-    single = st.tuples(st.sampled_from(["abs", "ceil", "floor", "round"]), children).map(
+    single = st.tuples(st.sampled_from(["abs", "ceil", "floor", "round", "exp"]), children).map(
         lambda t: f"{t[0]}({t[1]})")
     conditional = st.tuples(children, st.sampled_from(["<", "<=", "==", "!=", ">"]),
                             children, children, children).map(

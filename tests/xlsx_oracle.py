@@ -286,6 +286,13 @@ def _round(value, digits=0.0) -> float:
     return float(Decimal(repr(_number(value))).quantize(quantum, rounding=ROUND_HALF_UP))
 
 
+def _exp(value) -> float:
+    try:
+        return math.exp(_number(value))
+    except OverflowError:
+        raise FormulaError("#NUM!") from None
+
+
 FUNCTIONS = {
     "AND": lambda *values: all(_boolean(v) for v in values),
     "OR": lambda *values: any(_boolean(v) for v in values),
@@ -295,4 +302,5 @@ FUNCTIONS = {
     "ABS": lambda value: abs(_number(value)),
     "INT": lambda value: float(math.floor(_number(value))),
     "ROUND": _round,
+    "EXP": _exp,
 }
