@@ -118,3 +118,21 @@ async def test_reset_restores_the_defaults():
         await pilot.pause()
         assert app.query_one(f"#{field_id('tls')}", Switch).value is False
         assert shown_outputs(app) == expected_outputs(app.current, {})
+
+
+async def test_a_broken_rule_between_inputs_holds_the_outputs_and_says_why():
+    app = create_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.click("#calc-notify_delay")
+        await pilot.pause()
+        before = shown_outputs(app)
+        app.query_one(f"#{field_id('gets_successful')}", Input).value = "5000"
+        await pilot.pause()
+        assert "gets_successful" in app.problem and "no more than gets_attempted" in app.problem
+        assert shown_outputs(app) == before
+        app.query_one(f"#{field_id('gets_attempted')}", Input).value = "10000"
+        await pilot.pause()
+        assert app.problem == ""
+        assert shown_outputs(app) == expected_outputs(
+            app.current, {"gets_successful": 5000, "gets_attempted": 10000})
