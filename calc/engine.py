@@ -70,14 +70,15 @@ def validate(calculator_id: str, inputs: dict) -> dict:
     """Every input of the calculator, checked and typed; missing ones take their default.
     Then the rules between inputs (the template's ``checks``), naming the first input a
     broken rule reads and the values of the others."""
-    spec = calculator(calculator_id)
+    compiled = _compiled_for(calculator_id)
+    spec = compiled.calculator
     for name in inputs:
         if name not in spec.inputs:
             raise InputError(calculator_id, name, inputs[name],
                              "an input of this calculator: " + ", ".join(spec.inputs))
     values = {name: coerce(input_spec, inputs.get(name, input_spec.default), calculator_id)
               for name, input_spec in spec.inputs.items()}
-    index = _compiled_for(calculator_id).broken(**values)
+    index = compiled.broken(**values)
     if index >= 0:
         check = spec.checks[index]
         first, *others = check.names

@@ -355,14 +355,11 @@ class _Loader:
         """A rule between inputs: a condition on inputs only, which the defaults satisfy."""
         key = f"checks[{index}]"
         spec = self.mapping(spec, key, CHECK_KEYS, CHECK_KEYS)
-        scope = expr.Scope({name: i.value_type for name, i in inputs.items()}, {},
-                           {name: i.choices for name, i in inputs.items() if i.choices})
         rule = " ".join(self.text(spec["rule"], f"{key}.rule").split())
-        tree, used = self.parse(rule, scope, f"{key}.rule")
+        tree, used = self.parse(rule, self.scope(inputs, {}, {}, {}), f"{key}.rule")
         if tree.mq_type != BOOL:
             self.fail(f"{key}.rule", "must be a condition (true or false)")
-        names = tuple(name for name in inputs if name in used)
-        names = tuple(sorted(names, key=lambda name: rule.find(name)))
+        names = tuple(sorted(used, key=rule.find))
         defaults = {name: coerce(spec_, spec_.default, Path(self.file).stem)
                     for name, spec_ in inputs.items()}
         if not eval(to_python(tree), dict(HELPERS), defaults):  # noqa: S307 - checked tree

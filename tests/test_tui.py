@@ -25,12 +25,12 @@ def expected_outputs(calculator, inputs: dict) -> dict[str, str]:
             for name, output in calculator.outputs.items()}
 
 
-async def open_connect(app, pilot) -> None:
-    """Pick the connect calculator from the list, as a user would with the mouse."""
+async def open_calculator(app, pilot, calculator_id: str) -> None:
+    """Pick a calculator from the list, as a user would with the mouse."""
     await pilot.pause()
-    await pilot.click("#calc-connect")
+    await pilot.click(f"#calc-{calculator_id}")
     await pilot.pause()
-    assert app.current.id == "connect"
+    assert app.current.id == calculator_id
 
 
 async def test_opens_on_the_first_calculator_with_its_defaults():
@@ -46,9 +46,7 @@ async def test_opens_on_the_first_calculator_with_its_defaults():
 async def test_long_text_results_are_shown_in_full_under_the_table():
     app = create_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.click("#calc-zhyperwrite")
-        await pilot.pause()
+        await open_calculator(app, pilot, "zhyperwrite")
         app.query_one(f"#{field_id('hyperswap')}", Switch).value = False
         await pilot.pause()
         missing = calc.evaluate("zhyperwrite", {"hyperswap": False})["missing"]
@@ -60,7 +58,7 @@ async def test_long_text_results_are_shown_in_full_under_the_table():
 async def test_typing_a_value_recomputes_through_the_engine():
     app = create_app()
     async with app.run_test(size=SIZE) as pilot:
-        await open_connect(app, pilot)
+        await open_calculator(app, pilot, "connect")
         field = app.query_one(f"#{field_id('sharecnv')}", Input)
         field.focus()
         await pilot.press("end", "backspace", "backspace", "0")
@@ -73,7 +71,7 @@ async def test_typing_a_value_recomputes_through_the_engine():
 async def test_switches_and_selects_recompute():
     app = create_app()
     async with app.run_test(size=SIZE) as pilot:
-        await open_connect(app, pilot)
+        await open_calculator(app, pilot, "connect")
         app.query_one(f"#{field_id('sharecnv')}", Input).value = "0"
         app.query_one(f"#{field_id('tls')}", Switch).value = True
         app.query_one(f"#{field_id('suppress_x511_x512')}", Switch).value = True
@@ -92,7 +90,7 @@ async def test_switches_and_selects_recompute():
 async def test_invalid_input_is_marked_and_outputs_hold(bad):
     app = create_app()
     async with app.run_test(size=SIZE) as pilot:
-        await open_connect(app, pilot)
+        await open_calculator(app, pilot, "connect")
         field = app.query_one(f"#{field_id('sharecnv')}", Input)
         field.value = "0"
         await pilot.pause()
@@ -111,7 +109,7 @@ async def test_invalid_input_is_marked_and_outputs_hold(bad):
 async def test_reset_restores_the_defaults():
     app = create_app()
     async with app.run_test(size=SIZE) as pilot:
-        await open_connect(app, pilot)
+        await open_calculator(app, pilot, "connect")
         app.query_one(f"#{field_id('tls')}", Switch).value = True
         await pilot.pause()
         await pilot.press("ctrl+r")
@@ -123,9 +121,7 @@ async def test_reset_restores_the_defaults():
 async def test_a_broken_rule_between_inputs_holds_the_outputs_and_says_why():
     app = create_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.click("#calc-notify_delay")
-        await pilot.pause()
+        await open_calculator(app, pilot, "notify_delay")
         before = shown_outputs(app)
         app.query_one(f"#{field_id('gets_successful')}", Input).value = "5000"
         await pilot.pause()
