@@ -13,8 +13,6 @@ every file is written to a temporary name and renamed into place.
 from __future__ import annotations
 
 import datetime
-import os
-import tempfile
 from pathlib import Path
 
 import xlsxwriter
@@ -22,6 +20,7 @@ from xlsxwriter.utility import xl_rowcol_to_cell
 
 from . import engine
 from .emit_excel import to_excel
+from .files import replace_atomically
 from .formatting import number_format
 from .model import BOOL, TEXT, Calculator, Input, Output, Table
 from .names import check_name, note_name, table_range_names
@@ -46,12 +45,10 @@ def build_all(calculators: list[Calculator], folder: Path) -> list[Path]:
 def write_workbook(path: Path, calculators: list[Calculator],
                    inputs: dict[str, dict] | None = None) -> Path:
     """Write ``calculators`` to ``path`` with ``inputs`` (by calculator id; defaults else)."""
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    os.close(handle)
-    try:
-        book = xlsxwriter.Workbook(temporary, {"strings_to_numbers": False,
-                                               "strings_to_formulas": False,
-                                               "strings_to_urls": False})
+    def write(temporary: Path) -> None:
+        book = xlsxwriter.Workbook(str(temporary), {"strings_to_numbers": False,
+                                                    "strings_to_formulas": False,
+                                                    "strings_to_urls": False})
         book.set_properties({"title": "mqzcalc: IBM MQ for z/OS capacity and cost",
                              "author": "mqzcalc", "created": BUILD_DATE})
         styles = _Styles(book)
@@ -59,19 +56,8 @@ def write_workbook(path: Path, calculators: list[Calculator],
             result = engine.run(calculator.id, (inputs or {}).get(calculator.id, {}))
             _Sheet(book, styles, calculator, result).write()
         book.close()
-        os.chmod(temporary, 0o666 & ~_umask())
-        os.replace(temporary, path)
-    finally:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-    return path
 
-
-def _umask() -> int:
-    """The process umask (read by setting and restoring it), for the new file's mode."""
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
+    return replace_atomically(path, write)
 
 
 class _Styles:
