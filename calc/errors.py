@@ -1,4 +1,5 @@
 """The three ways a calculation can be refused, each carrying a one-line message for users."""
+from __future__ import annotations
 
 
 class MqcalcError(Exception):
@@ -14,12 +15,16 @@ class TemplateError(MqcalcError):
 
 
 class InputError(MqcalcError):
-    """A value given for an input is not in its domain; names the input and what it accepts."""
+    """A value given for an input is not in its domain; names the input and what it accepts,
+    after ``where`` the value came from when that is not the command line (e.g. a file)."""
 
-    def __init__(self, calculator: str, name: str, value: object, accepts: str):
+    def __init__(self, calculator: str, name: str, value: object, accepts: str,
+                 where: str | None = None):
         self.calculator, self.name, self.value, self.accepts = calculator, name, value, accepts
+        self.where = where
         shown = repr(value) if isinstance(value, str) else str(value)
-        super().__init__(f"{calculator}: input {name}={shown}: expects {accepts}")
+        prefix = f"{where}: " if where else ""
+        super().__init__(f"{prefix}{calculator}: input {name}={shown}: expects {accepts}")
 
 
 class CalculationError(MqcalcError):

@@ -1,0 +1,182 @@
+"""Scenario files: the inputs of one or more calculators, kept in a YAML file to evaluate
+again (``mqcalc eval --scenario FILE``) or to open in the terminal calculator
+(``mqcalc --scenario FILE``).
+
+The format, version 1::
+
+    mqcalc_scenario: 1          # the format version (required)
+    current: connect            # the calculator the app showed when saved (optional)
+    calculators:                # calculator id -> its inputs (at least one calculator)
+      connect:
+        sharecnv: 0
+        tls: true
+      adapters: {}              # inputs left out take their defaults
+
+Every value goes through the engine's gate (:func:`calc.engine.validate`, rules between
+inputs included), so a file is refused with the engine's own words, after
+``scenario FILE:``. Saving writes every input of every calculator, in catalogue order.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from . import engine
+from .errors import InputError, MqcalcError
+from .files import replace_atomically
+
+SCHEMA_VERSION = 1
+"""The format version this mqcalc writes, and the newest it reads."""
+VERSION_KEY = "mqcalc_scenario"
+KEYS = (VERSION_KEY, "current", "calculators")
+HEADER = """\
+# mqcalc scenario: inputs for mqzcalc's calculators (IBM MQ for z/OS capacity and cost).
+# Evaluate every calculator in it:    mqcalc eval --scenario FILE [--json]
+# Evaluate one, changing inputs:      mqcalc eval CALC --scenario FILE [ID=VALUE ...]
+# Open it in the terminal calculator: mqcalc --scenario FILE
+# An input left out takes its default; mqcalc list shows every input and what it accepts.
+"""
+
+
+class ScenarioError(MqcalcError):
+    """A scenario file cannot be read or used; the message starts ``scenario FILE:``."""
+
+    def __init__(self, where: str, problem: str):
+        self.where, self.problem = where, problem
+        super().__init__(f"{where}: {problem}")
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """Inputs for one or more calculators, as a scenario file holds them."""
+
+    inputs: dict[str, dict]
+    """Calculator id -> its inputs. As loaded: validated and typed, every input of the
+    calculator (defaults filled in), calculators in catalogue order."""
+    current: str | None = None
+    """The calculator the terminal calculator showed when saved (one of ``inputs``), or None."""
+
+
+def load_scenario(path: Path) -> Scenario:
+    """Read and check the scenario file ``path``; every problem is a one-line MqcalcError
+    (an InputError where an input is at fault) starting ``scenario PATH:``."""
+    where = f"scenario {path}"
+    try:
+        document = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+    except OSError as error:
+        raise ScenarioError(where, f"cannot be read: {error.strerror or error}") from None
+    except UnicodeDecodeError as error:
+        raise ScenarioError(where, f"cannot be read: not UTF-8 text (byte {error.start})") \
+            from None
+    except yaml.YAMLError as error:
+        raise ScenarioError(where, f"is not YAML: {_yaml_problem(error)}") from None
+    if not isinstance(document, dict):
+        raise ScenarioError(where, f"expects a mapping with keys {', '.join(KEYS)}, "
+                                   f"not {_kind(document)}")
+    _check_version(document, where)
+    unknown = [key for key in document if key not in KEYS]
+    if unknown:
+        raise ScenarioError(where, f"{unknown[0]}: unknown key (known: {', '.join(KEYS)})")
+    if "calculators" not in document:
+        raise ScenarioError(where, "calculators: is required (calculator id -> its inputs)")
+    return _checked(document["calculators"], document.get("current"), where)
+
+
+def scenario_text(scenario: Scenario) -> str:
+    """The scenario file for ``scenario``: a comment header, then every input of each
+    calculator written out (checked first, like a loaded file)."""
+    return _text(scenario, "scenario")
+
+
+def save_scenario(path: Path, scenario: Scenario) -> Path:
+    """Check ``scenario`` and write it to ``path`` whole or not at all; return ``path``."""
+    text = _text(scenario, f"scenario {path}")
+    return replace_atomically(Path(path), lambda temporary: temporary.write_text(
+        text, encoding="utf-8"))
+
+
+def _text(scenario: Scenario, where: str) -> str:
+    checked = _checked(scenario.inputs, scenario.current, where)
+    document: dict = {VERSION_KEY: SCHEMA_VERSION}
+    if checked.current is not None:
+        document["current"] = checked.current
+    document["calculators"] = checked.inputs
+    return HEADER + "\n" + yaml.safe_dump(document, sort_keys=False, allow_unicode=True,
+                                          default_flow_style=False)
+
+
+def _check_version(document: dict, where: str) -> None:
+    if VERSION_KEY not in document:
+        raise ScenarioError(where, f"{VERSION_KEY}: is required (the format version, "
+                                   f"{SCHEMA_VERSION}); is this a scenario file?")
+    version = document[VERSION_KEY]
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise ScenarioError(where, f"{VERSION_KEY}: expects the format version, a whole "
+                                   f"number from 1 to {SCHEMA_VERSION}, not {version!r}")
+    if version > SCHEMA_VERSION:
+        raise ScenarioError(where, f"{VERSION_KEY}: version {version} was written by a newer "
+                                   f"mqcalc (this one reads up to version {SCHEMA_VERSION})")
+
+
+def _checked(calculators: object, current: object, where: str) -> Scenario:
+    """The scenario with each calculator's inputs validated, in catalogue order."""
+    if calculators is None or calculators == {}:
+        raise ScenarioError(where, "calculators: is empty (expects at least one calculator "
+                                   "id with its inputs)")
+    if not isinstance(calculators, dict):
+        raise ScenarioError(where, f"calculators: expects a mapping of calculator id to its "
+                                   f"inputs, not {_kind(calculators)}")
+    known = [calculator.id for calculator in engine.catalogue()]
+    for calculator_id in calculators:
+        if calculator_id not in known:
+            raise ScenarioError(where, f"calculators: {calculator_id!r} is not a calculator "
+                                       f"(known: {', '.join(known)})")
+    inputs = {}
+    for calculator_id in (known_id for known_id in known if known_id in calculators):
+        given = calculators[calculator_id]
+        given = {} if given is None else given
+        if not isinstance(given, dict):
+            raise ScenarioError(where, f"calculators.{calculator_id}: expects a mapping of "
+                                       f"input id to value, not {_kind(given)}")
+        try:
+            inputs[calculator_id] = engine.validate(calculator_id, _bits_as_text(
+                calculator_id, given))
+        except InputError as error:
+            raise InputError(error.calculator, error.name, error.value, error.accepts,
+                             where=where) from None
+        except MqcalcError as error:
+            raise ScenarioError(where, str(error)) from None
+    if current is not None and not (isinstance(current, str) and current in inputs):
+        raise ScenarioError(where, f"current: {current!r} is not one of the scenario's "
+                                   f"calculators ({', '.join(inputs)})")
+    return Scenario(inputs, current)
+
+
+def _bits_as_text(calculator_id: str, given: dict) -> dict:
+    """``given`` with a YAML 1 or 0 for a boolean input as the text the command line takes
+    (the engine refuses the number itself), so a file accepts what the refusal offers."""
+    specs = engine.calculator(calculator_id).inputs
+    return {name: str(value) if name in specs and specs[name].type == "bool"
+            and type(value) is int and value in (0, 1) else value
+            for name, value in given.items()}
+
+
+def _yaml_problem(error: yaml.YAMLError) -> str:
+    """A YAML error as one line, with the line number where the parser gave one."""
+    mark = getattr(error, "problem_mark", None)
+    problem = getattr(error, "problem", None) or str(error)
+    where = f"line {mark.line + 1}: " if mark is not None else ""
+    return where + " ".join(problem.split())
+
+
+def _kind(value: object) -> str:
+    """What a YAML value is, in the words a user would use."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return f"the value {value!r}"

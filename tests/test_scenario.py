@@ -1,0 +1,255 @@
+"""Scenario files: saved and loaded whole, every value through the engine's gate, every
+refusal one line naming the file; and the atomic write every saved file goes through."""
+from __future__ import annotations
+
+import os
+from itertools import product
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import calc
+from calc.errors import InputError, MqcalcError
+from calc.files import replace_atomically
+from calc.scenario import (
+    HEADER, SCHEMA_VERSION, Scenario, ScenarioError, load_scenario, save_scenario,
+    scenario_text)
+from tests.conftest import CALCULATOR_IDS, CALCULATORS
+from tests.strategies import broken_checks, calculator_inputs, edges
+
+WORKED = {"sharecnv": 0, "listener": "local", "tls": True, "suppress_x511_x512": True}
+"""The connect source's worked example: 760 CPU µs a connect."""
+
+
+def write(tmp_path: Path, text: str, name: str = "s.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_hand_written_file_loads_with_defaults_filled_in(tmp_path):
+    path = write(tmp_path, "mqcalc_scenario: 1\ncurrent: connect\ncalculators:\n"
+                           "  connect:\n    sharecnv: 0\n    listener: local\n    tls: true\n"
+                           "    suppress_x511_x512: yes\n  adapters:\n    processors: 8\n")
+    scenario = load_scenario(path)
+    assert scenario.current == "connect"
+    assert list(scenario.inputs) == ["adapters", "connect"]  # catalogue order
+    assert scenario.inputs["connect"] == calc.validate("connect", WORKED)
+    assert scenario.inputs["connect"]["connects_per_sec"] == 100  # a default
+    assert scenario.inputs["adapters"] == calc.validate("adapters", {"processors": 8})
+    assert calc.evaluate("connect", scenario.inputs["connect"])["connect_cpu_us"] == 760
+
+
+def test_a_calculator_with_nothing_listed_takes_every_default(tmp_path):
+    path = write(tmp_path, "mqcalc_scenario: 1\ncalculators:\n  connect:\n  ams: {}\n")
+    scenario = load_scenario(path)
+    assert scenario.inputs == {"ams": calc.validate("ams", {}),
+                               "connect": calc.validate("connect", {})}
+    assert scenario.current is None
+
+
+@pytest.mark.parametrize(("written", "meant"), [("true", True), ("yes", True), ("1", True),
+                                                ("false", False), ("no", False), ("0", False)])
+def test_a_boolean_takes_the_words_the_command_line_takes(tmp_path, written, meant):
+    path = write(tmp_path, f"mqcalc_scenario: 1\ncalculators:\n  connect: {{tls: {written}}}\n")
+    assert load_scenario(path).inputs["connect"]["tls"] is meant
+
+
+def test_save_writes_the_header_and_every_input_typed(tmp_path):
+    scenario = Scenario({"connect": WORKED, "adapters": {"processors": 8}}, current="connect")
+    path = save_scenario(tmp_path / "saved.yaml", scenario)
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith(HEADER) and "mqcalc eval --scenario FILE" in text
+    assert text == scenario_text(scenario)
+    document = yaml.safe_load(text)
+    assert list(document) == ["mqcalc_scenario", "current", "calculators"]
+    assert document["mqcalc_scenario"] == SCHEMA_VERSION and document["current"] == "connect"
+    assert list(document["calculators"]) == ["adapters", "connect"]
+    connect = document["calculators"]["connect"]
+    assert list(connect) == list(calc.calculator("connect").inputs)  # every input, in order
+    assert connect["sharecnv"] == 0 and type(connect["sharecnv"]) is int
+    assert connect["tls"] is True and connect["listener"] == "local"
+    assert "    tls: true\n" in text and "    listener: local\n" in text
+    expected = {"adapters": calc.validate("adapters", {"processors": 8}),
+                "connect": calc.validate("connect", WORKED)}
+    assert load_scenario(path) == Scenario(expected, current="connect")
+
+
+def test_save_without_current_leaves_the_key_out(tmp_path):
+    path = save_scenario(tmp_path / "s.yaml", Scenario({"ams": {}}))
+    assert "current" not in yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert load_scenario(path) == Scenario({"ams": calc.validate("ams", {})})
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much,
+                                                                  HealthCheck.too_slow])
+@given(data=st.data(), calculator=st.sampled_from(CALCULATORS))
+def test_any_valid_inputs_come_back_the_same(tmp_path_factory, data, calculator):
+    inputs = calc.validate(calculator.id, data.draw(calculator_inputs(calculator)))
+    scenario = Scenario({calculator.id: inputs}, current=calculator.id)
+    path = save_scenario(tmp_path_factory.mktemp("round") / "s.yaml", scenario)
+    loaded = load_scenario(path)
+    assert loaded == scenario
+    assert {k: type(v) for k, v in loaded.inputs[calculator.id].items()} == \
+        {k: type(v) for k, v in inputs.items()}
+
+
+def test_every_calculator_together_round_trips(tmp_path):
+    scenario = Scenario({c: calc.validate(c, {}) for c in CALCULATOR_IDS},
+                        current=CALCULATOR_IDS[-1])
+    assert load_scenario(save_scenario(tmp_path / "all.yaml", scenario)) == scenario
+
+
+HEAD = "mqcalc_scenario: 1\n"
+BAD = [
+    # (file text, words the one-line message must hold, error class)
+    ("mqcalc_scenario: 1\ncalculators: [\n", ["not YAML", "line 3"], ScenarioError),
+    ("mqcalc_scenario: 1\ncalculators:\n  connect: {sharecnv: 0\n", ["not YAML", "line"],
+     ScenarioError),
+    ("", ["expects a mapping", "nothing"], ScenarioError),
+    ("- connect\n", ["expects a mapping", "a list"], ScenarioError),
+    ("calculators:\n  connect: {}\n", ["mqcalc_scenario", "is required"], ScenarioError),
+    ("mqcalc_scenario: one\ncalculators:\n  connect: {}\n", ["mqcalc_scenario", "'one'"],
+     ScenarioError),
+    ("mqcalc_scenario: 1.5\ncalculators:\n  connect: {}\n", ["mqcalc_scenario", "1.5"],
+     ScenarioError),
+    ("mqcalc_scenario: true\ncalculators:\n  connect: {}\n", ["mqcalc_scenario", "True"],
+     ScenarioError),
+    ("mqcalc_scenario: 2\ncalculators:\n  connect: {}\n",
+     ["mqcalc_scenario", "written by a newer mqcalc"], ScenarioError),
+    (HEAD + "calculators:\n  connect: {}\ncolour: red\n", ["colour", "unknown key"],
+     ScenarioError),
+    (HEAD, ["calculators", "is required"], ScenarioError),
+    (HEAD + "calculators:\n", ["calculators", "empty"], ScenarioError),
+    (HEAD + "calculators: {}\n", ["calculators", "empty"], ScenarioError),
+    (HEAD + "calculators: [connect]\n", ["calculators", "a list"], ScenarioError),
+    (HEAD + "calculators:\n  nosuch: {}\n", ["nosuch", "connect", "adapters"], ScenarioError),
+    (HEAD + "calculators:\n  connect: 5\n", ["calculators.connect", "mapping"], ScenarioError),
+    (HEAD + "calculators:\n  connect: [sharecnv]\n", ["calculators.connect", "a list"],
+     ScenarioError),
+    (HEAD + "calculators:\n  connect: {colour: red}\n", ["connect", "colour"], InputError),
+    (HEAD + "calculators:\n  connect: {sharecnv: 1.5}\n", ["connect: input sharecnv=1.5",
+                                                          "whole number"], InputError),
+    (HEAD + "calculators:\n  connect: {sharecnv: 1000}\n", ["sharecnv=1000"], InputError),
+    (HEAD + "calculators:\n  connect: {sharecnv: ten}\n", ["sharecnv='ten'"], InputError),
+    (HEAD + "calculators:\n  connect: {sharecnv: }\n", ["sharecnv=None"], InputError),
+    (HEAD + "calculators:\n  connect: {connects_per_sec: .nan}\n", ["connects_per_sec"],
+     InputError),
+    (HEAD + "calculators:\n  connect: {listener: remote}\n", ["listener", "local, shared"],
+     InputError),
+    (HEAD + "calculators:\n  connect: {tls: maybe}\n", ["tls='maybe'"], InputError),
+    (HEAD + "calculators:\n  connect: {tls: 2}\n", ["tls=2", "true or false"], InputError),
+    (HEAD + "current: ams\ncalculators:\n  connect: {}\n", ["current", "'ams'", "connect"],
+     ScenarioError),
+    (HEAD + "current: [connect]\ncalculators:\n  connect: {}\n", ["current"], ScenarioError),
+]
+
+
+@pytest.mark.parametrize(("text", "words", "kind"), BAD, ids=[t for t, _, _ in BAD])
+def test_a_bad_file_is_refused_in_one_line_naming_the_file(tmp_path, text, words, kind):
+    path = write(tmp_path, text)
+    with pytest.raises(kind) as caught:
+        load_scenario(path)
+    message = str(caught.value)
+    assert message.startswith(f"scenario {path}: ") and "\n" not in message
+    for word in words:
+        assert word in message, message
+
+
+def test_a_broken_rule_between_inputs_is_the_engines_message(tmp_path):
+    broken = next(c for c in CALCULATORS if c.checks)
+    with pytest.raises(InputError) as from_engine:
+        calc.validate(broken.id, _breaking(broken))
+    path = write(tmp_path, yaml.safe_dump({"mqcalc_scenario": 1,
+                                           "calculators": {broken.id: _breaking(broken)}}))
+    with pytest.raises(InputError) as from_file:
+        load_scenario(path)
+    assert str(from_file.value) == f"scenario {path}: {from_engine.value}"
+
+
+def _breaking(calculator) -> dict:
+    """Inputs of ``calculator`` that break one of its rules between inputs (found by search
+    over the edges of each input's domain)."""
+    specs = list(calculator.inputs.values())
+    for values in product(*(edges(spec) for spec in specs)):
+        inputs = dict(zip((spec.id for spec in specs), values))
+        if broken_checks(calculator, inputs):
+            return inputs
+    pytest.skip(f"no edge values break a rule of {calculator.id}")
+
+
+def test_an_unreadable_file_is_refused(tmp_path):
+    with pytest.raises(ScenarioError, match=r"^scenario .*missing\.yaml: cannot be read: No such"):
+        load_scenario(tmp_path / "missing.yaml")
+    with pytest.raises(ScenarioError, match="cannot be read: Is a directory"):
+        load_scenario(tmp_path)
+    latin = tmp_path / "latin.yaml"
+    latin.write_bytes(b"mqcalc_scenario: 1\n# caf\xe9\n")
+    with pytest.raises(ScenarioError, match="not UTF-8"):
+        load_scenario(latin)
+
+
+def test_saving_refuses_what_loading_would_refuse(tmp_path):
+    with pytest.raises(InputError, match=r"^scenario .*s\.yaml: connect: input sharecnv=1000"):
+        save_scenario(tmp_path / "s.yaml", Scenario({"connect": {"sharecnv": 1000}}))
+    with pytest.raises(ScenarioError, match="current: 'ams'"):
+        save_scenario(tmp_path / "s.yaml", Scenario({"connect": {}}, current="ams"))
+    with pytest.raises(ScenarioError, match="calculators: is empty"):
+        scenario_text(Scenario({}))
+    assert list(tmp_path.iterdir()) == []
+
+
+# The atomic write every saved file goes through.
+
+def test_a_failing_write_leaves_the_old_file_and_no_temporary(tmp_path):
+    target = write(tmp_path, "the old text\n", "kept.yaml")
+
+    def fail(temporary: Path) -> None:
+        temporary.write_text("half of the new", encoding="utf-8")
+        raise RuntimeError("the writer broke")
+
+    with pytest.raises(RuntimeError, match="the writer broke"):
+        replace_atomically(target, fail)
+    assert target.read_text(encoding="utf-8") == "the old text\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["kept.yaml"]
+
+
+def test_a_write_failing_in_the_os_is_one_line_naming_the_file(tmp_path):
+    target = tmp_path / "s.yaml"
+
+    def full(temporary: Path) -> None:
+        raise OSError(28, "No space left on device")
+
+    with pytest.raises(MqcalcError, match=f"^cannot write {target}: No space left on device$"):
+        replace_atomically(target, full)
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(("target", "reason"), [("missing/s.yaml", "No such file or directory"),
+                                                (".", "Is a directory")])
+def test_an_unwritable_target_is_one_line_naming_it(tmp_path, target, reason):
+    path = tmp_path / target
+    with pytest.raises(MqcalcError) as caught:
+        save_scenario(path, Scenario({"connect": {}}))
+    assert str(caught.value) == f"cannot write {path}: {reason}"
+    assert [p.name for p in tmp_path.iterdir()] == []
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into a read-only folder")
+def test_a_folder_without_permission_is_one_line(tmp_path):
+    folder = tmp_path / "locked"
+    folder.mkdir(mode=0o500)
+    with pytest.raises(MqcalcError, match="Permission denied"):
+        save_scenario(folder / "s.yaml", Scenario({"connect": {}}))
+
+
+def test_the_new_file_takes_its_mode_from_the_umask(tmp_path):
+    old = os.umask(0o027)
+    try:
+        path = save_scenario(tmp_path / "s.yaml", Scenario({"connect": {}}))
+    finally:
+        os.umask(old)
+    assert path.stat().st_mode & 0o777 == 0o640
