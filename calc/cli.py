@@ -1,7 +1,8 @@
 """The ``mqcalc`` command: list, eval, build, tui (the default).
 
 Every refusal is one line on stderr and exit status 2: an unknown calculator or input, a
-value outside its domain, ``ID`` without ``=``, an unknown option.
+value outside its domain, ``ID`` without ``=``, an unknown option, a scenario file that
+cannot be used.
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from . import engine
 from .errors import InputError, MqcalcError
 from .formatting import format_value
 from .report import read_report, totals
+from .scenario import ScenarioError, load_scenario
 
 EXIT_BAD_INPUT = 2
 
@@ -29,14 +31,24 @@ class _Parser(argparse.ArgumentParser):
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="mqcalc", description="Capacity and cost calculator for IBM MQ for "
                      "z/OS. Without a command, starts the terminal calculator.")
+    parser.add_argument("--scenario", metavar="FILE", type=Path,
+                        help="start the terminal calculator with the inputs of this scenario "
+                             "file (see mqcalc eval --scenario)")
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
     listing = commands.add_parser("list", help="list the calculators, their inputs and outputs")
     listing.add_argument("--json", action="store_true", help="machine-readable output")
-    evaluation = commands.add_parser("eval", help="evaluate one calculator")
-    evaluation.add_argument("calculator", help="calculator id (see mqcalc list)")
+    evaluation = commands.add_parser("eval", help="evaluate one calculator, or every "
+                                     "calculator of a scenario file")
+    evaluation.add_argument("calculator", nargs="?",
+                            help="calculator id (see mqcalc list); may be left out with "
+                                 "--scenario, to evaluate every calculator of the file")
     evaluation.add_argument("assignments", nargs="*", metavar="ID=VALUE",
-                            help="input values; inputs not given take their defaults")
+                            help="input values; inputs not given take their defaults (or "
+                                 "the scenario file's values)")
     evaluation.add_argument("--json", action="store_true", help="machine-readable output")
+    evaluation.add_argument("--scenario", metavar="FILE", type=Path, default=argparse.SUPPRESS,
+                            help="take the inputs from this scenario file (YAML: "
+                                 "mqcalc_scenario: 1, then calculators: id -> inputs)")
     for calculator in engine.catalogue():
         if calculator.report is not None:
             evaluation.add_argument(f"--{calculator.report.option}", metavar="FILE", type=Path,
@@ -46,14 +58,24 @@ def _parser() -> argparse.ArgumentParser:
     build = commands.add_parser("build", help="write the workbooks")
     build.add_argument("--out", type=Path, default=Path("generated"),
                        help="folder for the workbooks (default: generated)")
-    commands.add_parser("tui", help="start the terminal calculator")
+    terminal = commands.add_parser("tui", help="start the terminal calculator")
+    terminal.add_argument("--scenario", metavar="FILE", type=Path, default=argparse.SUPPRESS,
+                          help="start with the inputs of this scenario file")
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     try:
-        arguments = _parser().parse_args(argv)
+        parser = _parser()
+        arguments, extras = parser.parse_known_args(argv)
+        if extras and (arguments.command != "eval" or any(e.startswith("-") for e in extras)):
+            parser.error(f"unrecognized arguments: {' '.join(extras)}")
+        if extras:  # ID=VALUE after an option, e.g. eval CALC --scenario FILE ID=VALUE
+            arguments.assignments += extras
         command = arguments.command or "tui"
+        if arguments.scenario is not None and command not in ("eval", "tui"):
+            raise MqcalcError(f"--scenario goes with eval or tui, not {command} "
+                              "(see mqcalc --help)")
         return {"list": _list, "eval": _eval, "build": _build, "tui": _tui}[command](arguments)
     except MqcalcError as error:
         message = f"mqcalc: {error}"
@@ -102,6 +124,10 @@ def _report_dest(calculator) -> str:
 
 
 def _eval(arguments) -> int:
+    if arguments.scenario is not None:
+        return _eval_scenario(arguments)
+    if arguments.calculator is None:
+        raise MqcalcError("eval needs a calculator id or --scenario FILE (see mqcalc --help)")
     calculator = engine.calculator(arguments.calculator)
     inputs = _assignments(calculator, arguments.assignments)
     for other in engine.catalogue():
@@ -115,6 +141,35 @@ def _eval(arguments) -> int:
     if arguments.json:
         print(json.dumps(result.as_json(), indent=2, ensure_ascii=False))
     else:
+        print(calculator.title)
+        _print_result(calculator, result)
+    return 0
+
+
+def _eval_scenario(arguments) -> int:
+    """Evaluate the scenario's calculators, or the one named with its inputs overridden."""
+    for other in engine.catalogue():
+        if other.report is not None and getattr(arguments, _report_dest(other)) is not None:
+            raise MqcalcError(f"--scenario and --{other.report.option} cannot go together "
+                              "(see mqcalc --help)")
+    path = arguments.scenario
+    scenario = load_scenario(path)
+    if arguments.calculator is None:
+        chosen = scenario.inputs
+    else:
+        calculator = engine.calculator(arguments.calculator)
+        if calculator.id not in scenario.inputs:
+            raise ScenarioError(f"scenario {path}", f"has no inputs for {calculator.id} "
+                                f"(it has {', '.join(scenario.inputs)})")
+        overrides = _assignments(calculator, arguments.assignments)
+        chosen = {calculator.id: {**scenario.inputs[calculator.id], **overrides}}
+    results = [engine.run(calculator_id, inputs) for calculator_id, inputs in chosen.items()]
+    if arguments.json:
+        print(json.dumps({"scenario": str(path), "results": [r.as_json() for r in results]},
+                         indent=2, ensure_ascii=False))
+        return 0
+    for result in results:
+        calculator = engine.calculator(result.calculator)
         print(calculator.title)
         _print_result(calculator, result)
     return 0
@@ -177,7 +232,11 @@ def _build(arguments) -> int:
 
 
 def _tui(arguments) -> int:
+    scenario = load_scenario(arguments.scenario) if arguments.scenario is not None else None
     from tui.app import run_app
 
-    run_app()
+    if scenario is None:
+        run_app()
+    else:
+        run_app(scenario)
     return 0

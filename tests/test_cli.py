@@ -13,7 +13,9 @@ from hypothesis import strategies as st
 
 import calc
 from calc.cli import main
+from calc.scenario import Scenario, load_scenario
 from tests.conftest import CALCULATORS, REPO
+from tests.test_scenario import BAD as BAD_FILES
 
 CONNECT = calc.calculator("connect")
 
@@ -137,3 +139,141 @@ def test_build_writes_every_workbook(tmp_path):
     assert completed.returncode == 0, completed.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
         [f"{c.id}.xlsx" for c in CALCULATORS] + ["mqzcalc.xlsx"])
+
+
+# Scenario files: mqcalc eval --scenario FILE, mqcalc [tui] --scenario FILE.
+
+SCENARIO = """\
+mqcalc_scenario: 1
+current: connect
+calculators:
+  connect:
+    sharecnv: 0
+    listener: local
+    tls: true
+    suppress_x511_x512: true
+  adapters:
+    processors: 8
+"""
+
+
+@pytest.fixture
+def scenario_file(tmp_path):
+    path = tmp_path / "plan.yaml"
+    path.write_text(SCENARIO, encoding="utf-8")
+    return path
+
+
+def run_main(*arguments) -> tuple[int, str, str]:
+    """``main`` in this process, with what it printed to stdout and stderr."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main([str(a) for a in arguments])
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_eval_scenario_prints_every_calculator(scenario_file):
+    completed = mqcalc("eval", "--scenario", str(scenario_file))
+    assert completed.returncode == 0, completed.stderr
+    lines = completed.stdout.splitlines()
+    titles = [calc.calculator(c).title for c in ("adapters", "connect")]
+    assert [line for line in lines if not line.startswith("  ")] == titles
+    assert "  Cost per connect" in completed.stdout and " 760 CPU µs" in completed.stdout
+
+
+def test_eval_scenario_json_is_the_engines_results(scenario_file):
+    status, out, err = run_main("eval", "--scenario", scenario_file, "--json")
+    assert status == 0, err
+    answer = json.loads(out)
+    assert answer["scenario"] == str(scenario_file)
+    connect = {"sharecnv": 0, "listener": "local", "tls": True, "suppress_x511_x512": True}
+    expected = [calc.run("adapters", {"processors": 8}), calc.run("connect", connect)]
+    assert answer["results"] == [json.loads(json.dumps(r.as_json())) for r in expected]
+    assert answer["results"][1]["outputs"]["connect_cpu_us"] == 760
+
+
+@pytest.mark.parametrize("order", ["assignments first", "option first"])
+def test_eval_one_calculator_of_a_scenario_with_changes(scenario_file, order):
+    arguments = (["eval", "connect", "tls=no", "--scenario", scenario_file, "--json"]
+                 if order == "assignments first" else
+                 ["eval", "connect", "--scenario", scenario_file, "tls=no", "--json"])
+    status, out, err = run_main(*arguments)
+    assert status == 0, err
+    [result] = json.loads(out)["results"]
+    assert result == calc.run("connect", {"sharecnv": 0, "listener": "local", "tls": False,
+                                          "suppress_x511_x512": True}).as_json()
+    assert result["outputs"]["connect_cpu_us"] == 380  # 760 less the 380 TLS addition
+
+
+def test_eval_one_calculator_of_a_scenario_reads_as_eval_does(scenario_file):
+    status, out, _ = run_main("eval", "connect", "--scenario", scenario_file)
+    assert status == 0
+    assert out == run_main("eval", "connect", "sharecnv=0", "listener=local", "tls=yes",
+                           "suppress_x511_x512=yes")[1]
+
+
+BAD_SCENARIO_USE = [
+    (["eval"], "eval needs a calculator id or --scenario FILE"),
+    (["eval", "ams", "--scenario", "{file}"], "scenario {file}: has no inputs for ams "
+                                               "(it has adapters, connect)"),
+    (["eval", "connect", "--scenario", "{file}", "sharecnv=ten"], "connect: input sharecnv"),
+    (["eval", "connect", "--scenario", "{file}", "colour=red"], "colour"),
+    (["eval", "nosuch", "--scenario", "{file}"], "calculator 'nosuch'"),
+    (["eval", "pageset_encryption", "--scenario", "{file}", "--pset-report", "{file}"],
+     "--scenario and --pset-report cannot go together"),
+    (["--scenario", "{file}", "list"], "--scenario goes with eval or tui, not list"),
+    (["--scenario", "{file}", "build"], "--scenario goes with eval or tui, not build"),
+    (["eval", "--scenario", "{file}.missing"], "scenario {file}.missing: cannot be read"),
+    (["eval", "connect", "--json", "--frobnicate"], "--frobnicate"),
+]
+
+
+@pytest.mark.parametrize(("arguments", "said"), BAD_SCENARIO_USE,
+                         ids=[" ".join(a) for a, _ in BAD_SCENARIO_USE])
+def test_scenario_misuse_exits_2_with_one_line(scenario_file, arguments, said):
+    status, out, err = run_main(*(a.format(file=scenario_file) for a in arguments))
+    assert status == 2 and out == ""
+    assert len(err.splitlines()) == 1 and said.format(file=scenario_file) in err, err
+
+
+@pytest.mark.parametrize(("text", "words", "kind"), BAD_FILES, ids=[t for t, _, _ in BAD_FILES])
+@pytest.mark.parametrize("door", ["eval", "tui", "top"])
+def test_a_bad_scenario_file_exits_2_naming_the_file_and_key(tmp_path, monkeypatch, text,
+                                                              words, kind, door):
+    started = []
+    monkeypatch.setattr("tui.app.run_app", lambda *a: started.append(a))
+    path = tmp_path / "bad.yaml"
+    path.write_text(text, encoding="utf-8")
+    arguments = {"eval": ["eval", "--scenario", path], "tui": ["tui", "--scenario", path],
+                 "top": ["--scenario", path]}[door]
+    status, out, err = run_main(*arguments)
+    assert status == 2 and out == "" and started == []
+    [line] = err.splitlines()
+    assert line.startswith(f"mqcalc: scenario {path}: ")
+    assert all(word in line for word in words), line
+
+
+@pytest.mark.parametrize("arguments", [["--scenario"], ["tui", "--scenario"]])
+def test_the_terminal_calculator_starts_with_the_scenario(scenario_file, monkeypatch,
+                                                          arguments):
+    started = []
+    monkeypatch.setattr("tui.app.run_app", lambda *a: started.append(a))
+    status, _, err = run_main(*arguments, scenario_file)
+    assert status == 0, err
+    [(scenario,)] = started
+    assert isinstance(scenario, Scenario) and scenario == load_scenario(scenario_file)
+    assert scenario.current == "connect" and scenario.inputs["adapters"]["processors"] == 8
+
+
+def test_the_terminal_calculator_without_a_scenario_starts_as_before(monkeypatch):
+    started = []
+    monkeypatch.setattr("tui.app.run_app", lambda *a: started.append(a))
+    assert run_main()[0] == 0 and run_main("tui")[0] == 0
+    assert started == [(), ()]
+
+
+def test_help_describes_the_scenario_options():
+    for arguments in (["--help"], ["eval", "--help"], ["tui", "--help"]):
+        completed = mqcalc(*arguments)
+        assert completed.returncode == 0 and "--scenario FILE" in completed.stdout
+        assert "scenario file" in completed.stdout
