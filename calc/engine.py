@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 
 from .compiler import Compiled, compile_calculator
-from .errors import InputError, MqcalcError
+from .errors import CalculationError, InputError, MqcalcError
 from .loader import load
 from .model import Calculator
 from .values import coerce
@@ -100,3 +100,26 @@ def run(calculator_id: str, inputs: dict) -> Result:
 def evaluate(calculator_id: str, inputs: dict) -> dict:
     """Outputs of ``calculator_id`` for ``inputs`` (missing inputs take their defaults)."""
     return run(calculator_id, inputs).outputs
+
+
+def sweep(calculator_id: str, values: dict, name: str, points) -> list[dict | None]:
+    """The outputs for ``values`` (every input, as :func:`validate` returns them) with the
+    input ``name`` set to each of ``points`` in turn; None for a point that breaks a rule
+    between inputs or where a formula cannot be computed. A point outside the input's own
+    domain is an InputError, as anywhere else."""
+    compiled = _compiled_for(calculator_id)
+    spec = compiled.calculator.inputs.get(name)
+    if spec is None:
+        raise InputError(calculator_id, name, None,
+                         "an input of this calculator: " + ", ".join(compiled.calculator.inputs))
+    swept = []
+    for point in points:
+        at = {**values, name: coerce(spec, point, calculator_id)}
+        if compiled.broken(**at) >= 0:
+            swept.append(None)
+            continue
+        try:
+            swept.append(compiled(at)[0])
+        except CalculationError:
+            swept.append(None)
+    return swept

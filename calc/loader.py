@@ -17,17 +17,18 @@ from . import expr
 from .emit_python import HELPERS, to_python
 from .names import check_name, note_name, table_range_names
 from .errors import InputError, TemplateError
-from .model import (BOOL, NUMBER, TEXT, Calculator, Check, Citation, Constant, Example,
+from .model import (BOOL, NUMBER, TEXT, Calculator, Chart, Check, Citation, Constant, Example,
                     Input, Note, Output, Report, ReportLine, Table)
 from .values import coerce
 
-TITLE_LIMITS = {"inputs": 22, "outputs": 36, "constants": 44, "tables": 56}
+TITLE_LIMITS = {"inputs": 22, "outputs": 36, "constants": 44, "tables": 56, "charts": 56}
 """Longest title, in characters: inputs and outputs fit beside a field or a value in the
-terminal; constants and tables fit their title cells in the workbook."""
+terminal; constants and tables fit their title cells in the workbook; charts fit above
+their picture."""
 OUTPUT_UNIT_LIMIT = 12
 """Longest output unit, in characters: what the terminal's unit column shows."""
 TOP_KEYS = {"id", "title", "summary", "source", "inputs", "checks", "tables", "constants",
-            "outputs", "notes", "examples", "report"}
+            "outputs", "notes", "examples", "report", "charts"}
 CHECK_KEYS = {"rule", "message"}
 REPORT_KEYS = {"option", "title", "lines", "required", "total"}
 REPORT_LINE_KEYS = {"starts", "pattern", "layout"}
@@ -38,6 +39,10 @@ CONSTANT_KEYS = {"value", "title", "unit", "source"}
 OUTPUT_KEYS = {"formula", "title", "unit", "help", "decimals"}
 NOTE_KEYS = {"when", "text"}
 EXAMPLE_KEYS = {"inputs", "expect", "note", "tolerance"}
+CHART_KEYS = {"title", "help", "x", "y", "from", "to", "step"}
+CHART_RANGE_KEYS = ("from", "to", "step")
+CHART_POINT_LIMIT = 200
+"""Most points one chart may have: each is a full evaluation whenever the picture is drawn."""
 INPUT_TYPES = ("int", "number", "bool", "choice")
 
 NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
@@ -134,10 +139,13 @@ class _Loader:
         examples = [self.example(index, spec, inputs, outputs)
                     for index, spec in enumerate(doc.get("examples", []))]
         report = self.report(doc["report"], inputs) if "report" in doc else None
+        charts = {name: self.chart(name, spec, inputs, outputs)
+                  for name, spec in self.mapping(doc.get("charts", {}), "charts").items()}
         return Calculator(calculator_id, self.text(doc["title"], "title"),
                           self.text(doc["summary"], "summary"),
                           self.citation(doc["source"], "source"), self.file, inputs, tables,
-                          constants, outputs, notes, examples, tuple(order), report, checks)
+                          constants, outputs, notes, examples, tuple(order), report, checks,
+                          charts)
 
     def report(self, spec, inputs: dict[str, Input]) -> Report:
         spec = self.mapping(spec, "report", REPORT_KEYS, REPORT_KEYS)
@@ -366,6 +374,67 @@ class _Loader:
             self.fail(f"{key}.rule", "the inputs' defaults break it")
         return Check(rule, self.prose(spec["message"], f"{key}.message"), names, tree)
 
+    def chart(self, name, spec, inputs: dict[str, Input], outputs: dict[str, Output]) -> Chart:
+        """One chart: outputs of one unit against one input, at points the loader works out
+        once (every value of a choice or bool; from..to by step for a number)."""
+        key = f"charts.{name}"
+        if not isinstance(name, str) or not NAME.match(name):
+            self.fail(key, f"{name!r} must be lower-case letters, digits and underscores, "
+                           "starting with a letter")
+        spec = self.mapping(spec, key, CHART_KEYS, {"title", "help", "x", "y"})
+        x = spec["x"]
+        if not isinstance(x, str) or x not in inputs:
+            self.fail(f"{key}.x", f"{x!r} is not an input (inputs: {', '.join(inputs)})")
+        if inputs[x].value_type == NUMBER:
+            points, kind = self.chart_points(inputs[x], spec, key), "line"
+        else:
+            for part in CHART_RANGE_KEYS:
+                if part in spec:
+                    self.fail(f"{key}.{part}", f"only for a numeric x; {x} is a {inputs[x].type} "
+                                               "input, charted at each of its values")
+            points = (False, True) if inputs[x].type == "bool" else inputs[x].choices
+            kind = "bar"
+        y = spec["y"]
+        if not isinstance(y, list) or not y or not all(isinstance(out, str) for out in y):
+            self.fail(f"{key}.y", "must be a non-empty list of output names")
+        for out in y:
+            if out not in outputs:
+                self.fail(f"{key}.y", f"{out!r} is not an output")
+            if outputs[out].value_type != NUMBER:
+                self.fail(f"{key}.y", f"{out} is {outputs[out].value_type}; only numbers plot")
+        if len(set(y)) != len(y):
+            self.fail(f"{key}.y", "names an output twice")
+        units = {outputs[out].unit for out in y}
+        if len(units) != 1:
+            self.fail(f"{key}.y", "outputs on one axis need one unit; these have "
+                                  + ", ".join(f"{out} in {outputs[out].unit}" for out in y))
+        return Chart(name, self.title(spec["title"], f"{key}.title"),
+                     self.prose(spec["help"], f"{key}.help"), x, points, tuple(y),
+                     units.pop(), kind)
+
+    def chart_points(self, source: Input, spec: dict, key: str) -> tuple:
+        """from, from + step, ... to: inside the input's domain, to a whole number of steps,
+        and not more than CHART_POINT_LIMIT of them."""
+        for part in CHART_RANGE_KEYS:
+            if spec.get(part, 1 if part == "step" else None) is None:
+                self.fail(f"{key}.{part}", f"is required for a numeric x ({source.id})")
+        low, high, step = (self.bound(spec.get(part, 1), source.type, f"{key}.{part}")
+                           for part in CHART_RANGE_KEYS)
+        for part, value in (("from", low), ("to", high)):
+            if value < source.min or (source.max is not None and value > source.max):
+                self.fail(f"{key}.{part}", f"{value} is outside {source.id}, {source.accepts()}")
+        if low >= high:
+            self.fail(f"{key}.to", "must be above from")
+        if step <= 0:
+            self.fail(f"{key}.step", "must be above 0")
+        steps = (high - low) / step
+        if steps + 1 > CHART_POINT_LIMIT:
+            self.fail(f"{key}.step", f"gives {math.floor(steps) + 1} points; keep to "
+                                     f"{CHART_POINT_LIMIT} (a larger step or a shorter range)")
+        if abs(steps - round(steps)) > 1e-9 * max(1, steps):
+            self.fail(f"{key}.to", f"must be from plus a whole number of steps of {step}")
+        return tuple(_point(low + index * step) for index in range(round(steps))) + (high,)
+
     def example(self, index: int, spec, inputs, outputs) -> Example:
         key = f"examples[{index}]"
         spec = self.mapping(spec, key, EXAMPLE_KEYS, {"inputs", "expect", "note"})
@@ -378,3 +447,9 @@ class _Loader:
         return Example(dict(spec["inputs"]), dict(spec["expect"]),
                        self.prose(spec["note"], f"{key}.note"),
                        spec.get("tolerance", 1e-9))
+
+
+def _point(value: int | float) -> int | float:
+    """A chart point as written: whole numbers stay whole, and a sum of decimal steps loses
+    its binary noise (0.1 * 3 is 0.3, not 0.30000000000000004)."""
+    return value if isinstance(value, int) else float(f"{value:.12g}")

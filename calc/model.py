@@ -1,8 +1,8 @@
 """The calculator model: what a template declares, after loading and checking.
 
 A calculator is inputs (with domains), cited source tables and constants, outputs given by
-formulas over those names, notes that apply under a condition, and the sources' worked
-examples. The model holds no behaviour beyond describing inputs; compiling and evaluating
+formulas over those names, notes that apply under a condition, the sources' worked
+examples, and charts of outputs swept along one input. The model holds no behaviour beyond describing inputs; compiling and evaluating
 live in :mod:`calc.compiler`, the workbook in :mod:`calc.workbook`.
 """
 from __future__ import annotations
@@ -160,6 +160,24 @@ class Report:
     total: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class Chart:
+    """A picture of the calculator swept along one input, the others as given: ``y`` are
+    numeric outputs sharing one ``unit``, evaluated at each of ``points``, the values of the
+    input ``x`` (from..to by step for a number, every choice of a choice, False and True for
+    a bool). ``kind`` is "line" for a numeric ``x``, "bar" otherwise. The picture is drawn
+    elsewhere; :func:`calc.charts.chart_series` computes it."""
+
+    id: str
+    title: str
+    help: str
+    x: str
+    points: tuple
+    y: tuple[str, ...]
+    unit: str
+    kind: str
+
+
 @dataclass
 class Calculator:
     """One calculator, loaded from ``templates/<id>.yaml``."""
@@ -180,6 +198,8 @@ class Calculator:
     report: Report | None = None
     checks: list[Check] = field(default_factory=list)
     """Rules between inputs, checked after each input is in its own domain."""
+    charts: dict[str, Chart] = field(default_factory=dict)
+    """Pictures worth drawing for the current inputs, in the template's order."""
 
     def defaults(self) -> dict:
         return {name: spec.default for name, spec in self.inputs.items()}

@@ -82,6 +82,57 @@ BROKEN = {
                              "tables.tls_cpu_us.title"),
     "example names no output": (_set(["examples", 0, "expect"], {"nothing": 1}),
                                 "examples[0].expect.nothing"),
+    "charts not a mapping": (_set(["charts"], ["cpu_by_connect_rate"]), "charts"),
+    "chart id not a name": (lambda d: d["charts"].update(Rate=d["charts"].pop("cpu_by_connect_rate")),
+                            "charts.Rate"),
+    "unknown chart key": (_set(["charts", "cpu_by_connect_rate", "colour"], "red"),
+                          "charts.cpu_by_connect_rate.colour"),
+    "chart without help": (lambda d: d["charts"]["cpu_by_connect_rate"].pop("help"),
+                           "charts.cpu_by_connect_rate.help"),
+    "chart x not an input": (_set(["charts", "cpu_by_connect_rate", "x"], "connect_cpu_us"),
+                             "charts.cpu_by_connect_rate.x"),
+    "numeric chart without to": (lambda d: d["charts"]["cpu_by_connect_rate"].pop("to"),
+                                 "charts.cpu_by_connect_rate.to"),
+    "range on a choice x": (_set(["charts", "cost_by_listener", "from"], 0),
+                            "charts.cost_by_listener.from"),
+    "step on a bool x": (lambda d: d["charts"]["refused_by_method"].update(x="tls", step=1),
+                         "charts.refused_by_method.step"),
+    "chart from below the domain": (_set(["charts", "cpu_by_connect_rate", "from"], -50),
+                                    "charts.cpu_by_connect_rate.from"),
+    "chart to above the domain": (_set(["charts", "cpu_by_connect_rate", "to"], 1000050),
+                                  "charts.cpu_by_connect_rate.to"),
+    "chart from not below to": (lambda d: d["charts"]["cpu_by_connect_rate"].update(
+        {"from": 2000, "to": 2000}), "charts.cpu_by_connect_rate.to"),
+    "chart step zero": (_set(["charts", "cpu_by_connect_rate", "step"], 0),
+                        "charts.cpu_by_connect_rate.step"),
+    "chart step negative": (_set(["charts", "cpu_by_connect_rate", "step"], -50),
+                            "charts.cpu_by_connect_rate.step"),
+    "fractional step on a whole-number x": (
+        lambda d: d["charts"]["cpu_by_connect_rate"].update(x="sharecnv", to=10, step=0.5),
+        "charts.cpu_by_connect_rate.step"),
+    "fractional from on a whole-number x": (
+        lambda d: d["charts"]["cpu_by_connect_rate"].update({"x": "sharecnv", "from": 0.5,
+                                                             "to": 10, "step": 1}),
+        "charts.cpu_by_connect_rate.from"),
+    "chart to not a whole number of steps": (_set(["charts", "cpu_by_connect_rate", "step"], 300),
+                                             "charts.cpu_by_connect_rate.to"),
+    "chart with too many points": (_set(["charts", "cpu_by_connect_rate", "step"], 5),
+                                   "charts.cpu_by_connect_rate.step"),
+    "chart y empty": (_set(["charts", "cpu_by_connect_rate", "y"], []),
+                      "charts.cpu_by_connect_rate.y"),
+    "chart y names no output": (_set(["charts", "cpu_by_connect_rate", "y"], ["connects_per_sec"]),
+                                "charts.cpu_by_connect_rate.y"),
+    "chart y not numeric": (lambda d: (
+        d["outputs"].update(uses_tls={"formula": "tls", "title": "TLS", "unit": "", "help": "h"}),
+        d["charts"]["cost_by_listener"].update(y=["connect_cpu_us", "uses_tls"])),
+        "charts.cost_by_listener.y"),
+    "chart y in two units": (_set(["charts", "cost_by_listener", "y"],
+                                  ["connect_cpu_us", "cpu_seconds_per_sec"]),
+                             "charts.cost_by_listener.y"),
+    "chart y twice": (_set(["charts", "cost_by_listener", "y"], ["connect_cpu_us"] * 2),
+                      "charts.cost_by_listener.y"),
+    "overlong chart title": (_set(["charts", "cost_by_listener", "title"], "x" * 57),
+                             "charts.cost_by_listener.title"),
 }
 
 
@@ -172,3 +223,16 @@ def test_a_formula_that_cannot_be_computed_names_its_output(tmp_path):
     assert compiled(values)[0]["connect_cpu_us"] == pytest.approx(5.9)
     with pytest.raises(CalculationError, match="connect_cpu_us cannot be computed"):
         compiled({**values, "connects_per_sec": 0})
+
+
+def test_chart_points_are_worked_out_from_the_declared_range(tmp_path):
+    def decimal_steps(document):
+        document["charts"]["cpu_by_connect_rate"].update({"from": 0.1, "to": 0.7, "step": 0.1})
+        document["charts"]["cost_by_listener"]["x"] = "tls"
+
+    charts = load(_broken(tmp_path, decimal_steps)).charts
+    assert charts["cpu_by_connect_rate"].points == (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7)
+    assert charts["cpu_by_connect_rate"].kind == "line"
+    assert charts["cpu_by_connect_rate"].unit == "CPU s/s"
+    assert charts["cost_by_listener"].points == (False, True)
+    assert charts["cost_by_listener"].kind == "bar"
