@@ -178,7 +178,7 @@ def _breaking(calculator) -> dict:
         inputs = dict(zip((spec.id for spec in specs), values))
         if broken_checks(calculator, inputs):
             return inputs
-    pytest.skip(f"no edge values break a rule of {calculator.id}")
+    raise AssertionError(f"no edge values break a rule of {calculator.id}")
 
 
 def test_an_unreadable_file_is_refused(tmp_path):
@@ -236,14 +236,6 @@ def test_an_unwritable_target_is_one_line_naming_it(tmp_path, target, reason):
         save_scenario(path, Scenario({"connect": {}}))
     assert str(caught.value) == f"cannot write {path}: {reason}"
     assert [p.name for p in tmp_path.iterdir()] == []
-
-
-@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into a read-only folder")
-def test_a_folder_without_permission_is_one_line(tmp_path):
-    folder = tmp_path / "locked"
-    folder.mkdir(mode=0o500)
-    with pytest.raises(MqcalcError, match="Permission denied"):
-        save_scenario(folder / "s.yaml", Scenario({"connect": {}}))
 
 
 def test_the_new_file_takes_its_mode_from_the_umask(tmp_path):
