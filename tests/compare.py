@@ -1,4 +1,4 @@
-"""How a value read back from a workbook is compared with the engine's."""
+"""How a value read back from a workbook is found and compared with the engine's."""
 from __future__ import annotations
 
 import pytest
@@ -12,3 +12,8 @@ def agrees(expected, found, rel: float = 1e-9) -> bool:
     if isinstance(expected, str):
         return (found or "") == expected
     return found == pytest.approx(expected, rel=rel, abs=rel)
+
+
+def named_cell(sheet, name: str):
+    """The cell a sheet-local defined name points at."""
+    return sheet[sheet.defined_names[name].attr_text.split("!")[1].replace("$", "")]

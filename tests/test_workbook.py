@@ -12,7 +12,7 @@ from openpyxl.utils import FORMULAE
 import calc
 from calc.emit_excel import EMITTED_FUNCTIONS
 from calc.workbook import build_all
-from tests.compare import agrees
+from tests.compare import agrees, named_cell
 from tests.conftest import CALCULATORS, REPO
 
 WORKBOOKS = [f"{c.id}.xlsx" for c in CALCULATORS] + ["mqzcalc.xlsx"]
@@ -67,14 +67,10 @@ def test_formulas_read_like_the_template(built, calculator):
     book = openpyxl.load_workbook(built / f"{calculator.id}.xlsx")
     sheet = book[calculator.id]
     for output in calculator.outputs.values():
-        cell = _cell(sheet, output.id)
+        cell = named_cell(sheet, output.id)
         assert cell.value.startswith("=")
         for name in output.depends:
             assert re.search(rf"\b{name}\b", cell.value), (output.id, name, cell.value)
-
-
-def _cell(sheet, name):
-    return sheet[sheet.defined_names[name].attr_text.split("!")[1].replace("$", "")]
 
 
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
@@ -84,7 +80,7 @@ def test_inputs_are_unlocked_validated_and_the_rest_protected(built, calculator)
     assert sheet.protection.sheet
     validated = {str(rule.sqref): rule for rule in sheet.data_validations.dataValidation}
     for spec in calculator.inputs.values():
-        cell = _cell(sheet, spec.id)
+        cell = named_cell(sheet, spec.id)
         assert cell.protection.locked is False, spec.id
         rule = validated[cell.coordinate]
         assert rule.showErrorMessage and rule.error and rule.prompt, spec.id
@@ -93,7 +89,7 @@ def test_inputs_are_unlocked_validated_and_the_rest_protected(built, calculator)
         if spec.type == "choice":
             assert rule.formula1 == '"' + ",".join(spec.choices) + '"'
     for output in calculator.outputs.values():
-        assert _cell(sheet, output.id).protection.locked is not False, output.id
+        assert named_cell(sheet, output.id).protection.locked is not False, output.id
 
 
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
@@ -102,9 +98,9 @@ def test_every_formula_cell_stores_the_engine_result_for_the_defaults(built, cal
     sheet = book[calculator.id]
     result = calc.run(calculator.id, {})
     for name, expected in result.outputs.items():
-        assert agrees(expected, _cell(sheet, name).value, rel=1e-15), name
+        assert agrees(expected, named_cell(sheet, name).value, rel=1e-15), name
     for name, value in result.inputs.items():
-        assert _cell(sheet, name).value == value, name
+        assert named_cell(sheet, name).value == value, name
 
 
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
@@ -115,4 +111,4 @@ def test_output_cells_carry_a_stored_value_in_the_file(built, calculator):
         xml = archive.read("xl/worksheets/sheet1.xml").decode()
     stored = dict(re.findall(r'<c r="([A-Z]+[0-9]+)"[^>]*><f>[^<]*</f><v>([^<]+)</v></c>', xml))
     for output in calculator.outputs:
-        assert _cell(sheet, output).coordinate in stored, output
+        assert named_cell(sheet, output).coordinate in stored, output

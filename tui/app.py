@@ -1,22 +1,35 @@
-"""mqcalc's terminal calculator: pick a calculator, type inputs, read outputs and notes.
+"""mqcalc's terminal calculator: pick a calculator, type inputs, read outputs, notes, the
+explanation of each figure and its charts.
 
-Every change re-evaluates through :func:`calc.run`. An input that is not valid yet is marked
-with the engine's reason, and the outputs keep their last good values meanwhile.
+Every change re-evaluates through the engine (:func:`calc.run`); the app computes no figure
+itself. An input that is not valid yet is marked with the engine's reason, and the outputs
+keep their last good values meanwhile. What the user typed lives in a
+:class:`~tui.session.Session`: per calculator, with undo and redo, saved and opened as a
+scenario file.
 """
 from __future__ import annotations
 
-from textual.app import App, ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import (DataTable, Footer, Header, Input, Label, ListItem, ListView, Select,
-                             Static, Switch)
+from functools import partial
+from pathlib import Path
 
 from rich.text import Text
+from textual.app import App, ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import (DataTable, Footer, Header, Input, Label, ListItem, ListView, Select,
+                             Static, Switch, TabbedContent, TabPane)
 
 import calc
+from calc.explain import explain
 from calc.formatting import format_value
+from calc.scenario import Scenario, load_scenario, save_scenario
+from calc.workbook import write_workbook
 
-from .widgets import field_id, input_row
-
+from .explain_view import explanation_view, with_unit
+from .plots import ChartView
+from .screens import HelpScreen, PathScreen
+from .session import Session
+from .widgets import InputForm, ResultsTable, field_id, input_row
 
 VALUE_WIDTH = 16
 """Width of the value column; longer texts are shown in full under the table."""
@@ -33,40 +46,70 @@ class MqcalcApp(App):
     CSS_PATH = "mqcalc.tcss"
     TITLE = "mqcalc"
     SUB_TITLE = "IBM MQ for z/OS capacity and cost"
-    BINDINGS = [("ctrl+q", "quit", "Quit"), ("ctrl+r", "reset", "Reset inputs")]
+    BINDINGS = [
+        Binding("f1", "help", "Help"),
+        Binding("ctrl+z", "undo", "Undo"),
+        Binding("ctrl+y", "redo", "Redo"),
+        Binding("ctrl+r", "reset", "Reset"),
+        Binding("ctrl+s", "save", "Save"),
+        Binding("ctrl+o", "open", "Open"),
+        Binding("ctrl+e", "export", "Export", priority=True),
+        Binding("f2", "toggle_plots", "Plots"),
+        Binding("ctrl+q", "quit", "Quit"),
+    ]
 
-    def __init__(self):
+    def __init__(self, scenario: Scenario | None = None, folder: Path | None = None):
         super().__init__()
         self.calculators = calc.catalogue()
-        self.current = self.calculators[0]
+        self.session = (Session.from_scenario(self.calculators, scenario) if scenario
+                        else Session(self.calculators))
+        self.folder = folder or Path.cwd()
+        """Where save, open and export start (the working folder)."""
+        self.scenario_path: Path | None = None
         self.problem = ""
+        self.last_result: calc.Result | None = None
+
+    @property
+    def current(self):
+        return self.session.calculator
 
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal():
             yield ListView(*[ListItem(Label(f"{c.id}\n[dim]{c.summary}[/]"), id=f"calc-{c.id}")
                              for c in self.calculators], id="calculators")
-            with VerticalScroll(id="inputs"):
+            with InputForm(id="inputs"):
                 yield Static(id="calculator-title")
             with Vertical(id="results"):
-                yield DataTable(id="outputs", cursor_type="row", zebra_stripes=True)
-                yield Static(id="long-values")
                 yield Static(id="problem")
-                yield Static(id="notes")
+                with TabbedContent(id="views"):
+                    with TabPane("Results", id="tab-results"):
+                        yield ResultsTable(id="outputs", cursor_type="row", zebra_stripes=True)
+                        with VerticalScroll(id="explain-box"):
+                            yield Static(id="explain")
+                    with TabPane("Plots", id="tab-plots"):
+                        yield ChartView(id="charts")
+                with VerticalScroll(id="notes-box"):
+                    yield Static(id="long-values")
+                    yield Static(id="notes")
         yield Footer()
 
     async def on_mount(self) -> None:
-        await self.show_calculator(self.current, self.current.defaults())
+        listing = self.query_one("#calculators", ListView)
+        listing.index = [c.id for c in self.calculators].index(self.session.current)
+        await self.show_calculator()
 
-    async def show_calculator(self, calculator, values: dict) -> None:
-        """Lay out ``calculator``'s inputs holding ``values`` and compute its outputs."""
-        self.current = calculator
-        self.query_one("#calculator-title", Static).update(
-            f"[b]{calculator.title}[/b]\n{calculator.summary}\n[dim]Source: {calculator.citation}[/]")
-        form = self.query_one("#inputs", VerticalScroll)
+    async def show_calculator(self) -> None:
+        """Lay out the current calculator's inputs with the session's values, and compute."""
+        calculator = self.current
+        fields = self.session.fields()
+        self.query_one("#calculator-title", Static).update(Text.assemble(
+            (calculator.title, "bold"), "\n", calculator.summary, "\n",
+            (f"Source: {calculator.citation}", "dim")))
+        form = self.query_one("#inputs", InputForm)
         await form.remove_children(".input-row")
-        await form.mount_all([input_row(spec, calculator.id, values[spec.id])
-                        for spec in calculator.inputs.values()])
+        await form.mount_all([input_row(spec, calculator.id, fields[spec.id])
+                              for spec in calculator.inputs.values()])
         table = self.query_one("#outputs", DataTable)
         table.clear(columns=True)
         table.add_column("Result", key="title")
@@ -74,61 +117,244 @@ class MqcalcApp(App):
         table.add_column("Unit", key="unit")
         for output in calculator.outputs.values():
             table.add_row(output.title, "", output.unit, key=output.id)
+        self.query_one("#charts", ChartView).offer(calculator)
+        self.last_result = None
         self.recompute()
+        self.query_one(f"#{field_id(next(iter(calculator.inputs)))}").focus()
+
+    def field_widget(self, input_id: str):
+        return self.query_one(f"#{field_id(input_id)}")
 
     def raw_inputs(self) -> dict:
         """What the fields hold now, as text or typed values, for the engine to judge."""
-        raw = {}
-        for spec in self.current.inputs.values():
-            widget = self.query_one(f"#{field_id(spec.id)}")
-            raw[spec.id] = widget.value
-        return raw
+        return {name: self.field_widget(name).value for name in self.current.inputs}
 
     def recompute(self) -> None:
         """Evaluate the current fields; on refusal keep the last good outputs and say why."""
+        for widget in self.query(".-refused"):
+            widget.remove_class("-refused")
         try:
             result = calc.run(self.current.id, self.raw_inputs())
+        except calc.InputError as error:
+            self.refuse(str(error), error.name)
         except calc.MqcalcError as error:
-            self.problem = str(error)
+            self.refuse(str(error), None)
         else:
             self.problem = ""
-            table = self.query_one("#outputs", DataTable)
-            long_texts = []
-            for name, output in self.current.outputs.items():
-                shown = format_value(result.outputs[name], output.decimals)
-                if len(shown) > VALUE_WIDTH:
-                    long_texts.append(f"[b]{output.title}:[/b] {shown}")
-                table.update_cell(name, "value", Text(fit_cell(shown), justify="right"))
-            self.query_one("#long-values", Static).update("\n".join(long_texts))
-            notes = "\n".join(f"• {note}" for note in result.notes)
-            self.query_one("#notes", Static).update(notes or "[dim]No notes for these inputs.[/]")
-        self.query_one("#problem", Static).update(
-            f"[b red]Held at last good values:[/] {self.problem}" if self.problem else "")
+            self.last_result = result
+            self.show_result(result)
+        problem = self.query_one("#problem", Static)
+        problem.update(Text.assemble(("Held at last good values: ", "bold red"), self.problem)
+                       if self.problem else "")
+        problem.display = bool(self.problem)
+
+    def refuse(self, problem: str, input_id: str | None) -> None:
+        """Keep the last good outputs; mark the input the engine named."""
+        self.problem = problem
+        if input_id in self.current.inputs:
+            self.field_widget(input_id).add_class("-refused")
+
+    def show_result(self, result: calc.Result) -> None:
+        table = self.query_one("#outputs", DataTable)
+        long_texts = []
+        for name, output in self.current.outputs.items():
+            shown = format_value(result.outputs[name], output.decimals)
+            if len(shown) > VALUE_WIDTH:
+                long_texts.append(Text.assemble((f"{output.title}: ", "bold"), shown))
+            table.update_cell(name, "value", Text(fit_cell(shown), justify="right"))
+        self.query_one("#long-values", Static).update(Text("\n").join(long_texts))
+        self.query_one("#long-values", Static).display = bool(long_texts)
+        notes = Text("\n").join(Text(f"• {note}") for note in result.notes)
+        self.query_one("#notes", Static).update(
+            notes or Text("No notes for these inputs.", style="dim"))
+        self.show_explanation()
+        self.show_chart()
+
+    def highlighted_output(self) -> str:
+        table = self.query_one("#outputs", DataTable)
+        keys = list(self.current.outputs)
+        return keys[min(max(table.cursor_row, 0), len(keys) - 1)]
+
+    def show_explanation(self) -> None:
+        if self.last_result is None:
+            return
+        explanation = explain(self.current.id, self.highlighted_output(), self.last_result.inputs)
+        self.query_one("#explain", Static).update(explanation_view(explanation))
+
+    def show_chart(self) -> None:
+        view = self.query_one("#charts", ChartView)
+        if (self.last_result is None or view.chosen is None
+                or self.query_one("#views", TabbedContent).active != "tab-plots"):
+            return
+        view.draw(self.current, calc.chart_series(self.current.id, view.chosen,
+                                                  self.last_result.inputs))
+
+    def changed(self, text_field: str | None) -> None:
+        """A field changed: note it for undo, then recompute."""
+        self.session.history.record(self.raw_inputs(), text_field)
+        self.recompute()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id and event.input.id.startswith("input-"):
-            self.recompute()
+            self.changed(event.input.id.removeprefix("input-"))
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        self.recompute()
+        if event.select.id == "chart-choice":
+            self.show_chart()
+        elif event.select.id and event.select.id.startswith("input-"):
+            self.changed(None)
 
     def on_switch_changed(self, event: Switch.Changed) -> None:
-        self.recompute()
+        self.changed(None)
+
+    def on_descendant_blur(self, event) -> None:
+        self.session.history.seal()
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.show_explanation()
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        self.show_chart()
 
     async def on_list_view_selected(self, event: ListView.Selected) -> None:
-        chosen = event.item.id.removeprefix("calc-")
-        if chosen != self.current.id:
-            selected = calc.calculator(chosen)
-            await self.show_calculator(selected, selected.defaults())
+        await self.open_calculator(event.item.id.removeprefix("calc-"))
 
-    async def action_reset(self) -> None:
-        await self.show_calculator(self.current, self.current.defaults())
+    async def open_calculator(self, calculator_id: str) -> None:
+        if calculator_id != self.session.current:
+            self.session.current = calculator_id
+            self.query_one("#calculators", ListView).index = [
+                c.id for c in self.calculators].index(calculator_id)
+            await self.show_calculator()
+
+    def apply_fields(self, fields: dict | None) -> None:
+        """Put ``fields`` into the widgets (undo, redo, reset); their change events
+        recompute, and record nothing since the history already holds these values."""
+        if fields is None:
+            self.notify("Nothing more to undo or redo.", timeout=2)
+            return
+        for name, value in fields.items():
+            self.field_widget(name).value = value
+
+    def action_undo(self) -> None:
+        self.apply_fields(self.session.history.undo())
+
+    def action_redo(self) -> None:
+        self.apply_fields(self.session.history.redo())
+
+    def action_reset(self) -> None:
+        self.apply_fields(self.session.reset())
+
+    def action_toggle_plots(self) -> None:
+        views = self.query_one("#views", TabbedContent)
+        views.active = "tab-results" if views.active == "tab-plots" else "tab-plots"
+
+    def action_help(self) -> None:
+        focused = self.focused
+        spec = None
+        if focused is not None and (focused.id or "").startswith("input-"):
+            spec = self.current.inputs.get(focused.id.removeprefix("input-"))
+        field_help = (f"{spec.title}: {spec.help} Accepts {spec.accepts()}; default "
+                      f"{format_value(spec.default)} {spec.unit}".rstrip() + "."
+                      if spec else "")
+        self.push_screen(HelpScreen(field_help))
+
+    def action_copy_result(self) -> None:
+        """Copy the highlighted result, with its title and unit, to the clipboard."""
+        if self.last_result is None:
+            return
+        output = self.current.outputs[self.highlighted_output()]
+        text = (f"{output.title}: "
+                f"{with_unit(self.last_result.outputs[output.id], output.unit, output.decimals)}")
+        self.copy_to_clipboard(text)
+        self.notify(f"Copied {text}", timeout=3)
+
+    def action_save(self) -> None:
+        try:
+            scenario = self.session.scenario()
+        except calc.MqcalcError as error:
+            self.notify(f"Not saved: {error}", severity="error")
+            return
+        default = self.scenario_path or self.folder / "mqcalc-scenario.yaml"
+        self.push_screen(PathScreen("Save the inputs as a scenario file", default,
+                                    confirm_replace=True), partial(self.save_to, scenario))
+
+    def save_to(self, scenario: Scenario, path: Path | None) -> None:
+        if path is None:
+            return
+        try:
+            save_scenario(path, scenario)
+        except calc.MqcalcError as error:
+            self.notify(f"Not saved: {error}", severity="error")
+            return
+        self.scenario_path = path
+        self.notify(f"Saved {', '.join(scenario.inputs)} to {path}")
+
+    def action_open(self) -> None:
+        default = self.scenario_path or self.folder / "mqcalc-scenario.yaml"
+        self.push_screen(PathScreen("Open a scenario file", default, must_exist=True),
+                         self.open_from)
+
+    async def open_from(self, path: Path | None) -> None:
+        if path is None:
+            return
+        try:
+            scenario = load_scenario(path)
+        except calc.MqcalcError as error:
+            self.notify(f"Not opened: {error}", severity="error")
+            return
+        self.session = Session.from_scenario(self.calculators, scenario)
+        self.scenario_path = path
+        self.query_one("#calculators", ListView).index = [
+            c.id for c in self.calculators].index(self.session.current)
+        await self.show_calculator()
+        self.notify(f"Opened {path}: {', '.join(scenario.inputs)}")
+
+    def action_export(self) -> None:
+        calculator = self.current
+        try:
+            values = calc.validate(calculator.id, self.raw_inputs())
+        except calc.MqcalcError as error:
+            self.notify(f"Not exported: {error}", severity="error")
+            return
+        self.push_screen(PathScreen(f"Export {calculator.id} with these inputs to a workbook",
+                                    self.folder / f"mqcalc-{calculator.id}.xlsx",
+                                    confirm_replace=True),
+                         partial(self.export_to, calculator, values))
+
+    def export_to(self, calculator, values: dict, path: Path | None) -> None:
+        if path is None:
+            return
+        try:
+            write_workbook(path, [calculator], {calculator.id: values})
+        except (calc.MqcalcError, OSError) as error:
+            self.notify(f"Not exported: {error}", severity="error")
+            return
+        self.notify(f"Wrote {path}")
+
+    def get_system_commands(self, screen):
+        yield from super().get_system_commands(screen)
+        for calculator in self.calculators:
+            yield SystemCommand(f"Calculator: {calculator.id}", calculator.summary,
+                                partial(self.open_calculator, calculator.id))
+        yield SystemCommand("Export workbook", "Write a workbook holding these inputs and "
+                            "their results", self.action_export)
+        yield SystemCommand("Save scenario", "Save the inputs to a scenario file",
+                            self.action_save)
+        yield SystemCommand("Open scenario", "Open a scenario file", self.action_open)
+        yield SystemCommand("Reset inputs", "Back to the measured defaults (undo brings them "
+                            "back)", self.action_reset)
+        yield SystemCommand("Copy result", "Copy the highlighted result to the clipboard",
+                            self.action_copy_result)
+        yield SystemCommand("Undo", "Undo the last change of the inputs", self.action_undo)
+        yield SystemCommand("Redo", "Redo what undo took back", self.action_redo)
+        yield SystemCommand("Plots", "Switch between the results and the plots",
+                            self.action_toggle_plots)
 
 
-def create_app() -> MqcalcApp:
+def create_app(scenario: Scenario | None = None, folder: Path | None = None) -> MqcalcApp:
     """The app, as the tests and the command build it."""
-    return MqcalcApp()
+    return MqcalcApp(scenario, folder)
 
 
-def run_app() -> None:
-    create_app().run()
+def run_app(scenario: Scenario | None = None) -> None:
+    create_app(scenario).run()

@@ -2,9 +2,10 @@
 choices, a switch for booleans. Validation is the engine's own (:func:`calc.values.coerce`)."""
 from __future__ import annotations
 
-from textual.containers import Horizontal, Vertical
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.validation import ValidationResult, Validator
-from textual.widgets import Input, Label, Select, Switch
+from textual.widgets import DataTable, Input, Label, Select, Switch
 
 from calc import InputError
 from calc.formatting import format_value
@@ -52,3 +53,17 @@ def input_row(spec: InputSpec, calculator_id: str, value: object) -> Vertical:
         Label(f"{spec.help} Accepts {spec.accepts()}; default {format_value(spec.default)}.",
               classes="input-help"),
         classes="input-row")
+
+
+class InputForm(VerticalScroll):
+    """The inputs pane: Up and Down move between fields as Tab and Shift+Tab do (a select
+    opens its list on Up and Down, as usual)."""
+
+    BINDINGS = [Binding("up", "app.focus_previous", "Previous field", show=False),
+                Binding("down", "app.focus_next", "Next field", show=False)]
+
+
+class ResultsTable(DataTable):
+    """The outputs table; ``c`` copies the highlighted result."""
+
+    BINDINGS = [Binding("c", "app.copy_result", "Copy result")]

@@ -1,0 +1,37 @@
+"""Screens of the terminal calculator at a fixed size, compared with the accepted pictures in
+``tests/__snapshots__`` (pytest-textual-snapshot). After a deliberate change of the look, run
+``.venv/bin/python -m pytest tests/test_snapshots.py --snapshot-update``, open the new SVG
+files and commit them."""
+from __future__ import annotations
+
+from textual.widgets import DataTable, Input, Switch
+
+from tui.app import create_app
+from tui.widgets import field_id
+
+SIZE = (150, 45)
+
+
+async def connect_with_tls(pilot) -> None:
+    """connect at SHARECNV(0) with TLS, the cost per connect highlighted."""
+    app = pilot.app
+    await pilot.click("#calc-connect")
+    await pilot.pause()
+    app.query_one(f"#{field_id('sharecnv')}", Input).value = "0"
+    app.query_one(f"#{field_id('tls')}", Switch).value = True
+    table = app.query_one("#outputs", DataTable)
+    table.move_cursor(row=list(app.current.outputs).index("connect_cpu_us"))
+    table.focus()
+    await pilot.pause()
+
+
+def test_main_screen(snap_compare):
+    assert snap_compare(create_app(), terminal_size=SIZE)
+
+
+def test_explain_view(snap_compare):
+    assert snap_compare(create_app(), terminal_size=SIZE, run_before=connect_with_tls)
+
+
+def test_plots_view(snap_compare):
+    assert snap_compare(create_app(), terminal_size=SIZE, press=["f2", "_"])

@@ -1,0 +1,70 @@
+"""A real terminal: ``mqcalc`` started under tmux, typed into, read back from the screen and
+quit, as a user would. CI installs tmux (scripts/test.sh); without it this test fails rather
+than skipping, so a missing terminal check is never reported as a pass."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+import pytest
+
+WAIT_SECONDS = 60
+
+
+def tmux(*arguments: str) -> subprocess.CompletedProcess:
+    return subprocess.run(["tmux", *arguments], capture_output=True, text=True, check=False)
+
+
+def screen(session: str) -> str:
+    return tmux("capture-pane", "-p", "-t", session).stdout
+
+
+def wait_for(session: str, text: str) -> str:
+    """The screen once it shows ``text``; fails with the last screen after WAIT_SECONDS."""
+    deadline = time.monotonic() + WAIT_SECONDS
+    shown = ""
+    while time.monotonic() < deadline:
+        shown = screen(session)
+        if text in shown:
+            return shown
+        time.sleep(0.2)
+    pytest.fail(f"the screen never showed {text!r}; it showed:\n{shown}")
+
+
+def row(shown: str, title: str) -> str:
+    """The screen line holding the result titled ``title``."""
+    return next(line for line in shown.splitlines() if title in line)
+
+
+@pytest.fixture
+def session(tmp_path):
+    assert shutil.which("tmux"), "tmux is missing: scripts/test.sh installs it"
+    name = f"mqcalc-test-{os.getpid()}"
+    environment = {**os.environ, "TERM": "xterm-256color"}
+    started = subprocess.run(
+        ["tmux", "new-session", "-d", "-s", name, "-x", "160", "-y", "48", "-c", str(tmp_path),
+         f"{sys.executable} -m calc"], env=environment, check=False, capture_output=True)
+    assert started.returncode == 0, started.stderr
+    yield name
+    tmux("kill-session", "-t", name)
+
+
+def test_type_into_mqcalc_and_quit(session):
+    shown = wait_for(session, "CHIADAPS rule for serialised work")
+    assert "30" in row(shown, "CHIADAPS rule for serialised work")
+    # The first calculator (adapters) opens with its first field, processors, focused.
+    tmux("send-keys", "-t", session, "C-u")
+    wait_for(session, "input processors=''")  # the emptied field is refused, results held
+    tmux("send-keys", "-t", session, "-l", "16")
+    deadline = time.monotonic() + WAIT_SECONDS
+    while "120" not in row(screen(session), "CHIADAPS rule for serialised work"):
+        assert time.monotonic() < deadline, screen(session)
+        time.sleep(0.2)
+    tmux("send-keys", "-t", session, "C-q")
+    deadline = time.monotonic() + WAIT_SECONDS
+    while tmux("has-session", "-t", session).returncode == 0:
+        assert time.monotonic() < deadline, "mqcalc did not quit on ctrl+q"
+        time.sleep(0.2)

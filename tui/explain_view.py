@@ -1,0 +1,47 @@
+"""The explain panel's text: one output's formula as the template writes it, the values that
+fed it and the sources behind it. Presentation only; the figures come from
+:func:`calc.explain.explain`.
+
+Template texts are placed as plain text (never as markup), since formulas are full of
+square brackets.
+"""
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from calc.explain import Explanation
+from calc.formatting import format_value
+
+
+def with_unit(value: object, unit: str, decimals: int | None) -> str:
+    """A value followed by its unit: with ``decimals`` when given (an output's), else as it
+    is (six significant digits at most); "not used here" for a look-up not taken."""
+    if value is None:
+        return "not used here"
+    if decimals is None and isinstance(value, float):
+        shown = f"{value:,.6g}"
+    else:
+        shown = format_value(value, decimals or 0)
+    return f"{shown} {unit}".rstrip()
+
+
+def explanation_view(explanation: Explanation) -> Group:
+    """Title and value, help, formula, the values that fed it and the sources."""
+    output = explanation.output
+    heading = Text.assemble((output.title, "bold"), " = ",
+                            (with_unit(explanation.value, output.unit, output.decimals), "bold"))
+    values = Table.grid(padding=(0, 2))
+    values.add_column(style="cyan", no_wrap=True)
+    values.add_column(justify="right", no_wrap=True)
+    values.add_column(style="dim")
+    for term in explanation.terms:
+        values.add_row(Text(term.text), Text(with_unit(term.value, term.unit, term.decimals)),
+                       Text(f"{term.kind}: {term.title}"))
+    sources = Text("\n").join(Text(f"• {citation}") for citation in explanation.sources)
+    return Group(heading, Text(output.help, style="dim"), Text(""),
+                 Text.assemble(("Formula  ", "bold"), (output.formula, "cyan")), Text(""),
+                 Text("Values", style="bold"), values, Text(""),
+                 Text("Sources", style="bold"), sources)
+

@@ -1,0 +1,97 @@
+"""Screens over the calculator: F1 help, and the file prompt used by save, open and export."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Static
+
+KEYS = (
+    ("Tab, Shift+Tab", "next and previous field (Up and Down too, in the inputs)"),
+    ("Ctrl+Z, Ctrl+Y", "undo and redo a change of the inputs"),
+    ("Ctrl+R", "reset this calculator's inputs to the measured defaults"),
+    ("Ctrl+S, Ctrl+O", "save the inputs to a scenario file, open one"),
+    ("Ctrl+E", "export a workbook holding these inputs and their results"),
+    ("F2", "switch between the results and the plots"),
+    ("c", "copy the highlighted result (in the results table)"),
+    ("Ctrl+P", "command palette: every action, and a calculator by name"),
+    ("F1, Ctrl+Q", "this help; quit"),
+)
+
+
+class HelpScreen(ModalScreen):
+    """How to use the calculator, the keys, and the help of the field that had focus."""
+
+    BINDINGS = [Binding("escape,f1,q", "dismiss", "Close")]
+
+    def __init__(self, field_help: str):
+        super().__init__()
+        self.field_help = field_help
+
+    def compose(self) -> ComposeResult:
+        keys = Text()
+        for key, what in KEYS:
+            keys.append(f"{key:<16}", style="bold").append(f"{what}\n")
+        with VerticalScroll(id="help-box"):
+            yield Static(Text("mqcalc: IBM MQ for z/OS capacity and cost", style="bold"))
+            yield Static(
+                "Pick a calculator on the left, type its inputs, read the results on the right. "
+                "Every result is recomputed as you type. A value that is not accepted yet is "
+                "marked, and the results keep their last good values until it is. Move through "
+                "the results table to see, below it, how the highlighted figure is computed and "
+                "which published measurement it comes from.", classes="help-text")
+            if self.field_help:
+                yield Static(Text("This field", style="bold"))
+                yield Static(Text(self.field_help), classes="help-text")
+            yield Static(Text("Keys", style="bold"))
+            yield Static(keys)
+            yield Label("Escape or F1 closes this help.", classes="help-text")
+
+
+class PathScreen(ModalScreen[Path | None]):
+    """Asks for a file name; returns the path, or None when cancelled.
+
+    ``must_exist`` is for opening; ``confirm_replace`` asks for a second Enter before an
+    existing file is replaced.
+    """
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, default: Path, must_exist: bool = False,
+                 confirm_replace: bool = False):
+        super().__init__()
+        self.title_text, self.default = title, default
+        self.must_exist, self.confirm_replace = must_exist, confirm_replace
+        self.warned: Path | None = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="path-box"):
+            yield Label(self.title_text, id="path-title")
+            yield Input(str(self.default), id="path")
+            yield Static(id="path-problem")
+            yield Label("Enter to confirm, Escape to cancel.", classes="help-text")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        problem = self.query_one("#path-problem", Static)
+        if not text:
+            problem.update("Type a file name.")
+            return
+        path = Path(text).expanduser()
+        if self.must_exist and not path.is_file():
+            problem.update(Text(f"There is no file {path}."))
+        elif path.is_dir():
+            problem.update(Text(f"{path} is a folder: type a file name."))
+        elif self.confirm_replace and path.exists() and self.warned != path:
+            self.warned = path
+            problem.update(Text(f"{path} exists: Enter again to replace it."))
+        else:
+            self.dismiss(path)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

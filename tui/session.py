@@ -1,0 +1,137 @@
+"""What the user has typed in the terminal calculator: the fields of every calculator, kept
+when switching between them, with undo and redo. No Textual here, so it is tested alone.
+
+Field values are held as the widgets hold them (text for numbers, the choice for a choice,
+True/False for a switch), so a value not valid yet is kept too; the engine judges them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import calc
+from calc.scenario import Scenario
+from calc.model import Calculator, Input
+
+
+def field_value(spec: Input, value: object) -> object:
+    """``value`` as the widget for ``spec`` holds it: a number as the text a person would
+    type (100, not 100.0)."""
+    if spec.type in ("bool", "choice"):
+        return value
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
+        return str(int(value))
+    return str(value)
+
+
+def field_values(calculator: Calculator, values: dict) -> dict:
+    """Every input of ``calculator`` as its widget holds it (defaults where missing)."""
+    return {name: field_value(spec, values.get(name, spec.default))
+            for name, spec in calculator.inputs.items()}
+
+
+@dataclass
+class History:
+    """Undo and redo over one calculator's field values.
+
+    Successive edits of the same text field are one step (undo takes the whole number back,
+    not one keystroke); a choice, a switch, a reset or another field starts a new step, and
+    so does :meth:`seal` (called when a field loses focus).
+    """
+
+    states: list[dict]
+    at: int = 0
+    editing: str | None = None
+
+    @property
+    def current(self) -> dict:
+        return self.states[self.at]
+
+    def record(self, state: dict, text_field: str | None = None) -> bool:
+        """Note ``state`` after a change of ``text_field`` (None for any other change);
+        False when nothing changed."""
+        if state == self.current:
+            return False
+        del self.states[self.at + 1:]
+        if text_field is not None and text_field == self.editing and self.at > 0:
+            self.states[self.at] = dict(state)
+        else:
+            self.states.append(dict(state))
+            self.at += 1
+        self.editing = text_field
+        return True
+
+    def seal(self) -> None:
+        """End the current step: the next edit, even of the same field, is a new one."""
+        self.editing = None
+
+    def undo(self) -> dict | None:
+        """The state before the last step, or None at the start."""
+        self.editing = None
+        if self.at == 0:
+            return None
+        self.at -= 1
+        return dict(self.current)
+
+    def redo(self) -> dict | None:
+        """The state the last undo left, or None when there is nothing to redo."""
+        self.editing = None
+        if self.at == len(self.states) - 1:
+            return None
+        self.at += 1
+        return dict(self.current)
+
+
+@dataclass
+class Session:
+    """The fields of every calculator and which one is shown."""
+
+    calculators: list[Calculator]
+    current: str = ""
+    histories: dict[str, History] = field(default_factory=dict)
+
+    def __post_init__(self):
+        self.current = self.current or self.calculators[0].id
+        for calculator in self.calculators:
+            self.histories[calculator.id] = History([field_values(calculator, {})])
+
+    @classmethod
+    def from_scenario(cls, calculators: list[Calculator], scenario) -> Session:
+        """A session holding a scenario's inputs (each calculator's undo starts there)."""
+        session = cls(calculators, scenario.current or next(iter(scenario.inputs)))
+        for calculator in calculators:
+            if calculator.id in scenario.inputs:
+                values = field_values(calculator, scenario.inputs[calculator.id])
+                session.histories[calculator.id] = History([values])
+        return session
+
+    @property
+    def calculator(self) -> Calculator:
+        return next(c for c in self.calculators if c.id == self.current)
+
+    def fields(self, calculator_id: str | None = None) -> dict:
+        """The field values of a calculator (the shown one by default)."""
+        return dict(self.histories[calculator_id or self.current].current)
+
+    @property
+    def history(self) -> History:
+        return self.histories[self.current]
+
+    def reset(self) -> dict:
+        """The shown calculator's defaults, recorded as one step (so undo brings back what
+        was there)."""
+        defaults = field_values(self.calculator, {})
+        self.history.seal()
+        self.history.record(defaults)
+        return defaults
+
+    def changed(self) -> list[str]:
+        """Calculators whose fields differ from their defaults, in catalogue order."""
+        return [c.id for c in self.calculators
+                if self.histories[c.id].current != field_values(c, {})]
+
+    def scenario(self) -> Scenario:
+        """The shown calculator and every changed one, validated by the engine (an input
+        not valid yet raises its InputError)."""
+        wanted = [c.id for c in self.calculators if c.id in {self.current, *self.changed()}]
+        return Scenario({name: calc.validate(name, self.fields(name)) for name in wanted},
+                             self.current)
