@@ -377,9 +377,23 @@ async def test_the_command_palette_switches_calculator():
         assert app.current.id == "notify_delay"
 
 
+def drawn_lines(plt) -> dict[str, tuple[list, list]]:
+    """The labelled lines plotext holds: label -> (xs, ys)."""
+    monitor = plt.monitor
+    return {label: (list(x), list(y)) for x, y, label in zip(monitor.x, monitor.y, monitor.label)
+            if label}
+
+
+def drawn_bar_heights(plt) -> list[float]:
+    """The heights of the bars plotext holds (each bar is a closed five-point outline)."""
+    return [max(y) for y in plt.monitor.y if len(y) == 5]
+
+
 @pytest.mark.parametrize("calculator", [c for c in CALCULATORS if c.charts],
                          ids=lambda c: c.id)
 async def test_plots_draw_the_engines_series(calculator):
+    """Every chart of the calculator, drawn for the defaults: the lines hold the engine's
+    points (refused points left out), the bars the engine's heights."""
     app = create_app()
     async with app.run_test(size=SIZE) as pilot:
         await open_calculator(app, pilot, calculator.id)
@@ -389,9 +403,16 @@ async def test_plots_draw_the_engines_series(calculator):
         for chart in calculator.charts.values():
             view.query_one("#chart-choice", Select).value = chart.id
             await pilot.pause()
-            assert chart.help in plain(view.query_one("#chart-help", Static), 400).replace(
-                "\n", " ") or chart.help.split()[0] in plain(view.query_one("#chart-help", Static))
-            drawn = view.query_one("#chart").plt
+            assert " ".join(chart.help.split()) in " ".join(
+                plain(view.query_one("#chart-help", Static), 400).split())
+            plt = view.query_one("#chart").plt
             series = calc.chart_series(calculator.id, chart.id, {})
-            assert chart.title in drawn.build()
-            assert series.x
+            titles = [calculator.outputs[name].title for name in chart.y]
+            if chart.kind == "bar":
+                expected = [value or 0 for name in chart.y for value in series.y[name]]
+                assert sorted(drawn_bar_heights(plt)) == pytest.approx(sorted(expected))
+                continue
+            lines = drawn_lines(plt)
+            for name, title in zip(chart.y, titles):
+                points = [(x, y) for x, y in zip(series.x, series.y[name]) if y is not None]
+                assert lines[title] == ([x for x, _ in points], [y for _, y in points]), title
