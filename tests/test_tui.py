@@ -416,3 +416,18 @@ async def test_plots_draw_the_engines_series(calculator):
             for name, title in zip(chart.y, titles):
                 points = [(x, y) for x, y in zip(series.x, series.y[name]) if y is not None]
                 assert lines[title] == ([x for x, _ in points], [y for _, y in points]), title
+
+
+@pytest.mark.parametrize(("width", "listed", "summaries"),
+                         [(170, True, True), (140, True, False), (120, False, False)])
+async def test_narrower_terminals_give_the_room_to_the_results(width, listed, summaries):
+    app = create_app()
+    async with app.run_test(size=(width, 40)) as pilot:
+        await pilot.pause()
+        assert app.query_one("#calculators").display is listed
+        if listed:
+            assert app.query_one(".calc-summary").display is summaries
+        table = app.query_one("#outputs", DataTable)
+        assert table.region.right <= width
+        assert table.size.width >= sum(column.get_render_width(table)
+                                       for column in table.columns.values())

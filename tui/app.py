@@ -44,6 +44,10 @@ class MqcalcApp(App):
     """The terminal calculator over the whole catalogue."""
 
     CSS_PATH = "mqcalc.tcss"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (130, "-medium"), (150, "-wide")]
+    """Screen classes by terminal width: below 150 columns the calculator list shows ids
+    only, below 130 it hides (the command palette still switches), so the results keep
+    their value and unit columns."""
     TITLE = "mqcalc"
     SUB_TITLE = "IBM MQ for z/OS capacity and cost"
     BINDINGS = [
@@ -76,7 +80,9 @@ class MqcalcApp(App):
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal():
-            yield ListView(*[ListItem(Label(f"{c.id}\n[dim]{c.summary}[/]"), id=f"calc-{c.id}")
+            yield ListView(*[ListItem(Label(c.id, classes="calc-id"),
+                                      Label(c.summary, classes="calc-summary", markup=False),
+                                      id=f"calc-{c.id}")
                              for c in self.calculators], id="calculators")
             with InputForm(id="inputs"):
                 yield Static(id="calculator-title")
