@@ -431,3 +431,31 @@ async def test_narrower_terminals_give_the_room_to_the_results(width, listed, su
         assert table.region.right <= width
         assert table.size.width >= sum(column.get_render_width(table)
                                        for column in table.columns.values())
+
+
+HOSTILE = ["", "1e309", "nan", "=1+1", "0x10", "٣", "9" * 400]
+"""Text a number field must survive: empty, overflow, NaN, a formula, hex, a non-ASCII digit
+and a huge number (the CLI and API tests try many more against the same gate)."""
+
+
+@pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
+async def test_hostile_text_in_any_number_field_never_breaks_the_app(calculator):
+    """Whatever is typed into a number field, the table shows the engine's figures for the last inputs it
+    accepted, or the new ones when the engine accepts them; the app keeps running."""
+    app = create_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_calculator(app, pilot, calculator.id)
+        numeric = [spec for spec in calculator.inputs.values() if spec.type in ("int", "number")]
+        for spec in numeric[:2]:  # every field goes through the same gate; two per calculator
+            for text in HOSTILE:
+                app.query_one(f"#{field_id(spec.id)}", Input).value = text
+                await pilot.pause()
+                try:
+                    expected = expected_outputs(calculator, {spec.id: text})
+                except calc.MqcalcError:
+                    expected = expected_outputs(calculator, {})
+                    assert spec.id in app.problem
+                assert shown_outputs(app) == expected, (spec.id, text)
+            set_field(app, spec, spec.default)
+            await pilot.pause()
+        assert app.is_running
