@@ -459,3 +459,20 @@ async def test_hostile_text_in_any_number_field_never_breaks_the_app(calculator)
             set_field(app, spec, spec.default)
             await pilot.pause()
         assert app.is_running
+
+
+async def test_leaving_a_field_ends_its_undo_step():
+    app = create_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_calculator(app, pilot, "connect")
+        field = app.query_one(f"#{field_id('sharecnv')}", Input)
+        await pilot.press("end", "backspace", "5")          # 10 -> 15: one step
+        await pilot.press("tab", "shift+tab")                # away and back
+        assert app.focused is field
+        await pilot.press("end", "backspace", "7")           # 15 -> 17: another step
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert field.value == "15"
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert field.value == "10"
