@@ -123,6 +123,15 @@ def _report_dest(calculator) -> str:
     return f"report_{calculator.id}"
 
 
+def _report_given(arguments):
+    """The calculator whose report option was given, with the report's path; or None."""
+    for calculator in engine.catalogue():
+        path = getattr(arguments, _report_dest(calculator), None) if calculator.report else None
+        if path is not None:
+            return calculator, path
+    return None
+
+
 def _eval(arguments) -> int:
     if arguments.scenario is not None:
         return _eval_scenario(arguments)
@@ -130,13 +139,13 @@ def _eval(arguments) -> int:
         raise MqcalcError("eval needs a calculator id or --scenario FILE (see mqcalc --help)")
     calculator = engine.calculator(arguments.calculator)
     inputs = _assignments(calculator, arguments.assignments)
-    for other in engine.catalogue():
-        path = getattr(arguments, _report_dest(other), None) if other.report else None
-        if path is not None and other.id != calculator.id:
-            raise MqcalcError(f"--{other.report.option} reads a report for {other.id}, "
+    report = _report_given(arguments)
+    if report is not None:
+        reader, path = report
+        if reader.id != calculator.id:
+            raise MqcalcError(f"--{reader.report.option} reads a report for {reader.id}, "
                               f"not {calculator.id}")
-        if path is not None:
-            return _eval_report(calculator, inputs, path, arguments.json)
+        return _eval_report(calculator, inputs, path, arguments.json)
     result = engine.run(calculator.id, inputs)
     if arguments.json:
         print(json.dumps(result.as_json(), indent=2, ensure_ascii=False))
@@ -148,10 +157,10 @@ def _eval(arguments) -> int:
 
 def _eval_scenario(arguments) -> int:
     """Evaluate the scenario's calculators, or the one named with its inputs overridden."""
-    for other in engine.catalogue():
-        if other.report is not None and getattr(arguments, _report_dest(other)) is not None:
-            raise MqcalcError(f"--scenario and --{other.report.option} cannot go together "
-                              "(see mqcalc --help)")
+    report = _report_given(arguments)
+    if report is not None:
+        raise MqcalcError(f"--scenario and --{report[0].report.option} cannot go together "
+                          "(see mqcalc --help)")
     path = arguments.scenario
     scenario = load_scenario(path)
     if arguments.calculator is None:
@@ -235,8 +244,5 @@ def _tui(arguments) -> int:
     scenario = load_scenario(arguments.scenario) if arguments.scenario is not None else None
     from tui.app import run_app
 
-    if scenario is None:
-        run_app()
-    else:
-        run_app(scenario)
+    run_app(scenario)
     return 0

@@ -26,6 +26,7 @@ import yaml
 from . import engine
 from .errors import InputError, MqcalcError
 from .files import replace_atomically
+from .formatting import plain_number
 
 SCHEMA_VERSION = 1
 """The format version this mqcalc writes, and the newest it reads."""
@@ -102,17 +103,10 @@ def _text(scenario: Scenario, where: str) -> str:
     document: dict = {VERSION_KEY: SCHEMA_VERSION}
     if checked.current is not None:
         document["current"] = checked.current
-    document["calculators"] = {name: {key: _plain_number(value) for key, value in inputs.items()}
+    document["calculators"] = {name: {key: plain_number(value) for key, value in inputs.items()}
                                for name, inputs in checked.inputs.items()}
     return HEADER + "\n" + yaml.safe_dump(document, sort_keys=False, allow_unicode=True,
                                           default_flow_style=False)
-
-
-def _plain_number(value: object) -> object:
-    """A whole float written as a person would (100, not 100.0); it loads back equal."""
-    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
-        return int(value)
-    return value
 
 
 def _check_version(document: dict, where: str) -> None:

@@ -269,7 +269,7 @@ def test_the_terminal_calculator_without_a_scenario_starts_as_before(monkeypatch
     started = []
     monkeypatch.setattr("tui.app.run_app", lambda *a: started.append(a))
     assert run_main()[0] == 0 and run_main("tui")[0] == 0
-    assert started == [(), ()]
+    assert started == [(None,), (None,)]
 
 
 def test_help_describes_the_scenario_options():

@@ -101,13 +101,14 @@ class MqcalcApp(App):
         yield Footer()
 
     async def on_mount(self) -> None:
-        listing = self.query_one("#calculators", ListView)
-        listing.index = [c.id for c in self.calculators].index(self.session.current)
         await self.show_calculator()
 
     async def show_calculator(self) -> None:
-        """Lay out the current calculator's inputs with the session's values, and compute."""
+        """Lay out the current calculator's inputs with the session's values, mark it in
+        the list, and compute."""
         calculator = self.current
+        self.query_one("#calculators", ListView).index = [
+            c.id for c in self.calculators].index(calculator.id)
         fields = self.session.fields()
         self.query_one("#calculator-title", Static).update(Text.assemble(
             (calculator.title, "bold"), "\n", calculator.summary, "\n",
@@ -228,8 +229,6 @@ class MqcalcApp(App):
     async def open_calculator(self, calculator_id: str) -> None:
         if calculator_id != self.session.current:
             self.session.current = calculator_id
-            self.query_one("#calculators", ListView).index = [
-                c.id for c in self.calculators].index(calculator_id)
             await self.show_calculator()
 
     def apply_fields(self, fields: dict | None) -> None:
@@ -274,14 +273,18 @@ class MqcalcApp(App):
         self.copy_to_clipboard(text)
         self.notify(f"Copied {text}", timeout=3)
 
+    @property
+    def scenario_file(self) -> Path:
+        """Where save and open start: the last scenario file used, else one in the folder."""
+        return self.scenario_path or self.folder / "mqcalc-scenario.yaml"
+
     def action_save(self) -> None:
         try:
             scenario = self.session.scenario()
         except calc.MqcalcError as error:
             self.notify(f"Not saved: {error}", severity="error")
             return
-        default = self.scenario_path or self.folder / "mqcalc-scenario.yaml"
-        self.push_screen(PathScreen("Save the inputs as a scenario file", default,
+        self.push_screen(PathScreen("Save the inputs as a scenario file", self.scenario_file,
                                     confirm_replace=True), partial(self.save_to, scenario))
 
     def save_to(self, scenario: Scenario, path: Path | None) -> None:
@@ -296,8 +299,7 @@ class MqcalcApp(App):
         self.notify(f"Saved {', '.join(scenario.inputs)} to {path}")
 
     def action_open(self) -> None:
-        default = self.scenario_path or self.folder / "mqcalc-scenario.yaml"
-        self.push_screen(PathScreen("Open a scenario file", default, must_exist=True),
+        self.push_screen(PathScreen("Open a scenario file", self.scenario_file, must_exist=True),
                          self.open_from)
 
     async def open_from(self, path: Path | None) -> None:
@@ -310,8 +312,6 @@ class MqcalcApp(App):
             return
         self.session = Session.from_scenario(self.calculators, scenario)
         self.scenario_path = path
-        self.query_one("#calculators", ListView).index = [
-            c.id for c in self.calculators].index(self.session.current)
         await self.show_calculator()
         self.notify(f"Opened {path}: {', '.join(scenario.inputs)}")
 
@@ -332,7 +332,7 @@ class MqcalcApp(App):
             return
         try:
             write_workbook(path, [calculator], {calculator.id: values})
-        except (calc.MqcalcError, OSError) as error:
+        except calc.MqcalcError as error:  # the atomic write turns OS errors into these
             self.notify(f"Not exported: {error}", severity="error")
             return
         self.notify(f"Wrote {path}")

@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import calc
-from calc.scenario import Scenario
+from calc.formatting import plain_number
 from calc.model import Calculator, Input
+from calc.scenario import Scenario
 
 
 def field_value(spec: Input, value: object) -> object:
@@ -18,9 +19,7 @@ def field_value(spec: Input, value: object) -> object:
     type (100, not 100.0)."""
     if spec.type in ("bool", "choice"):
         return value
-    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
-        return str(int(value))
-    return str(value)
+    return str(plain_number(value))
 
 
 def field_values(calculator: Calculator, values: dict) -> dict:
