@@ -5,7 +5,8 @@ way): operators and functions are tables, ``a if c else b`` becomes ``IF(c,a,b)`
 ``and/or/not`` become ``AND/OR/NOT``, and a table look-up becomes ``INDEX`` over the table's
 named range with ``MATCH`` on its named key ranges. Names stay names: every input, output,
 constant and table is a defined name on the calculator's sheet, so the formula reads like
-the template. Only functions known to both Excel and LibreOffice are emitted (all are in
+the template. A caller may ``refer`` a name to other text instead, e.g. a sweep row's own
+cell for an input. Only functions known to both Excel and LibreOffice are emitted (all are in
 ``openpyxl.utils.FORMULAE``; a test checks it).
 
 Parentheses follow Excel's precedence, which differs from Python's in one place that matters
@@ -14,6 +15,7 @@ here: negation binds tighter than ``^`` in Excel, so ``-a**2`` is written ``-(a^
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 
 from .model import TEXT
 from .names import table_range_names
@@ -29,70 +31,80 @@ EMITTED_FUNCTIONS = {"IF", "AND", "OR", "NOT", "INDEX", "MATCH", "INT", *FUNCTIO
 """Every spreadsheet function this module can write; all must be in openpyxl's FORMULAE."""
 
 
-def to_excel(node: ast.expr) -> str:
-    """Formula text (without the leading ``=``) for ``node``."""
-    return _emit(node)[0]
+def to_excel(node: ast.expr, refer: Callable[[str], str] | None = None) -> str:
+    """Formula text (without the leading ``=``) for ``node``. ``refer`` gives the text for
+    an input, output or constant name (by default the name itself, a defined name); table
+    look-ups always use the table's defined names."""
+    return _Emitter(refer or str).text(node)
 
 
-def _emit(node: ast.expr) -> tuple[str, int]:
-    """Text for ``node`` and the precedence of its outermost operator."""
-    match node:
-        case ast.Constant(value=bool(value)):
-            return ("TRUE" if value else "FALSE"), ATOM
-        case ast.Constant(value=str(value)):
-            return '"' + value.replace('"', '""') + '"', ATOM
-        case ast.Constant(value=value):
-            return _number(value), ATOM
-        case ast.Name(id=name):
-            return name, ATOM
-        case ast.UnaryOp(op=ast.Not(), operand=operand):
-            return f"NOT({to_excel(operand)})", ATOM
-        case ast.UnaryOp(op=ast.UAdd(), operand=operand):
-            return _emit(operand)
-        case ast.UnaryOp(op=ast.USub(), operand=operand):
-            return "-" + _operand(operand, PRECEDENCE["negate"], strict=False), PRECEDENCE["negate"]
-        case ast.BinOp(op=op, left=left, right=right):
-            symbol = "&" if node.mq_type == TEXT else BINARY[type(op)]
-            return _binary(symbol, left, right)
-        case ast.Compare(left=left, ops=[op], comparators=[right]):
-            return _binary(BINARY[type(op)], left, right)
-        case ast.BoolOp(op=op, values=values):
-            function = "AND" if isinstance(op, ast.And) else "OR"
-            return f"{function}({','.join(map(to_excel, values))})", ATOM
-        case ast.IfExp(test=test, body=body, orelse=orelse):
-            return f"IF({to_excel(test)},{to_excel(body)},{to_excel(orelse)})", ATOM
-        case ast.Call(func=ast.Name(id="floor"), args=[argument]):
-            return f"INT({to_excel(argument)})", ATOM
-        case ast.Call(func=ast.Name(id="ceil"), args=[argument]):
-            return "-INT(-" + _operand(argument, PRECEDENCE["negate"], False) + ")", PRECEDENCE["negate"]
-        case ast.Call(func=ast.Name(id=name), args=args):
-            return f"{FUNCTIONS[name]}({','.join(map(to_excel, args))})", ATOM
-        case ast.Subscript(value=ast.Name(id=table), slice=key):
-            keys = key.elts if isinstance(key, ast.Tuple) else [key]
-            return _lookup(table, keys), ATOM
-    raise TypeError(f"unchecked node {ast.dump(node)}")
+class _Emitter:
+    def __init__(self, refer: Callable[[str], str]):
+        self.refer = refer
 
+    def text(self, node: ast.expr) -> str:
+        return self.emit(node)[0]
 
-def _binary(symbol: str, left: ast.expr, right: ast.expr) -> tuple[str, int]:
-    precedence = PRECEDENCE[symbol]
-    left_text = _operand(left, precedence, strict=False)
-    right_text = _operand(right, precedence, strict=symbol not in ASSOCIATIVE)
-    return f"{left_text}{symbol}{right_text}", precedence
+    def emit(self, node: ast.expr) -> tuple[str, int]:
+        """Text for ``node`` and the precedence of its outermost operator."""
+        text = self.text
+        match node:
+            case ast.Constant(value=bool(value)):
+                return ("TRUE" if value else "FALSE"), ATOM
+            case ast.Constant(value=str(value)):
+                return '"' + value.replace('"', '""') + '"', ATOM
+            case ast.Constant(value=value):
+                return _number(value), ATOM
+            case ast.Name(id=name):
+                return self.refer(name), ATOM
+            case ast.UnaryOp(op=ast.Not(), operand=operand):
+                return f"NOT({text(operand)})", ATOM
+            case ast.UnaryOp(op=ast.UAdd(), operand=operand):
+                return self.emit(operand)
+            case ast.UnaryOp(op=ast.USub(), operand=operand):
+                negate = PRECEDENCE["negate"]
+                return "-" + self.operand(operand, negate, strict=False), negate
+            case ast.BinOp(op=op, left=left, right=right):
+                symbol = "&" if node.mq_type == TEXT else BINARY[type(op)]
+                return self.binary(symbol, left, right)
+            case ast.Compare(left=left, ops=[op], comparators=[right]):
+                return self.binary(BINARY[type(op)], left, right)
+            case ast.BoolOp(op=op, values=values):
+                function = "AND" if isinstance(op, ast.And) else "OR"
+                return f"{function}({','.join(map(text, values))})", ATOM
+            case ast.IfExp(test=test, body=body, orelse=orelse):
+                return f"IF({text(test)},{text(body)},{text(orelse)})", ATOM
+            case ast.Call(func=ast.Name(id="floor"), args=[argument]):
+                return f"INT({text(argument)})", ATOM
+            case ast.Call(func=ast.Name(id="ceil"), args=[argument]):
+                negate = PRECEDENCE["negate"]
+                return "-INT(-" + self.operand(argument, negate, False) + ")", negate
+            case ast.Call(func=ast.Name(id=name), args=args):
+                return f"{FUNCTIONS[name]}({','.join(map(text, args))})", ATOM
+            case ast.Subscript(value=ast.Name(id=table), slice=key):
+                keys = key.elts if isinstance(key, ast.Tuple) else [key]
+                return self.lookup(table, keys), ATOM
+        raise TypeError(f"unchecked node {ast.dump(node)}")
 
+    def binary(self, symbol: str, left: ast.expr, right: ast.expr) -> tuple[str, int]:
+        precedence = PRECEDENCE[symbol]
+        left_text = self.operand(left, precedence, strict=False)
+        right_text = self.operand(right, precedence, strict=symbol not in ASSOCIATIVE)
+        return f"{left_text}{symbol}{right_text}", precedence
 
-def _operand(node: ast.expr, parent: int, strict: bool) -> str:
-    """Operand text, parenthesised when its operator binds looser than the parent's
-    (or equally, on the right of a non-associative operator)."""
-    text, precedence = _emit(node)
-    if precedence < parent or (strict and precedence == parent):
-        return f"({text})"
-    return text
+    def operand(self, node: ast.expr, parent: int, strict: bool) -> str:
+        """Operand text, parenthesised when its operator binds looser than the parent's
+        (or equally, on the right of a non-associative operator)."""
+        text, precedence = self.emit(node)
+        if precedence < parent or (strict and precedence == parent):
+            return f"({text})"
+        return text
 
-
-def _lookup(table: str, keys: list[ast.expr]) -> str:
-    values, *key_ranges = table_range_names(table, len(keys))
-    matches = [f"MATCH({to_excel(key)},{key_range},0)" for key, key_range in zip(keys, key_ranges)]
-    return f"INDEX({values},{','.join(matches)})"
+    def lookup(self, table: str, keys: list[ast.expr]) -> str:
+        values, *key_ranges = table_range_names(table, len(keys))
+        matches = [f"MATCH({self.text(key)},{key_range},0)"
+                   for key, key_range in zip(keys, key_ranges)]
+        return f"INDEX({values},{','.join(matches)})"
 
 
 def _number(value: int | float) -> str:

@@ -1,110 +1,29 @@
-"""Write formula-driven workbooks with XlsxWriter: live formulas plus their stored results.
-
-One sheet per calculator, named by its id, reading top to bottom: title and source, inputs
-(styled as inputs, unlocked, with data validation), results (formulas over defined names,
-each storing the engine's value so any viewer shows the right number), notes that switch on
-by formula, constants and the source tables with their citations. Every input, output,
-constant and table range is a defined name local to the sheet. The sheet is protected
-without a password, so only inputs can be edited.
-
-Builds are deterministic (fixed document dates; XlsxWriter fixes the zip entry dates), and
-every file is written to a temporary name and renamed into place.
+"""One calculator on its own worksheet, named by its id, reading top to bottom: title and
+source, inputs (styled as inputs, unlocked, with data validation), results (formulas over
+defined names, each storing the engine's value so any viewer shows the right number), notes
+that switch on by formula, constants and the source tables with their citations. Every
+input, output, constant and table range is a defined name local to the sheet. The sheet is
+protected without a password, so only inputs can be edited.
 """
 from __future__ import annotations
 
-import datetime
-from pathlib import Path
-
-import xlsxwriter
 from xlsxwriter.utility import xl_rowcol_to_cell
 
-from . import engine
-from .emit_excel import to_excel
-from .files import replace_atomically
-from .formatting import number_format
-from .model import BOOL, TEXT, Calculator, Input, Output, Table
-from .names import check_name, note_name, table_range_names
+from .. import engine
+from ..emit_excel import to_excel
+from ..model import Calculator, Input, Table
+from ..names import check_name, note_name, table_range_names
+from .styles import Styles
 
-BUILD_DATE = datetime.datetime(2026, 1, 1)
-COMBINED = "mqzcalc"
 LABEL, VALUE, UNIT, NAME, ABOUT = range(5)
 WIDTHS = {LABEL: 44, VALUE: 14, UNIT: 14, NAME: 34, ABOUT: 90}
 """Column widths in characters; the unit column widens to the calculator's longest unit."""
 
 
-def build_all(calculators: list[Calculator], folder: Path) -> list[Path]:
-    """Write one workbook per calculator and the combined ``mqzcalc.xlsx``; return paths."""
-    folder.mkdir(parents=True, exist_ok=True)
-    paths = []
-    for calculator in calculators:
-        paths.append(write_workbook(folder / f"{calculator.id}.xlsx", [calculator]))
-    paths.append(write_workbook(folder / f"{COMBINED}.xlsx", calculators))
-    return paths
-
-
-def write_workbook(path: Path, calculators: list[Calculator],
-                   inputs: dict[str, dict] | None = None) -> Path:
-    """Write ``calculators`` to ``path`` with ``inputs`` (by calculator id; defaults else)."""
-    def write(temporary: Path) -> None:
-        book = xlsxwriter.Workbook(str(temporary), {"strings_to_numbers": False,
-                                                    "strings_to_formulas": False,
-                                                    "strings_to_urls": False})
-        book.set_properties({"title": "mqzcalc: IBM MQ for z/OS capacity and cost",
-                             "author": "mqzcalc", "created": BUILD_DATE})
-        styles = _Styles(book)
-        for calculator in calculators:
-            result = engine.run(calculator.id, (inputs or {}).get(calculator.id, {}))
-            _Sheet(book, styles, calculator, result).write()
-        book.close()
-
-    return replace_atomically(path, write)
-
-
-class _Styles:
-    """The few cell formats the sheets use, made once per workbook."""
-
-    def __init__(self, book):
-        add = book.add_format
-        self.title = add({"bold": True, "font_size": 15, "font_color": "#1F3864"})
-        self.subtitle = add({"italic": True, "font_color": "#404040"})
-        self.section = add({"bold": True, "font_size": 12, "font_color": "#FFFFFF",
-                            "bg_color": "#1F3864"})
-        self.header = add({"bold": True, "bottom": 1, "bg_color": "#D9E1F2"})
-        self.label = add({"valign": "top"})
-        self.wrap = add({"text_wrap": True, "valign": "top", "font_color": "#404040"})
-        self.name = add({"font_name": "Consolas", "font_color": "#595959", "valign": "top"})
-        self.note = add({"text_wrap": True, "valign": "top", "font_color": "#833C0B"})
-        self.problem = add({"text_wrap": True, "valign": "top", "bold": True,
-                            "font_color": "#C00000"})
-        self.input = {kind: add({"bg_color": "#FFF2CC", "font_color": "#0000CC", "border": 1,
-                                 "border_color": "#BF9000", "locked": False, "align": "right", "valign": "top",
-                                 "num_format": fmt})
-                      for kind, fmt in (("int", "#,##0"), ("number", "General"),
-                                        ("bool", "General"), ("choice", "@"))}
-        self._book, self._outputs = book, {}
-        self.key = add({"bold": True, "bg_color": "#F2F2F2", "border": 1})
-        self.cell = add({"border": 1, "border_color": "#BFBFBF", "valign": "top"})
-
-    def output(self, output: Output):
-        """Result cells: numbers with the output's decimals, booleans shown as TRUE/FALSE
-        (LibreOffice applies number formats to them), texts wrapped and left-aligned."""
-        key = (output.value_type, output.decimals)
-        if key not in self._outputs:
-            look = {"bg_color": "#E2EFDA", "bold": True, "border": 1, "border_color": "#548235",
-                    "align": "right", "valign": "top",
-                    "num_format": number_format(output.decimals)}
-            if output.value_type == BOOL:
-                look["num_format"] = '"TRUE";"TRUE";"FALSE"'
-            elif output.value_type == TEXT:
-                look.update(num_format="@", align="left", text_wrap=True)
-            self._outputs[key] = self._book.add_format(look)
-        return self._outputs[key]
-
-
-class _Sheet:
+class CalculatorSheet:
     """Lays out one calculator on its own worksheet."""
 
-    def __init__(self, book, styles: _Styles, calculator: Calculator, result: engine.Result):
+    def __init__(self, book, styles: Styles, calculator: Calculator, result: engine.Result):
         self.book, self.styles, self.calculator, self.result = book, styles, calculator, result
         self.sheet = book.add_worksheet(calculator.id)
         self.row = 0

@@ -1,0 +1,50 @@
+"""Write formula-driven workbooks with XlsxWriter: live formulas plus their stored results.
+
+Each calculator gets its own sheet (:mod:`.calculator_sheet`).
+
+Builds are deterministic (fixed document dates; XlsxWriter fixes the zip entry dates), and
+every file is written to a temporary name and renamed into place.
+"""
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+
+import xlsxwriter
+
+from .. import engine
+from ..files import replace_atomically
+from ..model import Calculator
+from .calculator_sheet import CalculatorSheet
+from .styles import Styles
+
+BUILD_DATE = datetime.datetime(2026, 1, 1)
+COMBINED = "mqzcalc"
+
+
+def build_all(calculators: list[Calculator], folder: Path) -> list[Path]:
+    """Write one workbook per calculator and the combined ``mqzcalc.xlsx``; return paths."""
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for calculator in calculators:
+        paths.append(write_workbook(folder / f"{calculator.id}.xlsx", [calculator]))
+    paths.append(write_workbook(folder / f"{COMBINED}.xlsx", calculators))
+    return paths
+
+
+def write_workbook(path: Path, calculators: list[Calculator],
+                   inputs: dict[str, dict] | None = None) -> Path:
+    """Write ``calculators`` to ``path`` with ``inputs`` (by calculator id; defaults else)."""
+    def write(temporary: Path) -> None:
+        book = xlsxwriter.Workbook(str(temporary), {"strings_to_numbers": False,
+                                                    "strings_to_formulas": False,
+                                                    "strings_to_urls": False})
+        book.set_properties({"title": "mqzcalc: IBM MQ for z/OS capacity and cost",
+                             "author": "mqzcalc", "created": BUILD_DATE})
+        styles = Styles(book)
+        for calculator in calculators:
+            result = engine.run(calculator.id, (inputs or {}).get(calculator.id, {}))
+            CalculatorSheet(book, styles, calculator, result).write()
+        book.close()
+
+    return replace_atomically(path, write)
