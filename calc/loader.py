@@ -15,7 +15,7 @@ import yaml
 
 from . import expr
 from .emit_python import HELPERS, to_python
-from .names import check_name, note_name, table_range_names
+from .names import check_name, note_name, shown_note_name, table_range_names
 from .errors import InputError, TemplateError
 from .model import (BOOL, NUMBER, TEXT, Calculator, Chart, Check, Citation, Constant, Example,
                     Input, Note, Output, Report, ReportLine, Table)
@@ -27,7 +27,7 @@ terminal; constants and tables fit their title cells in the workbook; charts fit
 their picture."""
 OUTPUT_UNIT_LIMIT = 12
 """Longest output unit, in characters: what the terminal's unit column shows."""
-TOP_KEYS = {"id", "title", "summary", "source", "inputs", "checks", "tables", "constants",
+TOP_KEYS = {"id", "title", "summary", "headline", "source", "inputs", "checks", "tables", "constants",
             "outputs", "notes", "examples", "report", "charts"}
 CHECK_KEYS = {"rule", "message"}
 REPORT_KEYS = {"option", "title", "lines", "required", "total"}
@@ -139,6 +139,7 @@ class _Loader:
         notes = [self.note(index, spec, scope) for index, spec in enumerate(doc.get("notes", []))]
         for index in range(1, len(notes) + 1):
             self.claim(note_name(index), f"notes[{index - 1}]")
+            self.claim(shown_note_name(index), f"notes[{index - 1}]")
         for index in range(1, len(checks) + 1):
             self.claim(check_name(index), f"checks[{index - 1}]")
         examples = [self.example(index, spec, inputs, outputs)
@@ -146,11 +147,14 @@ class _Loader:
         report = self.report(doc["report"], inputs) if "report" in doc else None
         charts = {name: self.chart(name, spec, inputs, outputs)
                   for name, spec in self.mapping(doc.get("charts", {}), "charts").items()}
+        headline = doc.get("headline", next(iter(outputs)))
+        if headline not in outputs:
+            self.fail("headline", f"{headline!r} must be one of the outputs: " + ", ".join(outputs))
         return Calculator(calculator_id, self.text(doc["title"], "title"),
                           self.text(doc["summary"], "summary"),
                           self.citation(doc["source"], "source"), self.file, inputs, tables,
                           constants, outputs, notes, examples, tuple(order), report, checks,
-                          charts)
+                          charts, headline)
 
     def report(self, spec, inputs: dict[str, Input]) -> Report:
         spec = self.mapping(spec, "report", REPORT_KEYS, REPORT_KEYS)

@@ -200,6 +200,8 @@ class Calculator:
     """Rules between inputs, checked after each input is in its own domain."""
     charts: dict[str, Chart] = field(default_factory=dict)
     """Pictures worth drawing for the current inputs, in the template's order."""
+    headline: str = ""
+    """The output that answers the calculator's question best, shown on overviews."""
 
     def defaults(self) -> dict:
         return {name: spec.default for name, spec in self.inputs.items()}

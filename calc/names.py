@@ -15,6 +15,12 @@ def note_name(index: int) -> str:
     return f"note_{index}"
 
 
+def shown_note_name(position: int) -> str:
+    """Name of the notes list's line ``position`` (from 1): the text of the note that is the
+    ``position``-th to apply, else empty."""
+    return f"notes_shown_{position}"
+
+
 def check_name(index: int) -> str:
     """Name of the cell for input check ``index`` (from 1): empty while the rule holds, else
     the check's message."""

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import calc
-from calc.names import check_name, note_name
+from calc.names import check_name, note_name, shown_note_name
 from tests.compare import agrees
 from tests.conftest import CALCULATORS
 from tests.strategies import any_inputs, broken_checks, calculator_inputs
@@ -26,8 +26,7 @@ def oracle(built):
 @given(data=st.data())
 def test_workbook_formulas_equal_the_engine(oracle, calculator, data):
     inputs = data.draw(calculator_inputs(calculator))
-    for name, value in inputs.items():
-        oracle.set(calculator.id, name, value)
+    oracle.set_all(calculator.id, inputs)
     result = calc.run(calculator.id, inputs)
     for name, expected in result.outputs.items():
         found = oracle.value(calculator.id, name)
@@ -35,6 +34,10 @@ def test_workbook_formulas_equal_the_engine(oracle, calculator, data):
     for index, note in enumerate(calculator.notes, start=1):
         shown = oracle.value(calculator.id, note_name(index))
         assert shown == (note.text if note.text in result.notes else ""), note.when
+    listed = [oracle.value(calculator.id, shown_note_name(k))
+              for k in range(1, len(calculator.notes) + 1)]
+    padding = [""] * (len(calculator.notes) - len(result.notes))
+    assert listed == result.notes + padding, "the notes list shows the applying notes in order"
 
 
 CHECKED = [c for c in CALCULATORS if c.checks]
@@ -46,8 +49,7 @@ CHECKED = [c for c in CALCULATORS if c.checks]
 def test_broken_rules_show_in_the_workbook_and_are_refused_by_the_engine(oracle, calculator,
                                                                           data):
     inputs = data.draw(any_inputs(calculator))
-    for name, value in inputs.items():
-        oracle.set(calculator.id, name, value)
+    oracle.set_all(calculator.id, inputs)
     broken = broken_checks(calculator, inputs)
     for index, check in enumerate(calculator.checks, start=1):
         shown = oracle.value(calculator.id, check_name(index))

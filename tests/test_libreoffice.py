@@ -11,7 +11,9 @@ import pytest
 
 import calc
 from calc.model import Calculator, Input
-from calc.names import check_name, note_name
+from calc.names import check_name, note_name, shown_note_name
+from calc.workbook.overview import SHEET as OVERVIEW
+from calc.workbook.overview import headline_name
 from tests.compare import agrees
 from tests.conftest import CALCULATORS
 from tests.libreoffice import convert
@@ -85,6 +87,9 @@ def test_libreoffice_recalculates_every_case_to_the_engine(recalculated):
         for index, note in enumerate(calculator.notes, start=1):
             shown = _cell_of(book, calculator.id, note_name(index)).value
             assert agrees(note.text if note.text in result.notes else "", shown), note.when
+        listed = [_cell_of(book, calculator.id, shown_note_name(k)).value or ""
+                  for k in range(1, len(calculator.notes) + 1)]
+        assert listed == result.notes + [""] * (len(calculator.notes) - len(result.notes))
     assert checked >= len(CALCULATORS) * RANDOM_CASES
 
 
@@ -94,5 +99,8 @@ def test_libreoffice_with_default_settings_shows_the_stored_results(built, tmp_p
     [shown] = convert([built / "mqzcalc.xlsx"], tmp_path / "out", tmp_path, recalculate=False)
     book = openpyxl.load_workbook(shown, data_only=True)
     for calculator in CALCULATORS:
-        for name, expected in calc.evaluate(calculator.id, {}).items():
+        outputs = calc.evaluate(calculator.id, {})
+        for name, expected in outputs.items():
             assert agrees(expected, _cell_of(book, calculator.id, name).value), name
+        headline = _cell_of(book, OVERVIEW, headline_name(calculator.id)).value
+        assert agrees(outputs[calculator.headline], headline), calculator.id

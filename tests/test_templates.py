@@ -52,6 +52,7 @@ BROKEN = {
     "type misuse": (_set(["outputs", "connect_cpu_us", "formula"], "tls + 1"),
                     "outputs.connect_cpu_us.formula"),
     "choice typo": (_set(["notes", 2, "when"], "listener == 'sharde'"), "notes[2].when"),
+    "headline not an output": (_set(["headline"], "sharecnv"), "headline"),
     "table lacks a reachable key": (
         lambda d: d["tables"]["tls_cpu_us"]["rows"].pop("shared"),
         "outputs.tls_addition_cpu_us.formula"),

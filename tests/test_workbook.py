@@ -11,6 +11,7 @@ from openpyxl.utils import FORMULAE
 
 import calc
 from calc.emit_excel import EMITTED_FUNCTIONS
+from calc.names import shown_note_name
 from calc.workbook import build_all
 from tests.compare import agrees, named_cell
 from tests.conftest import CALCULATORS, REPO
@@ -34,7 +35,7 @@ def test_builds_are_byte_identical(built, tmp_path):
 
 def test_combined_workbook_has_one_sheet_per_calculator(built):
     book = openpyxl.load_workbook(built / "mqzcalc.xlsx")
-    assert book.sheetnames == [c.id for c in CALCULATORS]
+    assert book.sheetnames == ["Overview", *(c.id for c in CALCULATORS), "Sources"]
 
 
 def test_only_functions_excel_and_libreoffice_both_know():
@@ -101,6 +102,9 @@ def test_every_formula_cell_stores_the_engine_result_for_the_defaults(built, cal
         assert agrees(expected, named_cell(sheet, name).value, rel=1e-15), name
     for name, value in result.inputs.items():
         assert named_cell(sheet, name).value == value, name
+    listed = [named_cell(sheet, shown_note_name(k)).value
+              for k in range(1, len(calculator.notes) + 1)]
+    assert [text for text in listed if text] == result.notes
 
 
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)

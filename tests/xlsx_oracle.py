@@ -60,10 +60,10 @@ class WorkbookOracle:
                                                       reference.replace("$", ""))
         return cls(cells, names)
 
-    def set(self, sheet: str, name: str, value) -> None:
-        """Type ``value`` into the cell named ``name`` on ``sheet``."""
-        target = self.names[(sheet, name.lower())]
-        self.overrides[target] = value
+    def set_all(self, sheet: str, values: dict) -> None:
+        """Type each of ``values`` into the cell of that name on ``sheet``."""
+        for name, value in values.items():
+            self.overrides[self.names[(sheet, name.lower())]] = value
         self.memo.clear()
 
     def value(self, sheet: str, name: str):

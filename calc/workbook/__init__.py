@@ -1,6 +1,7 @@
 """Write formula-driven workbooks with XlsxWriter: live formulas plus their stored results.
 
-Each calculator gets its own sheet (:mod:`.calculator_sheet`).
+Each calculator gets its own sheet (:mod:`.calculator_sheet`). The combined workbook opens
+with an overview (:mod:`.overview`) and ends with the Sources sheet (:mod:`.sources`).
 
 Builds are deterministic (fixed document dates; XlsxWriter fixes the zip entry dates), and
 every file is written to a temporary name and renamed into place.
@@ -16,6 +17,8 @@ from .. import engine
 from ..files import replace_atomically
 from ..model import Calculator
 from .calculator_sheet import CalculatorSheet
+from .overview import add_overview, write_overview
+from .sources import write_sources
 from .styles import Styles
 
 BUILD_DATE = datetime.datetime(2026, 1, 1)
@@ -28,13 +31,14 @@ def build_all(calculators: list[Calculator], folder: Path) -> list[Path]:
     paths = []
     for calculator in calculators:
         paths.append(write_workbook(folder / f"{calculator.id}.xlsx", [calculator]))
-    paths.append(write_workbook(folder / f"{COMBINED}.xlsx", calculators))
+    paths.append(write_workbook(folder / f"{COMBINED}.xlsx", calculators, contents=True))
     return paths
 
 
 def write_workbook(path: Path, calculators: list[Calculator],
-                   inputs: dict[str, dict] | None = None) -> Path:
-    """Write ``calculators`` to ``path`` with ``inputs`` (by calculator id; defaults else)."""
+                   inputs: dict[str, dict] | None = None, contents: bool = False) -> Path:
+    """Write ``calculators`` to ``path`` with ``inputs`` (by calculator id; defaults else);
+    with ``contents``, an overview sheet first and a Sources sheet last."""
     def write(temporary: Path) -> None:
         book = xlsxwriter.Workbook(str(temporary), {"strings_to_numbers": False,
                                                     "strings_to_formulas": False,
@@ -42,9 +46,15 @@ def write_workbook(path: Path, calculators: list[Calculator],
         book.set_properties({"title": "mqzcalc: IBM MQ for z/OS capacity and cost",
                              "author": "mqzcalc", "created": BUILD_DATE})
         styles = Styles(book)
+        overview = add_overview(book) if contents else None
+        sheets = []
         for calculator in calculators:
             result = engine.run(calculator.id, (inputs or {}).get(calculator.id, {}))
-            CalculatorSheet(book, styles, calculator, result).write()
+            sheets.append(CalculatorSheet(book, styles, calculator, result))
+            sheets[-1].write()
+        if contents:
+            write_overview(book, overview, styles, sheets)
+            write_sources(book, styles, sheets)
         book.close()
 
     return replace_atomically(path, write)

@@ -12,12 +12,14 @@ from xlsxwriter.utility import xl_rowcol_to_cell
 from .. import engine
 from ..emit_excel import to_excel
 from ..model import Calculator, Input, Table
-from ..names import check_name, note_name, table_range_names
+from ..names import check_name, note_name, shown_note_name, table_range_names
+from .layout import protect_and_fit
 from .styles import Styles
 
-LABEL, VALUE, UNIT, NAME, ABOUT = range(5)
+LABEL, VALUE, UNIT, NAME, ABOUT, NOTE_OWN, NOTE_COUNT = range(7)
 WIDTHS = {LABEL: 44, VALUE: 14, UNIT: 14, NAME: 34, ABOUT: 90}
-"""Column widths in characters; the unit column widens to the calculator's longest unit."""
+"""Column widths in characters; the unit column widens to the calculator's longest unit.
+NOTE_OWN and NOTE_COUNT are hidden helper columns for the notes (see ``notes``)."""
 
 
 class CalculatorSheet:
@@ -27,13 +29,18 @@ class CalculatorSheet:
         self.book, self.styles, self.calculator, self.result = book, styles, calculator, result
         self.sheet = book.add_worksheet(calculator.id)
         self.row = 0
+        self.defined: dict[str, str] = {}
+        """What each defined name of the sheet refers to, e.g. ``adapters!$B$8``, for other
+        sheets that read this one."""
 
     def name(self, name: str, first: tuple[int, int], last: tuple[int, int] | None = None):
         """Define ``name`` on this sheet for a cell or a range (absolute references)."""
-        reference = xl_rowcol_to_cell(*first, row_abs=True, col_abs=True)
-        if last is not None:
-            reference += ":" + xl_rowcol_to_cell(*last, row_abs=True, col_abs=True)
-        self.book.define_name(f"{self.calculator.id}!{name}", f"={self.calculator.id}!{reference}")
+        if last is None:
+            reference = xl_rowcol_to_cell(*first, row_abs=True, col_abs=True)
+        else:
+            reference = _range(*first, *last)
+        self.defined[name] = f"{self.calculator.id}!{reference}"
+        self.book.define_name(f"{self.calculator.id}!{name}", "=" + self.defined[name])
 
     def write(self) -> None:
         sheet, styles, calculator = self.sheet, self.styles, self.calculator
@@ -63,10 +70,8 @@ class CalculatorSheet:
             self.section("Source tables", ())
             for table in calculator.tables.values():
                 self.table(table)
-        sheet.protect("", {"select_locked_cells": True, "select_unlocked_cells": True})
         sheet.freeze_panes(5, 0)
-        sheet.set_landscape()
-        sheet.fit_to_pages(1, 0)
+        protect_and_fit(sheet)
 
     def section(self, title: str, headers: tuple[str, ...]) -> None:
         self.row += 1
@@ -118,13 +123,36 @@ class CalculatorSheet:
         self.row += 1
 
     def notes(self) -> None:
-        if not self.calculator.notes:
+        """The notes that apply, first to last and without gaps: line k shows the k-th note
+        whose condition holds, so notes that do not apply leave no blank lines between the
+        ones that do. Two hidden helper columns hold, on note N's line, note N's own text
+        while it applies (the name ``note_N``) and how many of notes 1..N apply; line k
+        finds the k-th by an exact MATCH of k in that running count."""
+        notes = self.calculator.notes
+        if not notes:
             return
-        self.section("Notes (shown when they apply)", ())
-        shown = set(self.result.notes)
-        for index, note in enumerate(self.calculator.notes, start=1):
-            self.text_when(to_excel(note.tree), note.text, note.text in shown,
-                           note_name(index), self.styles.note)
+        self.section("Notes (those that apply to the inputs above)", ())
+        self.sheet.set_column(NOTE_OWN, NOTE_COUNT, None, None, {"hidden": True})
+        first, last = self.row, self.row + len(notes) - 1
+        applying, count = set(self.result.notes), 0
+        for index, note in enumerate(notes, start=1):
+            row = first + index - 1
+            own = xl_rowcol_to_cell(row, NOTE_OWN)
+            count += note.text in applying
+            above = f"{xl_rowcol_to_cell(row - 1, NOTE_COUNT)}+" if index > 1 else ""
+            self.sheet.write_formula(row, NOTE_OWN, f"=IF({to_excel(note.tree)},"
+                                     f"{_quoted(note.text)},\"\")", None,
+                                     note.text if note.text in applying else "")
+            self.sheet.write_formula(row, NOTE_COUNT, f'={above}IF({own}<>"",1,0)', None, count)
+            self.name(note_name(index), (row, NOTE_OWN))
+        texts = _range(first, NOTE_OWN, last, NOTE_OWN)
+        counts = _range(first, NOTE_COUNT, last, NOTE_COUNT)
+        total = xl_rowcol_to_cell(last, NOTE_COUNT, row_abs=True, col_abs=True)
+        for k in range(1, len(notes) + 1):
+            shown = self.result.notes[k - 1] if k <= len(self.result.notes) else ""
+            longest = max((note.text for note in notes[k - 1:]), key=len)
+            self.merged_formula(f'IF({k}<={total},INDEX({texts},MATCH({k},{counts},0)),"")',
+                                shown, shown_note_name(k), self.styles.note, longest)
 
     def checks(self) -> None:
         """One line per rule between inputs: empty while it holds, its message in red when
@@ -135,12 +163,16 @@ class CalculatorSheet:
 
     def text_when(self, condition: str, text: str, shown: bool, name: str, style) -> None:
         """A full-width cell showing ``text`` while the spreadsheet ``condition`` holds."""
-        quoted = '"' + text.replace('"', '""') + '"'
+        self.merged_formula(f'IF({condition},{_quoted(text)},"")', text if shown else "",
+                            name, style, text)
+
+    def merged_formula(self, formula: str, stored: str, name: str, style, height_for: str) -> None:
+        """A full-width cell named ``name`` holding text ``formula`` (storing ``stored``),
+        tall enough for ``height_for``."""
         self.sheet.merge_range(self.row, LABEL, self.row, ABOUT, "", style)
-        self.sheet.write_formula(self.row, LABEL, f"=IF({condition},{quoted},\"\")", style,
-                                 text if shown else "")
+        self.sheet.write_formula(self.row, LABEL, "=" + formula, style, stored)
         self.name(name, (self.row, LABEL))
-        self.fit_height(text, sum(WIDTHS.values()))
+        self.fit_height(height_for, sum(WIDTHS.values()))
         self.row += 1
 
     def constant_row(self, constant) -> None:
@@ -206,3 +238,14 @@ def _validation(spec: Input) -> dict:
         return {"validate": kind, "criteria": ">=", "value": spec.min, **common}
     return {"validate": kind, "criteria": "between", "minimum": spec.min,
             "maximum": spec.max, **common}
+
+
+def _quoted(text: str) -> str:
+    """``text`` as a spreadsheet string literal."""
+    return '"' + text.replace('"', '""') + '"'
+
+
+def _range(first_row: int, first_col: int, last_row: int, last_col: int) -> str:
+    """An absolute A1 range."""
+    return (xl_rowcol_to_cell(first_row, first_col, row_abs=True, col_abs=True) + ":"
+            + xl_rowcol_to_cell(last_row, last_col, row_abs=True, col_abs=True))

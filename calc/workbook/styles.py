@@ -27,6 +27,7 @@ class Styles:
                       for kind, fmt in (("int", "#,##0"), ("number", "General"),
                                         ("bool", "General"), ("choice", "@"))}
         self._book, self._outputs = book, {}
+        self.link = add({"font_color": "#0563C1", "underline": 1, "valign": "top"})
         self.key = add({"bold": True, "bg_color": "#F2F2F2", "border": 1})
         self.cell = add({"border": 1, "border_color": "#BFBFBF", "valign": "top"})
 

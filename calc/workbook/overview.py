@@ -1,0 +1,57 @@
+"""The combined workbook's first sheet: every calculator, what it answers, a link to its
+sheet, and its headline result, read live from that sheet (so it follows the inputs typed
+there) and stored for the inputs the workbook was written with."""
+from __future__ import annotations
+
+from xlsxwriter.utility import xl_rowcol_to_cell
+
+from .calculator_sheet import CalculatorSheet
+from .layout import protect_and_fit, room_for
+from .links import link_to
+from .styles import Styles
+
+SHEET = "Overview"
+TITLE, ANSWERS, RESULT, VALUE, UNIT = range(5)
+WIDTHS = {TITLE: 46, ANSWERS: 62, RESULT: 40, VALUE: 14, UNIT: 14}
+HEADERS = ("Calculator (click to open)", "What it answers", "Headline result", "Value",
+           "Unit")
+SUMMARY_WRAP = 60
+"""Characters of summary per line in the answers column, for the row height."""
+
+
+def headline_name(calculator_id: str) -> str:
+    """The overview's defined name for a calculator's headline value."""
+    return f"headline_{calculator_id}"
+
+
+def add_overview(book) -> object:
+    """Add the (still empty) overview sheet, so that it comes first in the workbook."""
+    return book.add_worksheet(SHEET)
+
+
+def write_overview(book, sheet, styles: Styles, calculator_sheets: list[CalculatorSheet]) -> None:
+    """Fill the overview ``sheet`` with a line for each of the ``calculator_sheets``."""
+    for column, width in WIDTHS.items():
+        sheet.set_column(column, column, width)
+    sheet.write(0, TITLE, "mqzcalc: IBM MQ for z/OS capacity and cost", styles.title)
+    sheet.write(1, TITLE, "Each calculator has its own sheet: type over its yellow input "
+                          "cells and every result there recalculates. The values below "
+                          "follow those sheets.", styles.subtitle)
+    sheet.write(2, TITLE, "Every figure comes from IBM's published measurements; the "
+                          "Sources sheet lists each table and constant with its document "
+                          "and passage.", styles.subtitle)
+    sheet.write_row(4, TITLE, HEADERS, styles.header)
+    for row, written in enumerate(calculator_sheets, start=5):
+        calculator, result, defined = written.calculator, written.result, written.defined
+        headline = calculator.outputs[calculator.headline]
+        sheet.write_url(row, TITLE, link_to(calculator.id),
+                        styles.link, calculator.title)
+        sheet.write(row, ANSWERS, calculator.summary, styles.wrap)
+        sheet.write(row, RESULT, headline.title, styles.label)
+        sheet.write_formula(row, VALUE, "=" + defined[headline.id], styles.output(headline),
+                            result.outputs[headline.id])
+        reference = xl_rowcol_to_cell(row, VALUE, row_abs=True, col_abs=True)
+        book.define_name(f"{SHEET}!{headline_name(calculator.id)}", f"={SHEET}!{reference}")
+        sheet.write(row, UNIT, headline.unit, styles.label)
+        room_for(sheet, row, calculator.summary, SUMMARY_WRAP)
+    protect_and_fit(sheet)

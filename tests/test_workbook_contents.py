@@ -1,0 +1,100 @@
+"""The combined workbook's overview and Sources sheets: every calculator and every cited
+figure is there, linked to where it lives, and the overview's headline values are live."""
+from __future__ import annotations
+
+import openpyxl
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import calc
+from calc.documents import DOCUMENTS
+from calc.formatting import plain_number
+from calc.workbook.overview import SHEET as OVERVIEW
+from calc.workbook.overview import headline_name
+from calc.workbook.sources import SHEET as SOURCES
+from tests.compare import agrees, named_cell
+from tests.conftest import CALCULATORS
+from tests.strategies import calculator_inputs
+from tests.xlsx_oracle import WorkbookOracle
+
+
+@pytest.fixture(scope="module")
+def combined(built):
+    return openpyxl.load_workbook(built / "mqzcalc.xlsx")
+
+
+@pytest.fixture(scope="module")
+def oracle(built):
+    return WorkbookOracle.load(built / "mqzcalc.xlsx")
+
+
+def _link(cell) -> str:
+    return cell.hyperlink.location or cell.hyperlink.target
+
+
+def test_overview_comes_first_and_sources_last(combined):
+    assert combined.sheetnames[0] == OVERVIEW
+    assert combined.sheetnames[-1] == SOURCES
+
+
+@pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
+def test_overview_line_links_the_sheet_and_stores_the_headline(built, combined, calculator):
+    sheet = combined[OVERVIEW]
+    value_cell = named_cell(sheet, headline_name(calculator.id))
+    row = value_cell.row
+    title_cell = sheet.cell(row, 1)
+    assert title_cell.value == calculator.title
+    assert _link(title_cell) == f"'{calculator.id}'!A1"
+    assert sheet.cell(row, 2).value == calculator.summary
+    headline = calculator.outputs[calculator.headline]
+    assert sheet.cell(row, 3).value == headline.title
+    assert (sheet.cell(row, 5).value or "") == headline.unit
+    target = named_cell(combined[calculator.id], headline.id).coordinate
+    assert value_cell.value.replace("$", "") == f"={calculator.id}!{target}"
+    stored = openpyxl.load_workbook(built / "mqzcalc.xlsx", data_only=True)[OVERVIEW]
+    expected = calc.evaluate(calculator.id, {})[headline.id]
+    assert agrees(expected, stored[value_cell.coordinate].value, rel=1e-15)
+
+
+@pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
+@settings(max_examples=30, deadline=None)
+@given(data=st.data())
+def test_overview_headline_follows_the_calculator_sheet(oracle, calculator, data):
+    inputs = data.draw(calculator_inputs(calculator))
+    oracle.set_all(calculator.id, inputs)
+    expected = calc.evaluate(calculator.id, inputs)[calculator.headline]
+    assert agrees(expected, oracle.value(OVERVIEW, headline_name(calculator.id)), rel=1e-12)
+
+
+def test_sources_list_every_table_and_constant_with_its_citation(combined):
+    sheet = combined[SOURCES]
+    rows = {(row[0].value, row[2].value): row for row in sheet.iter_rows()
+            if row[1].value in ("table", "constant")}
+    expected = {(c.id, name) for c in CALCULATORS for name in [*c.tables, *c.constants]}
+    assert set(rows) == expected
+    for calculator in CALCULATORS:
+        figures = {**calculator.tables, **calculator.constants}
+        for name, figure in figures.items():
+            row = rows[(calculator.id, name)]
+            assert row[3].value == figure.title
+            assert row[6].value == figure.citation.file
+            assert row[7].value == figure.citation.passage
+            if name in calculator.constants:
+                assert row[4].value == plain_number(figure.value)
+            range_name = combined[calculator.id].defined_names[name].attr_text
+            first = range_name.split("!")[1].split(":")[0].replace("$", "")
+            assert _link(row[2]) == f"'{calculator.id}'!{first}"
+
+
+def test_every_cited_document_has_a_title():
+    cited = {c.citation.file for c in CALCULATORS}
+    cited |= {figure.citation.file for c in CALCULATORS
+              for figure in [*c.tables.values(), *c.constants.values()]}
+    assert cited <= set(DOCUMENTS)
+
+
+def test_sources_sheet_names_each_document(combined):
+    texts = {cell.value for row in combined[SOURCES].iter_rows() for cell in row}
+    for file, title in DOCUMENTS.items():
+        assert file in texts and title in texts
