@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Install everything the test suite needs (from Debian: libreoffice-calc-nogui for the workbook
-# checks and tmux for the real-terminal check; then mqzcalc with its test extras in .venv) and
-# run the whole suite. Arguments go to pytest.
+# checks, poppler-utils to render them to pictures, tmux for the real-terminal check; then
+# mqzcalc with its test extras in .venv) and run the whole suite. Arguments go to pytest.
 set -euo pipefail
 missing=()
 command -v soffice >/dev/null 2>&1 || missing+=(libreoffice-calc-nogui)
+command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
 command -v tmux >/dev/null 2>&1 || missing+=(tmux)
 if [ ${#missing[@]} -gt 0 ]; then
     echo "installing ${missing[*]} for the workbook and terminal checks..." >&2
