@@ -15,7 +15,8 @@ import yaml
 
 from . import expr
 from .emit_python import HELPERS, to_python
-from .names import check_name, note_name, shown_note_name, table_range_names
+from .names import (chart_range_name, check_name, note_name, shown_note_name,
+                    table_range_names)
 from .errors import InputError, TemplateError
 from .model import (BOOL, NUMBER, TEXT, Calculator, Chart, Check, Citation, Constant, Example,
                     Input, Note, Output, Report, ReportLine, Table)
@@ -147,6 +148,9 @@ class _Loader:
         report = self.report(doc["report"], inputs) if "report" in doc else None
         charts = {name: self.chart(name, spec, inputs, outputs)
                   for name, spec in self.mapping(doc.get("charts", {}), "charts").items()}
+        for chart in charts.values():
+            for column in (chart.x, *chart.y):
+                self.claim(chart_range_name(chart.id, column), f"charts.{chart.id}")
         headline = doc.get("headline", next(iter(outputs)))
         if headline not in outputs:
             self.fail("headline", f"{headline!r} must be one of the outputs: " + ", ".join(outputs))

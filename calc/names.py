@@ -25,3 +25,9 @@ def check_name(index: int) -> str:
     """Name of the cell for input check ``index`` (from 1): empty while the rule holds, else
     the check's message."""
     return f"check_{index}"
+
+
+def chart_range_name(chart_id: str, column: str) -> str:
+    """Name, on a calculator's chart-data sheet, of the figures in ``column`` (the chart's
+    input or one of its outputs) of chart ``chart_id``."""
+    return f"chart_{chart_id}_{column}"

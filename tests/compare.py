@@ -3,6 +3,10 @@ from __future__ import annotations
 
 import pytest
 
+import calc
+from calc.names import chart_range_name
+from calc.workbook.chart_data import chart_data_sheet_name
+
 
 def agrees(expected, found, rel: float = 1e-9) -> bool:
     """Numbers within ``rel``; booleans exactly (a spreadsheet may hand back 1 or 0); texts
@@ -17,3 +21,32 @@ def agrees(expected, found, rel: float = 1e-9) -> bool:
 def named_cell(sheet, name: str):
     """The cell a sheet-local defined name points at."""
     return sheet[sheet.defined_names[name].attr_text.split("!")[1].replace("$", "")]
+
+
+def named_values(book, sheet: str, name: str) -> list:
+    """The values of the one-column range a sheet-local defined name points at."""
+    target_sheet, reference = book[sheet].defined_names[name].attr_text.split("!")
+    cells = book[target_sheet.strip("'")][reference.replace("$", "")]
+    return [row[0].value for row in cells]
+
+
+def expected_series(calculator, chart, inputs) -> dict[str, tuple]:
+    """The chart's input points and each output's figures, as the engine computes them."""
+    series = calc.chart_series(calculator.id, chart.id, inputs)
+    return {chart.x: series.x, **series.y}
+
+
+def chart_blocks_equal_engine(read, calculator, inputs, rel: float) -> int:
+    """Compare every chart's block, read by ``read(sheet, name) -> list``, with the
+    engine; points the engine refuses are not compared. Returns how many figures were."""
+    compared = 0
+    for chart in calculator.charts.values():
+        for column, expected in expected_series(calculator, chart, inputs).items():
+            found = read(chart_data_sheet_name(calculator.id),
+                         chart_range_name(chart.id, column))
+            assert len(found) == len(expected), (chart.id, column)
+            for point, (want, got) in enumerate(zip(expected, found)):
+                if want is not None:
+                    assert agrees(want, got, rel=rel), (chart.id, column, point, want, got)
+                    compared += 1
+    return compared

@@ -14,7 +14,7 @@ from calc.model import Calculator, Input
 from calc.names import check_name, note_name, shown_note_name
 from calc.workbook.overview import SHEET as OVERVIEW
 from calc.workbook.overview import headline_name
-from tests.compare import agrees
+from tests.compare import agrees, chart_blocks_equal_engine, named_values
 from tests.conftest import CALCULATORS
 from tests.libreoffice import convert
 from tests.strategies import broken_checks, edges, upper_bound
@@ -87,6 +87,8 @@ def test_libreoffice_recalculates_every_case_to_the_engine(recalculated):
         for index, note in enumerate(calculator.notes, start=1):
             shown = _cell_of(book, calculator.id, note_name(index)).value
             assert agrees(note.text if note.text in result.notes else "", shown), note.when
+        chart_blocks_equal_engine(lambda sheet, name: named_values(book, sheet, name),
+                                  calculator, case, rel=1e-9)
         listed = [_cell_of(book, calculator.id, shown_note_name(k)).value or ""
                   for k in range(1, len(calculator.notes) + 1)]
         assert listed == result.notes + [""] * (len(calculator.notes) - len(result.notes))

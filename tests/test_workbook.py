@@ -12,6 +12,7 @@ from openpyxl.utils import FORMULAE
 import calc
 from calc.emit_excel import EMITTED_FUNCTIONS
 from calc.names import shown_note_name
+from calc.workbook.chart_data import chart_data_sheet_name
 from calc.workbook import build_all
 from tests.compare import agrees, named_cell
 from tests.conftest import CALCULATORS, REPO
@@ -34,8 +35,13 @@ def test_builds_are_byte_identical(built, tmp_path):
 
 
 def test_combined_workbook_has_one_sheet_per_calculator(built):
+    """The overview, each calculator with its hidden chart figures after it, the sources."""
     book = openpyxl.load_workbook(built / "mqzcalc.xlsx")
-    assert book.sheetnames == ["Overview", *(c.id for c in CALCULATORS), "Sources"]
+    sheets = [[c.id, *([chart_data_sheet_name(c.id)] if c.charts else [])] for c in CALCULATORS]
+    assert book.sheetnames == ["Overview", *(name for pair in sheets for name in pair),
+                               "Sources"]
+    assert [s.title for s in book.worksheets if s.sheet_state == "visible"] == \
+        ["Overview", *(c.id for c in CALCULATORS), "Sources"]
 
 
 def test_only_functions_excel_and_libreoffice_both_know():

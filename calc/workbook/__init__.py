@@ -17,6 +17,8 @@ from .. import engine
 from ..files import replace_atomically
 from ..model import Calculator
 from .calculator_sheet import CalculatorSheet
+from .chart_data import write_chart_data
+from .drawing import draw_charts
 from .overview import add_overview, write_overview
 from .sources import write_sources
 from .styles import Styles
@@ -52,6 +54,8 @@ def write_workbook(path: Path, calculators: list[Calculator],
             result = engine.run(calculator.id, (inputs or {}).get(calculator.id, {}))
             sheets.append(CalculatorSheet(book, styles, calculator, result))
             sheets[-1].write()
+            if calculator.charts:
+                draw_charts(book, sheets[-1], write_chart_data(book, styles, sheets[-1]))
         if contents:
             write_overview(book, overview, styles, sheets)
             write_sources(book, styles, sheets)

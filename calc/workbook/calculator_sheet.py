@@ -20,6 +20,11 @@ LABEL, VALUE, UNIT, NAME, ABOUT, NOTE_OWN, NOTE_COUNT = range(7)
 WIDTHS = {LABEL: 44, VALUE: 14, UNIT: 14, NAME: 34, ABOUT: 90}
 """Column widths in characters; the unit column widens to the calculator's longest unit.
 NOTE_OWN and NOTE_COUNT are hidden helper columns for the notes (see ``notes``)."""
+CHART_ROWS = 17
+"""Rows of the default height (20 pixels) kept free for each chart."""
+CHARTS_PER_PAGE = 2
+"""Charts printed on one page: the charts start a page, and so does what follows them, so
+no chart is cut in two when the sheet is printed."""
 
 
 class CalculatorSheet:
@@ -29,6 +34,8 @@ class CalculatorSheet:
         self.book, self.styles, self.calculator, self.result = book, styles, calculator, result
         self.sheet = book.add_worksheet(calculator.id)
         self.row = 0
+        self.chart_anchors: dict[str, tuple[int, int]] = {}
+        """The top left cell each chart is drawn at (see :mod:`.drawing`)."""
         self.defined: dict[str, str] = {}
         """What each defined name of the sheet refers to, e.g. ``adapters!$B$8``, for other
         sheets that read this one."""
@@ -38,7 +45,7 @@ class CalculatorSheet:
         if last is None:
             reference = xl_rowcol_to_cell(*first, row_abs=True, col_abs=True)
         else:
-            reference = _range(*first, *last)
+            reference = range_text(*first, *last)
         self.defined[name] = f"{self.calculator.id}!{reference}"
         self.book.define_name(f"{self.calculator.id}!{name}", "=" + self.defined[name])
 
@@ -61,6 +68,7 @@ class CalculatorSheet:
         self.section("Results", ("Result", "Value", "Unit", "Name", "Meaning and formula"))
         for output in calculator.outputs.values():
             self.output_row(output)
+        self.chart_places()
         self.notes()
         if calculator.constants:
             self.section("Constants", ("Constant", "Value", "Unit", "Name", "Source"))
@@ -145,14 +153,30 @@ class CalculatorSheet:
                                      note.text if note.text in applying else "")
             self.sheet.write_formula(row, NOTE_COUNT, f'={above}IF({own}<>"",1,0)', None, count)
             self.name(note_name(index), (row, NOTE_OWN))
-        texts = _range(first, NOTE_OWN, last, NOTE_OWN)
-        counts = _range(first, NOTE_COUNT, last, NOTE_COUNT)
+        texts = range_text(first, NOTE_OWN, last, NOTE_OWN)
+        counts = range_text(first, NOTE_COUNT, last, NOTE_COUNT)
         total = xl_rowcol_to_cell(last, NOTE_COUNT, row_abs=True, col_abs=True)
         for k in range(1, len(notes) + 1):
             shown = self.result.notes[k - 1] if k <= len(self.result.notes) else ""
             longest = max((note.text for note in notes[k - 1:]), key=len)
             self.merged_formula(f'IF({k}<={total},INDEX({texts},MATCH({k},{counts},0)),"")',
                                 shown, shown_note_name(k), self.styles.note, longest)
+
+    def chart_places(self) -> None:
+        """Room for each of the calculator's charts, under a line of help saying what it
+        shows; the charts are drawn there once their figures are written."""
+        if not self.calculator.charts:
+            return
+        breaks = [self.row + 1]
+        self.section("Charts (they follow the inputs)", ())
+        for index, chart in enumerate(self.calculator.charts.values()):
+            if index and index % CHARTS_PER_PAGE == 0:
+                breaks.append(self.row)
+            self.sheet.merge_range(self.row, LABEL, self.row, ABOUT, chart.help, self.styles.wrap)
+            self.fit_height(chart.help, sum(WIDTHS.values()))
+            self.chart_anchors[chart.id] = (self.row + 1, LABEL)
+            self.row += 1 + CHART_ROWS
+        self.sheet.set_h_pagebreaks(breaks + [self.row + 1])
 
     def checks(self) -> None:
         """One line per rule between inputs: empty while it holds, its message in red when
@@ -197,13 +221,13 @@ class CalculatorSheet:
         header = self.row
         sheet.write(header, LABEL, " \\ ".join(table.keys), styles.key)
         for offset, column in enumerate(columns):
-            _write_key(sheet, header, VALUE + offset, column, styles.key)
+            write_typed(sheet, header, VALUE + offset, column, styles.key)
         first = header + 1
         for index, row_key in enumerate(table.row_keys):
-            _write_key(sheet, first + index, LABEL, row_key, styles.key)
+            write_typed(sheet, first + index, LABEL, row_key, styles.key)
             for offset, column in enumerate(columns):
                 key = (row_key, column) if table.col_keys else (row_key,)
-                _write_key(sheet, first + index, VALUE + offset, table.data[key], styles.cell)
+                write_typed(sheet, first + index, VALUE + offset, table.data[key], styles.cell)
         last = first + len(table.row_keys) - 1
         values, *key_ranges = table_range_names(table.id, len(table.keys))
         self.name(values, (first, VALUE), (last, VALUE + len(columns) - 1))
@@ -213,8 +237,9 @@ class CalculatorSheet:
         self.row = last + 1
 
 
-def _write_key(sheet, row: int, column: int, value, style) -> None:
-    """Keys and figures keep their type, so MATCH finds numbers, texts and booleans alike."""
+def write_typed(sheet, row: int, column: int, value, style) -> None:
+    """Write ``value`` keeping its type (number, text or boolean), so MATCH and formulas
+    find numbers, texts and booleans alike."""
     if isinstance(value, bool):
         sheet.write_boolean(row, column, value, style)
     elif isinstance(value, (int, float)):
@@ -245,7 +270,7 @@ def _quoted(text: str) -> str:
     return '"' + text.replace('"', '""') + '"'
 
 
-def _range(first_row: int, first_col: int, last_row: int, last_col: int) -> str:
+def range_text(first_row: int, first_col: int, last_row: int, last_col: int) -> str:
     """An absolute A1 range."""
     return (xl_rowcol_to_cell(first_row, first_col, row_abs=True, col_abs=True) + ":"
             + xl_rowcol_to_cell(last_row, last_col, row_abs=True, col_abs=True))

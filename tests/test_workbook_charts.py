@@ -1,0 +1,66 @@
+"""The workbook's charts: native charts on each calculator's sheet, reading figures on a
+hidden sheet that follow the calculator's inputs; those figures equal the engine's
+``chart_series``, stored for the defaults and recalculated for any inputs."""
+from __future__ import annotations
+
+import re
+import zipfile
+
+import openpyxl
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from calc.names import chart_range_name
+from calc.workbook.chart_data import chart_data_sheet_name
+from tests.compare import chart_blocks_equal_engine, named_values
+from tests.conftest import CALCULATORS
+from tests.strategies import calculator_inputs
+from tests.xlsx_oracle import WorkbookOracle
+
+CHARTED = [c for c in CALCULATORS if c.charts]
+
+
+@pytest.mark.parametrize("calculator", CHARTED, ids=lambda c: c.id)
+def test_chart_figures_store_the_engine_series_for_the_defaults(built, calculator):
+    book = openpyxl.load_workbook(built / f"{calculator.id}.xlsx", data_only=True)
+    compared = chart_blocks_equal_engine(lambda sheet, name: named_values(book, sheet, name),
+                                          calculator, {}, rel=1e-15)
+    assert compared >= sum(len(chart.points) * (1 + len(chart.y))
+                           for chart in calculator.charts.values()) // 2
+
+
+@pytest.mark.parametrize("calculator", CHARTED, ids=lambda c: c.id)
+def test_each_chart_is_drawn_from_its_named_figures(built, calculator):
+    """One native chart per declared chart, its series reading the chart-data ranges."""
+    book = openpyxl.load_workbook(built / f"{calculator.id}.xlsx")
+    assert book[chart_data_sheet_name(calculator.id)].sheet_state == "hidden"
+    with zipfile.ZipFile(built / f"{calculator.id}.xlsx") as archive:
+        drawn = [archive.read(name).decode() for name in sorted(archive.namelist())
+                 if re.fullmatch(r"xl/charts/chart\d+\.xml", name)]
+    assert len(drawn) == len(calculator.charts)
+    references = {ref.replace("$", "") for xml in drawn for ref in re.findall(r"<c:f>([^<]+)</c:f>", xml)}
+    sheet = book[chart_data_sheet_name(calculator.id)]
+    for chart in calculator.charts.values():
+        for column in (chart.x, *chart.y):
+            target = sheet.defined_names[chart_range_name(chart.id, column)].attr_text
+            assert target.replace("$", "") in references, (chart.id, column)
+
+
+@pytest.fixture(scope="module")
+def oracle(built):
+    return WorkbookOracle.load(built / "mqzcalc.xlsx")
+
+
+def _flat(rows) -> list:
+    return [row[0] for row in rows]
+
+
+@pytest.mark.parametrize("calculator", CHARTED, ids=lambda c: c.id)
+@settings(max_examples=15, deadline=None)
+@given(data=st.data())
+def test_chart_figures_follow_the_inputs_typed(oracle, calculator, data):
+    inputs = data.draw(calculator_inputs(calculator))
+    oracle.set_all(calculator.id, inputs)
+    chart_blocks_equal_engine(lambda sheet, name: _flat(oracle.reference(sheet, name)),
+                               calculator, inputs, rel=1e-9)
