@@ -1,8 +1,9 @@
 """The ``mqcalc`` command: list, eval, build, tui (the default).
 
 Every refusal is one line on stderr and exit status 2: an unknown calculator or input, a
-value outside its domain, ``ID`` without ``=``, an unknown option, a scenario file that
-cannot be used.
+value outside its domain, ``ID`` without ``=``, an unknown option, a scenario file or a
+workbook that cannot be used. ``eval --from-workbook`` exits 1 when a result stored in the
+workbook disagrees with the engine.
 """
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ from .formatting import format_value
 from .report import read_report, totals
 from .scenario import ScenarioError, load_scenario
 
+EXIT_DISAGREES = 1
+"""eval --from-workbook: a result stored in the workbook is not the engine's (like diff)."""
 EXIT_BAD_INPUT = 2
 
 
@@ -37,8 +40,12 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
     listing = commands.add_parser("list", help="list the calculators, their inputs and outputs")
     listing.add_argument("--json", action="store_true", help="machine-readable output")
-    evaluation = commands.add_parser("eval", help="evaluate one calculator, or every "
-                                     "calculator of a scenario file")
+    evaluation = commands.add_parser(
+        "eval", help="evaluate one calculator, or every calculator of a scenario file or a "
+                     "workbook",
+        epilog="Exit status: 0 when evaluated; with --from-workbook, 0 when every result "
+               "stored in the workbook agrees with the engine and 1 when any disagrees; 2 "
+               "for input mqcalc cannot use.")
     evaluation.add_argument("calculator", nargs="?",
                             help="calculator id (see mqcalc list); may be left out with "
                                  "--scenario, to evaluate every calculator of the file")
@@ -49,6 +56,10 @@ def _parser() -> argparse.ArgumentParser:
     evaluation.add_argument("--scenario", metavar="FILE", type=Path, default=argparse.SUPPRESS,
                             help="take the inputs from this scenario file (YAML: "
                                  "mqcalc_scenario: 1, then calculators: id -> inputs)")
+    evaluation.add_argument("--from-workbook", metavar="FILE", type=Path,
+                            help="take the inputs typed into each calculator sheet of this "
+                                 "mqzcalc workbook, and report every result stored in it "
+                                 "that the engine does not agree with")
     for calculator in engine.catalogue():
         if calculator.report is not None:
             evaluation.add_argument(f"--{calculator.report.option}", metavar="FILE", type=Path,
@@ -133,6 +144,8 @@ def _report_given(arguments):
 
 
 def _eval(arguments) -> int:
+    if arguments.from_workbook is not None:
+        return _eval_workbook(arguments)
     if arguments.scenario is not None:
         return _eval_scenario(arguments)
     if arguments.calculator is None:
@@ -182,6 +195,58 @@ def _eval_scenario(arguments) -> int:
         print(calculator.title)
         _print_result(calculator, result)
     return 0
+
+
+def _eval_workbook(arguments) -> int:
+    """Evaluate the inputs of each calculator sheet of a workbook; exit status 1 when a
+    stored result disagrees with the engine."""
+    report = _report_given(arguments)
+    other = "--scenario" if arguments.scenario is not None else (
+        f"--{report[0].report.option}" if report is not None else None)
+    if other is not None:
+        raise MqcalcError(f"--from-workbook and {other} cannot go together (see mqcalc --help)")
+    if arguments.calculator is not None or arguments.assignments:
+        raise MqcalcError("--from-workbook takes every input from the workbook: no "
+                          "calculator id or ID=VALUE with it (see mqcalc --help)")
+    from .workbook.importer import check_workbook
+
+    path = arguments.from_workbook
+    checked = check_workbook(path)
+    if arguments.json:
+        print(json.dumps({"workbook": str(path), "results": [
+            {**sheet.result.as_json(), "sheet": sheet.sheet.calculator,
+             "disagreements": [vars(d) for d in sheet.disagreements]} for sheet in checked]},
+            indent=2, ensure_ascii=False, default=str))  # a stored date, say, as its text
+    else:
+        for sheet in checked:
+            _print_checked(sheet)
+    return EXIT_DISAGREES if any(sheet.disagreements for sheet in checked) else 0
+
+
+def _print_checked(checked) -> None:
+    """A sheet's results, then whether the results stored in the file agree with them."""
+    calculator = engine.calculator(checked.result.calculator)
+    print(calculator.title)
+    _print_result(calculator, checked.result)
+    if not checked.disagreements:
+        print(f"  stored results agree with the engine ({len(checked.sheet.stored)} cells)")
+    for disagreement in checked.disagreements:
+        output = calculator.outputs[disagreement.output]
+        print(f"  stored result disagrees: {output.title} ({output.id}, cell "
+              f"{disagreement.cell}): file {_exact(disagreement.stored)}, engine "
+              f"{_exact(disagreement.engine)} {output.unit}".rstrip())
+
+
+def _exact(value: object) -> str:
+    """A value shown to 15 significant digits, not rounded to an output's decimals, so two
+    values that disagree never read the same: texts quoted, nothing as ``none stored``."""
+    if value is None:
+        return "none stored"
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, float):
+        return f"{value:,.15g}"
+    return format_value(value)
 
 
 def _assignments(calculator, assignments: list[str]) -> dict:
