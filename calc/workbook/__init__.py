@@ -51,7 +51,7 @@ def write_workbook(path: Path, calculators: list[Calculator],
         overview = add_overview(book) if contents else None
         sheets = []
         for calculator in calculators:
-            result = engine.run(calculator.id, (inputs or {}).get(calculator.id, {}))
+            result = _run_as_written(calculator.id, (inputs or {}).get(calculator.id, {}))
             sheets.append(CalculatorSheet(book, styles, calculator, result))
             sheets[-1].write()
             if calculator.charts:
@@ -62,3 +62,13 @@ def write_workbook(path: Path, calculators: list[Calculator],
         book.close()
 
     return replace_atomically(path, write)
+
+
+def _run_as_written(calculator_id: str, inputs: dict) -> engine.Result:
+    """The engine's result for ``inputs`` as the file will hold them: XlsxWriter writes a
+    number to 16 significant digits, so a float needing 17 is evaluated as written, and the
+    stored results agree with the inputs a reader (or ``eval --from-workbook``) sees."""
+    values = engine.validate(calculator_id, inputs)
+    written = {name: float(f"{value:.16g}") if isinstance(value, float) else value
+               for name, value in values.items()}
+    return engine.run(calculator_id, written)
