@@ -13,7 +13,7 @@ from .. import engine
 from ..emit_excel import to_excel
 from ..model import Calculator, Input, Table
 from ..names import check_name, note_name, shown_note_name, table_range_names
-from .layout import protect_and_fit
+from .layout import lines_needed, protect_and_fit, room_for
 from .styles import Styles
 
 LABEL, VALUE, UNIT, NAME, ABOUT, NOTE_OWN, NOTE_COUNT = range(7)
@@ -100,10 +100,8 @@ class CalculatorSheet:
         """Give the current row room for ``text`` wrapped in a column ``width`` wide, and for
         ``at_least`` in a column ``at_least_width`` wide (XlsxWriter cannot autofit, and
         LibreOffice keeps the height it is given)."""
-        lines = max(-(-len(text) // int(width * 1.1)),
-                    -(-len(at_least) // int(at_least_width * 1.1)))
-        if lines > 1:
-            self.sheet.set_row(self.row, 15 * lines)
+        room_for(self.sheet, self.row, max(lines_needed(text, int(width * 1.1)),
+                                           lines_needed(at_least, int(at_least_width * 1.1))))
 
     def input_row(self, spec: Input) -> None:
         value = self.result.inputs[spec.id]

@@ -1,6 +1,8 @@
 """Page and row set-up every sheet shares."""
 from __future__ import annotations
 
+import textwrap
+
 LINE_HEIGHT = 15
 """Points per line of wrapped text."""
 
@@ -13,9 +15,14 @@ def protect_and_fit(sheet) -> None:
     sheet.fit_to_pages(1, 0)
 
 
-def room_for(sheet, row: int, text: str, characters_per_line: int) -> None:
-    """Make ``row`` tall enough for ``text`` wrapped at ``characters_per_line`` (XlsxWriter
-    cannot autofit, and LibreOffice keeps the height it is given)."""
-    lines = -(-len(text) // characters_per_line)
+def lines_needed(text: str, characters_per_line: int) -> int:
+    """How many lines ``text`` takes wrapped at word boundaries within
+    ``characters_per_line``."""
+    return max(1, len(textwrap.wrap(text, characters_per_line)))
+
+
+def room_for(sheet, row: int, lines: int) -> None:
+    """Make ``row`` tall enough for ``lines`` lines of text (XlsxWriter cannot autofit, and
+    LibreOffice keeps the height it is given)."""
     if lines > 1:
         sheet.set_row(row, LINE_HEIGHT * lines)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from xlsxwriter.utility import xl_rowcol_to_cell
 
 from .calculator_sheet import CalculatorSheet
-from .layout import protect_and_fit, room_for
+from .layout import lines_needed, protect_and_fit, room_for
 from .links import link_to
 from .styles import Styles
 
@@ -53,5 +53,5 @@ def write_overview(book, sheet, styles: Styles, calculator_sheets: list[Calculat
         reference = xl_rowcol_to_cell(row, VALUE, row_abs=True, col_abs=True)
         book.define_name(f"{SHEET}!{headline_name(calculator.id)}", f"={SHEET}!{reference}")
         sheet.write(row, UNIT, headline.unit, styles.label)
-        room_for(sheet, row, calculator.summary, SUMMARY_WRAP)
+        room_for(sheet, row, lines_needed(calculator.summary, SUMMARY_WRAP))
     protect_and_fit(sheet)

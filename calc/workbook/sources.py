@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..documents import DOCUMENTS
 from ..formatting import plain_number
 from .calculator_sheet import CalculatorSheet
-from .layout import protect_and_fit, room_for
+from .layout import lines_needed, protect_and_fit, room_for
 from .links import link_to
 from .styles import Styles
 
@@ -55,5 +55,5 @@ def write_sources(book, styles: Styles, calculator_sheets: list[CalculatorSheet]
             sheet.write(row, UNIT, unit, styles.label)
             sheet.write(row, DOCUMENT, citation.file, styles.name)
             sheet.write(row, PASSAGE, citation.passage, styles.wrap)
-            room_for(sheet, row, citation.passage, PASSAGE_WRAP)
+            room_for(sheet, row, lines_needed(citation.passage, PASSAGE_WRAP))
     protect_and_fit(sheet)
