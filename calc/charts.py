@@ -1,7 +1,8 @@
 """Charts: what a template's ``charts`` declare, computed for the current inputs.
 
-A chart is the engine swept along one input with every other input as given; drawing it is
-left to the terminal and the workbook.
+A chart is either the engine swept along one input with every other input as given, or a
+source table's figures as published, so the measurements sit beside the model. Drawing it is
+left to the terminal and the workbook; what the axes are called is worked out here for both.
 """
 from __future__ import annotations
 
@@ -9,14 +10,15 @@ from dataclasses import dataclass
 
 from .engine import calculator, sweep, validate
 from .errors import MqcalcError
-from .model import Chart
+from .model import Calculator, Chart, Table
 
 
 @dataclass(frozen=True)
 class Series:
-    """A chart's figures for one set of inputs: each output in ``chart.y`` at each of the
-    points ``x`` (None where the engine refuses that point), and ``at``, the current value
-    of the input along x, to mark on the picture."""
+    """A chart's figures for one set of inputs: each name in ``chart.y`` at each of the
+    points ``x`` (None where the engine refuses a swept point; a table's figures never are),
+    and ``at``, the current value of the input ``chart.mark`` to mark on the picture (None
+    when the chart marks none)."""
 
     chart: Chart
     x: tuple
@@ -27,15 +29,52 @@ class Series:
 def chart_series(calculator_id: str, chart_id: str, inputs: dict) -> Series:
     """The figures of chart ``chart_id`` of ``calculator_id`` for ``inputs`` (missing ones
     take their defaults). ``inputs`` are judged once, as by :func:`calc.evaluate`, so a
-    value out of its domain or a broken rule between inputs is an InputError; then each point
-    is evaluated with the chart's input replaced, and a point a rule refuses reads None."""
-    charts = calculator(calculator_id).charts
-    chart = charts.get(chart_id)
+    value out of its domain or a broken rule between inputs is an InputError, for a table
+    chart too. A sweep then evaluates each point with the chart's input replaced, a point a
+    rule refuses reading None; a table chart reads the table's figures at its rows."""
+    spec = calculator(calculator_id)
+    chart = spec.charts.get(chart_id)
     if chart is None:
         raise MqcalcError(f"calculator {calculator_id!r}: chart {chart_id!r}: expects one of "
-                          + (", ".join(charts) or "none (it declares no charts)"))
+                          + (", ".join(spec.charts) or "none (it declares no charts)"))
     values = validate(calculator_id, inputs)
+    if chart.table is None:
+        y = _swept(calculator_id, chart, values)
+    else:
+        y = _published(spec.tables[chart.table], chart)
+    return Series(chart, chart.points, y, None if chart.mark is None else values[chart.mark])
+
+
+def _swept(calculator_id: str, chart: Chart, values: dict) -> dict:
+    """Each output in ``chart.y`` along the sweep, None where the engine refuses a point."""
     swept = sweep(calculator_id, values, chart.x, chart.points)
-    y = {name: tuple(None if outputs is None else float(outputs[name]) for outputs in swept)
-         for name in chart.y}
-    return Series(chart, chart.points, y, values[chart.x])
+    return {name: tuple(None if outputs is None else float(outputs[name]) for outputs in swept)
+            for name in chart.y}
+
+
+def _published(table: Table, chart: Chart) -> dict:
+    """The table's figures at the chart's rows: one series per column named in ``chart.y``,
+    or for a one-key table the one figure per row, named by the table."""
+    def figure(row, name) -> float:
+        return float(table.data[(row, name) if table.col_keys else (row,)])
+    return {name: tuple(figure(row, name) for row in chart.points) for name in chart.y}
+
+
+def axis_titles(spec: Calculator, chart: Chart) -> tuple[str, tuple[str, ...]]:
+    """What ``chart``'s axis along x and its series (one per name in ``chart.y``) are
+    called. A sweep: the input's title and unit, and the outputs' titles. A table chart: the
+    table's first key, and each column with the key it belongs to ("delay: above zero"), or
+    the table's title for a one-key table."""
+    if chart.table is None:
+        varied = spec.inputs[chart.x]
+        return (f"{varied.title} ({varied.unit})" if varied.unit else varied.title,
+                tuple(spec.outputs[name].title for name in chart.y))
+    table = spec.tables[chart.table]
+    if not table.col_keys:
+        return _words(chart.x), (table.title,)
+    return _words(chart.x), tuple(f"{_words(table.keys[1])}: {_words(name)}" for name in chart.y)
+
+
+def _words(name: object) -> str:
+    """A template name as words: lpar_2 reads "lpar 2"."""
+    return str(name).replace("_", " ")

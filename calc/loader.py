@@ -40,8 +40,10 @@ CONSTANT_KEYS = {"value", "title", "unit", "source"}
 OUTPUT_KEYS = {"formula", "title", "unit", "help", "decimals"}
 NOTE_KEYS = {"when", "text"}
 EXAMPLE_KEYS = {"inputs", "expect", "note", "tolerance"}
-CHART_KEYS = {"title", "help", "x", "y", "from", "to", "step"}
+CHART_KEYS = {"title", "help", "x", "y", "from", "to", "step", "table", "unit", "mark", "rows"}
 CHART_RANGE_KEYS = ("from", "to", "step")
+TABLE_CHART_KEYS = ("unit", "mark", "rows")
+"""Keys only a chart of a table has; a sweep takes its unit from its outputs and marks x."""
 CHART_POINT_LIMIT = 200
 """Most points one chart may have: each is a full evaluation whenever the picture is drawn."""
 INPUT_TYPES = ("int", "number", "bool", "choice")
@@ -146,7 +148,7 @@ class _Loader:
         examples = [self.example(index, spec, inputs, outputs)
                     for index, spec in enumerate(doc.get("examples", []))]
         report = self.report(doc["report"], inputs) if "report" in doc else None
-        charts = {name: self.chart(name, spec, inputs, outputs)
+        charts = {name: self.chart(name, spec, inputs, outputs, tables)
                   for name, spec in self.mapping(doc.get("charts", {}), "charts").items()}
         for chart in charts.values():
             for column in (chart.x, *chart.y):
@@ -387,17 +389,39 @@ class _Loader:
             self.fail(f"{key}.rule", "the inputs' defaults break it")
         return Check(rule, self.prose(spec["message"], f"{key}.message"), names, tree)
 
-    def chart(self, name, spec, inputs: dict[str, Input], outputs: dict[str, Output]) -> Chart:
-        """One chart: outputs of one unit against one input, at points the loader works out
-        once (every value of a choice or bool; from..to by step for a number)."""
+    def chart(self, name, spec, inputs: dict[str, Input], outputs: dict[str, Output],
+              tables: dict[str, Table]) -> Chart:
+        """One chart: outputs swept along the input ``x``, or the figures of a source
+        ``table`` as published (see :class:`Chart`); never both."""
         key = f"charts.{name}"
         if not isinstance(name, str) or not NAME.match(name):
             self.fail(key, f"{name!r} must be lower-case letters, digits and underscores, "
                            "starting with a letter")
-        spec = self.mapping(spec, key, CHART_KEYS, {"title", "help", "x", "y"})
-        x = spec["x"]
-        if not isinstance(x, str) or x not in inputs:
-            self.fail(f"{key}.x", f"{x!r} is not an input (inputs: {', '.join(inputs)})")
+        spec = self.mapping(spec, key, CHART_KEYS, {"title", "help"})
+        sweep = "x" in spec
+        if sweep == ("table" in spec):
+            self.fail(key, "needs exactly one of x (an input to sweep) or table (a source "
+                           "table to show)")
+        if sweep:
+            others = TABLE_CHART_KEYS
+            why = f"only for a chart of a table; this one sweeps {spec['x']}"
+        else:
+            others = CHART_RANGE_KEYS
+            why = f"not for a chart of a table; it shows the rows of {spec['table']}"
+        for part in others:
+            if part in spec:
+                self.fail(f"{key}.{part}", why)
+        drawn = (self.sweep_chart(spec, key, inputs, outputs) if sweep
+                 else self.table_chart(spec, key, inputs, tables))
+        return Chart(name, self.title(spec["title"], f"{key}.title"),
+                     self.prose(spec["help"], f"{key}.help"), **drawn)
+
+    def sweep_chart(self, spec: dict, key: str, inputs: dict[str, Input],
+                    outputs: dict[str, Output]) -> dict:
+        """A sweep's fields: numeric outputs of one unit at points the loader works out once
+        (every value of a choice or bool; from..to by step for a number), x marked."""
+        self.mapping(spec, key, required={"y"})
+        x = self.input_named(spec["x"], inputs, f"{key}.x").id
         if inputs[x].value_type == NUMBER:
             points, kind = self.chart_points(inputs[x], spec, key), "line"
         else:
@@ -405,25 +429,93 @@ class _Loader:
                 if part in spec:
                     self.fail(f"{key}.{part}", f"only for a numeric x; {x} is a {inputs[x].type} "
                                                "input, charted at each of its values")
-            points = (False, True) if inputs[x].type == "bool" else inputs[x].choices
-            kind = "bar"
-        y = spec["y"]
-        if not isinstance(y, list) or not y or not all(isinstance(out, str) for out in y):
-            self.fail(f"{key}.y", "must be a non-empty list of output names")
+            points, kind = _values(inputs[x]), "bar"
+        y = self.chart_y(spec["y"], tuple(outputs), "the outputs", f"{key}.y")
         for out in y:
-            if out not in outputs:
-                self.fail(f"{key}.y", f"{out!r} is not an output")
             if outputs[out].value_type != NUMBER:
                 self.fail(f"{key}.y", f"{out} is {outputs[out].value_type}; only numbers plot")
-        if len(set(y)) != len(y):
-            self.fail(f"{key}.y", "names an output twice")
         units = {outputs[out].unit for out in y}
         if len(units) != 1:
             self.fail(f"{key}.y", "outputs on one axis need one unit; these have "
                                   + ", ".join(f"{out} in {outputs[out].unit}" for out in y))
-        return Chart(name, self.title(spec["title"], f"{key}.title"),
-                     self.prose(spec["help"], f"{key}.help"), x, points, tuple(y),
-                     units.pop(), kind)
+        return dict(x=x, points=points, y=y, unit=units.pop(), kind=kind, mark=x)
+
+    def table_chart(self, spec: dict, key: str, inputs: dict[str, Input],
+                    tables: dict[str, Table]) -> dict:
+        """A table chart's fields: the table's rows (all, or those ``rows`` picks) along x;
+        up the axis the columns ``y`` of a two-key table, or a one-key table's one figure per
+        row; the template's ``unit`` (a table of mixed measures has none to give); and
+        optionally an input to ``mark``."""
+        self.mapping(spec, key, required={"unit"})
+        name = spec["table"]
+        if not isinstance(name, str) or name not in tables:
+            self.fail(f"{key}.table", f"{name!r} is not a table (tables: "
+                                      f"{', '.join(tables) or 'none'})")
+        table = tables[name]
+        if table.value_type != NUMBER:
+            self.fail(f"{key}.table", f"{name} holds {table.value_type} figures; only numbers plot")
+        if table.col_keys:
+            self.mapping(spec, key, required={"y"})
+            y = self.chart_y(spec["y"], table.col_keys, f"the columns of {name}", f"{key}.y")
+        elif "y" in spec:
+            self.fail(f"{key}.y", f"not for a one-key table; {name} has one figure per row")
+        else:
+            y = (name,)
+        points = self.chart_rows(spec, table, key)
+        numeric = table.key_types[0] == NUMBER
+        mark = (self.chart_mark(spec["mark"], inputs, points, numeric, f"{key}.mark")
+                if "mark" in spec else None)
+        return dict(x=table.keys[0], points=points, y=y,
+                    unit=self.text(spec["unit"], f"{key}.unit"),
+                    kind="line" if numeric else "bar", mark=mark, table=name)
+
+    def input_named(self, name, inputs: dict[str, Input], key: str) -> Input:
+        """The input ``name`` names, or a refusal listing the inputs."""
+        if not isinstance(name, str) or name not in inputs:
+            self.fail(key, f"{name!r} is not an input (inputs: {', '.join(inputs)})")
+        return inputs[name]
+
+    def chart_y(self, value, allowed: tuple, what: str, key: str) -> tuple:
+        """What a chart plots up its axis: a non-empty list of ``allowed`` names, each once."""
+        if not isinstance(value, list) or not value:
+            self.fail(key, f"must list one or more of {what}")
+        for name in value:
+            if name not in allowed:
+                self.fail(key, f"{name!r} is not one of {what}: {', '.join(map(str, allowed))}")
+        if len(set(value)) != len(value):
+            self.fail(key, f"names one of {what} twice")
+        return tuple(value)
+
+    def chart_rows(self, spec: dict, table: Table, key: str) -> tuple:
+        """The rows a table chart shows: all of them, or those ``rows`` lists (to leave out a
+        row that is no measurement, such as a placeholder 0), kept in the table's order so a
+        line runs from row to row as the source printed them."""
+        if "rows" not in spec:
+            return table.row_keys
+        rows, known = spec["rows"], ", ".join(map(str, table.row_keys))
+        if not isinstance(rows, list) or not rows:
+            self.fail(f"{key}.rows", f"must list one or more rows of {table.id}")
+        for row in rows:
+            if row not in table.row_keys:
+                self.fail(f"{key}.rows", f"{row!r} is not a row of {table.id} ({known})")
+        if rows != [row for row in table.row_keys if row in rows]:
+            self.fail(f"{key}.rows", f"must name each row once, in the table's order ({known})")
+        return tuple(rows)
+
+    def chart_mark(self, name, inputs: dict[str, Input], points: tuple, numeric: bool,
+                   key: str) -> str:
+        """The input whose current value a table chart marks: a numeric input along numeric
+        rows (marked wherever it falls, as a sweep's x is), otherwise a choice or switch whose
+        every value is a row shown, so the mark always lands on a bar."""
+        source = self.input_named(name, inputs, key)
+        if numeric and source.value_type != NUMBER:
+            self.fail(key, f"{name} is a {source.type} input; the rows are numbers, so mark a "
+                           "numeric input")
+        if not numeric and (source.value_type == NUMBER
+                            or any(value not in points for value in _values(source))):
+            self.fail(key, f"{name} takes {source.accepts()}; mark an input whose every value "
+                           f"is a row shown ({', '.join(map(str, points))})")
+        return name
 
     def chart_points(self, source: Input, spec: dict, key: str) -> tuple:
         """from, from + step, ... to: inside the input's domain, to a whole number of steps,
@@ -460,6 +552,11 @@ class _Loader:
         return Example(dict(spec["inputs"]), dict(spec["expect"]),
                        self.prose(spec["note"], f"{key}.note"),
                        spec.get("tolerance", 1e-9))
+
+
+def _values(source: Input) -> tuple:
+    """Every value a switch or a choice input can take, in the order a chart shows them."""
+    return (False, True) if source.type == "bool" else source.choices
 
 
 def _point(value: int | float) -> int | float:

@@ -2,7 +2,8 @@
 
 A calculator is inputs (with domains), cited source tables and constants, outputs given by
 formulas over those names, notes that apply under a condition, the sources' worked
-examples, and charts of outputs swept along one input. The model holds no behaviour beyond describing inputs; compiling and evaluating
+examples, and charts (outputs swept along one input, or a source table's figures as
+published). The model holds no behaviour beyond describing inputs; compiling and evaluating
 live in :mod:`calc.compiler`, the workbook in :mod:`calc.workbook`.
 """
 from __future__ import annotations
@@ -162,11 +163,22 @@ class Report:
 
 @dataclass(frozen=True)
 class Chart:
-    """A picture of the calculator swept along one input, the others as given: ``y`` are
-    numeric outputs sharing one ``unit``, evaluated at each of ``points``, the values of the
-    input ``x`` (from..to by step for a number, every choice of a choice, False and True for
-    a bool). ``kind`` is "line" for a numeric ``x``, "bar" otherwise. The picture is drawn
-    elsewhere; :func:`calc.charts.chart_series` computes it."""
+    """A picture worth drawing beside the figures, of one of two kinds.
+
+    A sweep (``table`` is None) is the calculator evaluated along the input ``x``, the other
+    inputs as given: ``y`` are numeric outputs sharing one ``unit``, evaluated at each of
+    ``points``, the values of ``x`` (from..to by step for a number, every choice of a choice,
+    False and True for a bool).
+
+    A table chart shows the published figures of the source table ``table`` as they are:
+    ``points`` are its row keys in source order (or the rows the template picks), ``x`` is the
+    table's first key name (not an input), ``y`` the columns shown for a two-key table or the
+    table's own id for a one-key table (one figure per row), and ``unit`` the template's.
+
+    ``mark`` is the input whose current value the picture marks: ``x`` for a sweep, and for a
+    table chart an input the template names, or None for no mark. ``kind`` is "line" for
+    numeric points, "bar" otherwise. The picture is drawn elsewhere;
+    :func:`calc.charts.chart_series` computes its figures."""
 
     id: str
     title: str
@@ -176,6 +188,8 @@ class Chart:
     y: tuple[str, ...]
     unit: str
     kind: str
+    mark: str | None
+    table: str | None = None
 
 
 @dataclass

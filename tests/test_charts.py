@@ -1,5 +1,6 @@
 """Charts are the engine swept along one input: every point is what evaluate gives there, a
-point a rule between inputs refuses is a gap, and the current value is marked."""
+point a rule between inputs refuses is a gap, and the current value is marked. Or they are a
+source table's figures exactly as the template publishes them."""
 from __future__ import annotations
 
 import math
@@ -10,11 +11,15 @@ from hypothesis import strategies as st
 
 import calc
 from calc import engine
+from calc.charts import axis_titles
 from tests.conftest import CALCULATORS
 from tests.strategies import calculator_inputs
 
 CHARTS = [(calculator, chart) for calculator in CALCULATORS for chart in calculator.charts.values()]
-CHART_IDS = [f"{calculator.id}.{chart.id}" for calculator, chart in CHARTS]
+SWEEPS = [(calculator, chart) for calculator, chart in CHARTS if chart.table is None]
+SWEEP_IDS = [f"{calculator.id}.{chart.id}" for calculator, chart in SWEEPS]
+TABLE_CHARTS = [(calculator, chart) for calculator, chart in CHARTS if chart.table is not None]
+TABLE_CHART_IDS = [f"{calculator.id}.{chart.id}" for calculator, chart in TABLE_CHARTS]
 
 
 def expected_at(calculator_id: str, inputs: dict, name: str, point) -> dict | None:
@@ -47,19 +52,75 @@ def test_charts_are_declared():
     declared = {calculator.id for calculator, _ in CHARTS}
     assert declared >= {"adapters", "notify_delay", "log_encryption", "connect", "ams",
                         "pageset_encryption", "zhyperwrite"}
+    assert {calculator.id for calculator, _ in TABLE_CHARTS} >= {
+        "adapters", "notify_delay", "log_encryption"}
 
 
-@pytest.mark.parametrize(("calculator", "chart"), CHARTS, ids=CHART_IDS)
+def published(calculator, chart) -> dict:
+    """The chart's figures read straight from the loaded table: name -> figure per point."""
+    table = calculator.tables[chart.table]
+    return {name: tuple(table.data[(row, name) if table.col_keys else (row,)]
+                        for row in chart.points) for name in chart.y}
+
+
+@pytest.mark.parametrize(("calculator", "chart"), TABLE_CHARTS, ids=TABLE_CHART_IDS)
+@settings(max_examples=10, deadline=None)
+@given(data=st.data())
+def test_table_chart_is_the_table_as_published(calculator, chart, data):
+    """Whatever the inputs, a table chart holds the table's figures at its rows, in the
+    table's order, and marks the current value of its marked input (or nothing)."""
+    inputs = data.draw(calculator_inputs(calculator))
+    series = calc.chart_series(calculator.id, chart.id, inputs)
+    table = calculator.tables[chart.table]
+    assert series.chart is chart and series.x == chart.points
+    assert list(chart.points) == [row for row in table.row_keys if row in chart.points]
+    assert series.y == published(calculator, chart)
+    assert chart.x == table.keys[0]
+    assert chart.kind == ("line" if table.key_types[0] == "number" else "bar")
+    used = calc.run(calculator.id, inputs).inputs
+    assert series.at == (None if chart.mark is None else used[chart.mark])
+
+
+def test_table_charts_show_the_published_measurements():
+    """A few figures checked against the sources by hand, and the rows a chart leaves out."""
+    rate = calc.chart_series("adapters", "measured_rate_by_dispatchers", {})
+    assert dict(zip(rate.x, rate.y["tx_per_sec"]))[3] == 14721
+    assert rate.x == (1, 2, 3, 4, 5, 6, 8, 10) and rate.at == 3
+    busy = calc.chart_series("adapters", "measured_busy_by_adapters", {"chiadaps": 6})
+    assert dict(zip(busy.x, busy.y["busy_pct"])) == {1: 100, 2: 100, 3: 100, 4: 100, 5: 90,
+                                                     6: 79, 8: 61, 10: 49}
+    assert busy.at == 6
+    gets = calc.chart_series("notify_delay", "measured_gets_by_delay", {})
+    assert gets.x == ("lpar_2", "lpar_3") and gets.at is None
+    assert gets.y == {"zero": (116, 33), "above_zero": (16, 16)}
+    share = calc.chart_series("notify_delay", "measured_share_by_test", {})
+    assert dict(zip(share.x, share.y["share_pct"]))["trigger_first_at_500"] == 50
+    logs = calc.chart_series("log_encryption", "measured_cpu_by_configuration", {})
+    assert "not_measured" not in logs.x  # its 0 is a placeholder, not a measurement
+    assert dict(zip(logs.x, logs.y["measured_cpu_us_per_mb"])) == {
+        "dual_logs": 978, "archiving": 1566, "archive_encrypted": 1956, "all_encrypted": 2640,
+        "active_encrypted": 2230}
+
+
+def test_a_table_chart_still_judges_the_inputs():
+    with pytest.raises(calc.InputError, match="input chidisps=0"):
+        calc.chart_series("adapters", "measured_rate_by_dispatchers", {"chidisps": 0})
+    with pytest.raises(calc.InputError, match="gets_successful"):  # a broken rule
+        calc.chart_series("notify_delay", "measured_gets_by_delay",
+                          {"gets_attempted": 10, "gets_successful": 20})
+
+
+@pytest.mark.parametrize(("calculator", "chart"), SWEEPS, ids=SWEEP_IDS)
 def test_chart_at_the_defaults_is_a_full_picture(calculator, chart):
     """The defaults draw every point, and a numeric x stays a modest sweep."""
     series = assert_is_the_engine_swept(calculator.id, chart, {})
-    assert series.at == calculator.inputs[chart.x].default
+    assert chart.mark == chart.x and series.at == calculator.inputs[chart.x].default
     assert all(value is not None for values in series.y.values() for value in values)
     assert chart.kind == ("line" if calculator.inputs[chart.x].value_type == "number" else "bar")
     assert 2 <= len(chart.points) <= 100
 
 
-@pytest.mark.parametrize(("calculator", "chart"), CHARTS, ids=CHART_IDS)
+@pytest.mark.parametrize(("calculator", "chart"), SWEEPS, ids=SWEEP_IDS)
 @settings(max_examples=25, deadline=None)
 @given(data=st.data())
 def test_chart_is_the_engine_swept(calculator, chart, data):
@@ -131,3 +192,18 @@ def test_sweeping_an_unknown_input_or_a_point_outside_its_domain_is_refused():
         engine.sweep("adapters", values, "nosuch", [1])
     with pytest.raises(calc.InputError, match="processors=0"):
         engine.sweep("adapters", values, "processors", [1, 0])
+
+
+def test_axes_are_named_after_the_input_or_the_table():
+    adapters = calc.calculator("adapters")
+    assert axis_titles(adapters, adapters.charts["chiadaps_by_processors"]) == (
+        "Processors on the LPAR (processors)",
+        ("CHIADAPS rule for serialised work", "Fewest CHIADAPS leaving one idle"))
+    assert axis_titles(adapters, adapters.charts["measured_rate_by_dispatchers"]) == (
+        "dispatchers", ("measure: tx per sec",))
+    notify = calc.calculator("notify_delay")
+    assert axis_titles(notify, notify.charts["measured_gets_by_delay"]) == (
+        "lpar", ("delay: zero", "delay: above zero"))
+    logs = calc.calculator("log_encryption")
+    assert axis_titles(logs, logs.charts["measured_cpu_by_configuration"]) == (
+        "measured case", (logs.tables["measured_cpu_us_per_mb"].title,))

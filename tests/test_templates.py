@@ -38,6 +38,26 @@ def _set(path: list, value):
     return change
 
 
+TABLE_CHART = {"title": "Refused attempt cost as published", "help": "The table itself.",
+               "table": "refused_cpu_us", "y": [0, 1], "unit": "CPU µs", "mark": "block_method"}
+"""A chart of connect's refused_cpu_us (text rows, two columns), which loads as it is."""
+
+
+def _table_chart(**changes):
+    """Add TABLE_CHART to connect as ``measured``, with ``changes`` (None leaves a key out)."""
+    def change(document):
+        chart = {**TABLE_CHART, **changes}
+        document["charts"]["measured"] = {k: v for k, v in chart.items() if v is not None}
+    return change
+
+
+def _text_table(document):
+    """Give connect a table of words, which no chart can plot."""
+    document["tables"]["listener_words"] = {
+        "title": "Words", "unit": "", "keys": ["listener"], "rows": {"local": "a", "shared": "b"},
+        "source": {"file": "x.txt", "passage": "p"}}
+
+
 BROKEN = {
     "unknown top-level key": (_set(["colour"], "red"), "(top level).colour"),
     "unknown input key": (_set(["inputs", "tls", "colour"], 1), "inputs.tls.colour"),
@@ -134,6 +154,40 @@ BROKEN = {
                       "charts.cost_by_listener.y"),
     "overlong chart title": (_set(["charts", "cost_by_listener", "title"], "x" * 57),
                              "charts.cost_by_listener.title"),
+    "chart with x and table": (_table_chart(x="sharecnv"), "charts.measured"),
+    "chart with neither x nor table": (_table_chart(table=None), "charts.measured"),
+    "unit on a sweep": (_set(["charts", "cpu_by_connect_rate", "unit"], "CPU s/s"),
+                        "charts.cpu_by_connect_rate.unit"),
+    "mark on a sweep": (_set(["charts", "cpu_by_connect_rate", "mark"], "sharecnv"),
+                        "charts.cpu_by_connect_rate.mark"),
+    "rows on a sweep": (_set(["charts", "cost_by_listener", "rows"], ["local"]),
+                        "charts.cost_by_listener.rows"),
+    "range on a table chart": (_table_chart(**{"from": 0}), "charts.measured.from"),
+    "step on a table chart": (_table_chart(step=1), "charts.measured.step"),
+    "chart of no table": (_table_chart(table="nosuch"), "charts.measured.table"),
+    "chart of a table of words": (lambda d: (_text_table(d), _table_chart(
+        table="listener_words", y=None, mark=None)(d)), "charts.measured.table"),
+    "table chart without unit": (_table_chart(unit=None), "charts.measured.unit"),
+    "table chart with an empty unit": (_table_chart(unit=" "), "charts.measured.unit"),
+    "table chart y not a column": (_table_chart(y=[0, 2]), "charts.measured.y"),
+    "table chart y a column twice": (_table_chart(y=[0, 0]), "charts.measured.y"),
+    "table chart y empty": (_table_chart(y=[]), "charts.measured.y"),
+    "two-key table chart without y": (_table_chart(y=None), "charts.measured.y"),
+    "one-key table chart with y": (_table_chart(table="tls_cpu_us", y=["local"], mark=None),
+                                   "charts.measured.y"),
+    "table chart rows not rows": (_table_chart(rows=["chlauth", "nosuch"]), "charts.measured.rows"),
+    "table chart rows out of order": (_table_chart(rows=["maxinst", "chlauth"], mark=None),
+                                      "charts.measured.rows"),
+    "table chart rows twice": (_table_chart(rows=["chlauth", "chlauth"], mark=None),
+                               "charts.measured.rows"),
+    "table chart rows empty": (_table_chart(rows=[]), "charts.measured.rows"),
+    "mark not an input": (_table_chart(mark="connect_cpu_us"), "charts.measured.mark"),
+    "numeric mark on rows of names": (_table_chart(mark="sharecnv"), "charts.measured.mark"),
+    "mark whose choices are not rows": (_table_chart(mark="listener"), "charts.measured.mark"),
+    "mark whose choice is a row left out": (_table_chart(rows=["chlauth", "maxinst"]),
+                                            "charts.measured.mark"),
+    "choice mark on numeric rows": (_table_chart(table="basic_cpu_us", y=["local"],
+                                                 mark="listener"), "charts.measured.mark"),
 }
 
 
@@ -237,3 +291,31 @@ def test_chart_points_are_worked_out_from_the_declared_range(tmp_path):
     assert charts["cpu_by_connect_rate"].unit == "CPU s/s"
     assert charts["cost_by_listener"].points == (False, True)
     assert charts["cost_by_listener"].kind == "bar"
+
+
+def test_table_charts_are_the_tables_rows(tmp_path):
+    """A table chart keeps the table's rows (or those picked) in order, its columns or the
+    one-key table's own figures, and the input it marks; a sweep marks its x."""
+    def table_charts(document):
+        _table_chart()(document)
+        document["charts"]["measured_tls"] = {
+            "title": "TLS as published", "help": "h", "table": "tls_cpu_us", "unit": "CPU µs",
+            "mark": "listener"}
+        document["charts"]["measured_basic"] = {
+            "title": "Basic as published", "help": "h", "table": "basic_cpu_us",
+            "y": ["shared", "local"], "unit": "CPU µs", "mark": "sharecnv", "rows": [1]}
+
+    loaded = load(_broken(tmp_path, table_charts))
+    charts = loaded.charts
+    refused = charts["measured"]
+    assert (refused.table, refused.x, refused.y, refused.kind, refused.mark) == (
+        "refused_cpu_us", "block_method", (0, 1), "bar", "block_method")
+    assert refused.points == loaded.tables["refused_cpu_us"].row_keys
+    tls = charts["measured_tls"]
+    assert (tls.x, tls.points, tls.y, tls.kind, tls.mark) == (
+        "listener", ("local", "shared"), ("tls_cpu_us",), "bar", "listener")
+    basic = charts["measured_basic"]
+    assert (basic.x, basic.points, basic.y, basic.kind, basic.mark) == (
+        "sharecnv_column", (1,), ("shared", "local"), "line", "sharecnv")
+    sweep = charts["cpu_by_connect_rate"]
+    assert sweep.table is None and sweep.mark == sweep.x

@@ -9,6 +9,7 @@ from rich.console import Console
 from textual.widgets import DataTable, Input, Select, Static, Switch
 
 import calc
+from calc.charts import axis_titles
 from calc.formatting import format_value
 from calc.scenario import Scenario, load_scenario
 from tests.compare import agrees, named_cell
@@ -385,15 +386,18 @@ def drawn_lines(plt) -> dict[str, tuple[list, list]]:
 
 
 def drawn_bar_heights(plt) -> list[float]:
-    """The heights of the bars plotext holds (each bar is a closed five-point outline)."""
-    return [max(y) for y in plt.monitor.y if len(y) == 5]
+    """The lengths of the bars plotext holds (each bar is a closed five-point outline; bars
+    on their side, labelled down the y axis, run along x)."""
+    along = plt.monitor.x if plt.monitor.ylabels[0] else plt.monitor.y
+    return [max(points) for points in along if len(points) == 5]
 
 
 @pytest.mark.parametrize("calculator", [c for c in CALCULATORS if c.charts],
                          ids=lambda c: c.id)
 async def test_plots_draw_the_engines_series(calculator):
     """Every chart of the calculator, drawn for the defaults: the lines hold the engine's
-    points (refused points left out), the bars the engine's heights."""
+    points (refused points left out), the bars the engine's heights; a table chart's are the
+    table's figures."""
     app = create_app()
     async with app.run_test(size=SIZE) as pilot:
         await open_calculator(app, pilot, calculator.id)
@@ -407,7 +411,7 @@ async def test_plots_draw_the_engines_series(calculator):
                 plain(view.query_one("#chart-help", Static), 400).split())
             plt = view.query_one("#chart").plt
             series = calc.chart_series(calculator.id, chart.id, {})
-            titles = [calculator.outputs[name].title for name in chart.y]
+            _, titles = axis_titles(calculator, chart)
             if chart.kind == "bar":
                 expected = [value or 0 for name in chart.y for value in series.y[name]]
                 assert sorted(drawn_bar_heights(plt)) == pytest.approx(sorted(expected))
@@ -416,6 +420,41 @@ async def test_plots_draw_the_engines_series(calculator):
             for name, title in zip(chart.y, titles):
                 points = [(x, y) for x, y in zip(series.x, series.y[name]) if y is not None]
                 assert lines[title] == ([x for x, _ in points], [y for _, y in points]), title
+
+
+async def test_plots_draw_a_table_as_published():
+    """A table chart in the terminal: the measured rates along the table's rows, today's
+    CHIDISPS marked, the axes named after the table's key and the chart's unit. A single
+    series of long row names lies on its side, each bar beside its row, top down in the
+    table's order, and marks nothing when the chart names no input."""
+    app = create_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_calculator(app, pilot, "adapters")
+        set_field(app, app.current.inputs["chidisps"], 5)
+        await pilot.press("f2")
+        await pilot.pause()
+        view = app.query_one("#charts")
+        view.query_one("#chart-choice", Select).value = "measured_rate_by_dispatchers"
+        await pilot.pause()
+        monitor = view.query_one("#chart").plt.monitor
+        assert drawn_lines(view.query_one("#chart").plt) == {"measure: tx per sec": (
+            [1, 2, 3, 4, 5, 6, 8, 10],
+            [12839, 14639, 14721, 14362, 14095, 14387, 13913, 13623])}
+        assert monitor.vcoord[0] == [5]
+        assert (monitor.xlabel[0], monitor.ylabel[0]) == ("dispatchers", "tx/s")
+
+        await open_calculator(app, pilot, "notify_delay")
+        view.query_one("#chart-choice", Select).value = "measured_share_by_test"
+        await pilot.pause()
+        monitor = view.query_one("#chart").plt.monitor
+        series = calc.chart_series("notify_delay", "measured_share_by_test", {})
+        row_named = dict(zip(monitor.yticks[0], monitor.ylabels[0]))
+        assert [row_named[row] for row in sorted(row_named, reverse=True)] == list(series.x)
+        beside = {row_named[round(sum(y[:4]) / 4)]: max(x)
+                  for x, y in zip(monitor.x, monitor.y) if len(x) == 5}
+        assert beside == dict(zip(series.x, series.y["share_pct"]))
+        assert (monitor.xlabel[0], monitor.ylabel[0]) == ("% of messages", "observation")
+        assert monitor.vcoord[0] == []
 
 
 @pytest.mark.parametrize(("width", "listed", "summaries"),

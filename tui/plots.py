@@ -1,8 +1,9 @@
 """The Plots tab: a calculator's declared charts drawn in the terminal with plotext.
 
-Which charts exist, and every point on them, come from the template and the engine
-(:func:`calc.chart_series`); this module only draws them. The current value of the varied
-input is marked, so the picture shows where today's configuration sits.
+Which charts exist, every point on them and what the axes are called come from the template
+and the engine (:mod:`calc.charts`): sweeps of the model, and source tables' published
+figures; this module only draws them. The current value of the marked input is shown, so the
+picture shows where today's configuration sits.
 """
 from __future__ import annotations
 
@@ -11,8 +12,14 @@ from textual.containers import Vertical
 from textual.widgets import Select, Static
 from textual_plotext import PlotextPlot
 
-from calc.charts import Series
+from calc.charts import Series, axis_titles
 from calc.model import Calculator
+
+Y_AXIS_ROOM = 10
+"""Columns of the plot's width that the y axis's figures and the frame take."""
+ROW_BAR_WIDTH = 0.05
+"""A bar on its side this thin (of the room between labels) fills the one text row of its
+label: plotext draws a thicker one across two rows, beside a neighbour's label."""
 
 
 class ChartView(Vertical):
@@ -42,32 +49,58 @@ class ChartView(Vertical):
         return None if value is Select.BLANK else value
 
     def draw(self, calculator: Calculator, series: Series) -> None:
-        """Plot ``series``: lines over a numeric input, grouped bars over a choice."""
+        """Plot ``series``: lines over numbers, grouped bars over choices, switches or a
+        table's named rows; the marked value, when the chart has one, as a vertical line or
+        a starred bar."""
         chart = series.chart
-        varied = calculator.inputs[chart.x]
+        x_title, titles = axis_titles(calculator, chart)
         self.query_one("#chart-help", Static).update(chart.help)
         plot = self.query_one("#chart", PlotextPlot)
         plt = plot.plt
         plt.clear_data()
         plt.clear_figure()
         plt.title(chart.title)
-        plt.xlabel(f"{varied.title} ({varied.unit})" if varied.unit else varied.title)
-        plt.ylabel(chart.unit)
-        titles = [calculator.outputs[name].title for name in chart.y]
         if chart.kind == "bar":
-            labels = [_label(x, x == series.at) for x in series.x]
-            heights = [[value or 0 for value in series.y[name]] for name in chart.y]
-            if len(heights) == 1:
-                plt.bar(labels, heights[0])
-            else:
-                plt.multiple_bar(labels, heights, labels=titles)
+            _bars(plt, series, x_title, titles, plot.size.width)
         else:
-            for name, title in zip(chart.y, titles):
-                shown = [(x, y) for x, y in zip(series.x, series.y[name]) if y is not None]
-                if shown:
-                    plt.plot(*zip(*shown), label=title, marker="braille")
-            plt.vline(series.at)
+            _lines(plt, series, x_title, titles)
         plot.refresh()
+
+
+def _lines(plt, series: Series, x_title: str, titles: tuple[str, ...]) -> None:
+    """One line per series (points the engine refused left out), and the marked value as a
+    vertical line."""
+    chart = series.chart
+    plt.xlabel(x_title)
+    plt.ylabel(chart.unit)
+    for name, title in zip(chart.y, titles):
+        shown = [(x, y) for x, y in zip(series.x, series.y[name]) if y is not None]
+        if shown:
+            plt.plot(*zip(*shown), label=title, marker="braille")
+    if series.at is not None:
+        plt.vline(series.at)
+
+
+def _bars(plt, series: Series, x_title: str, titles: tuple[str, ...], width: int) -> None:
+    """A group of bars per point, the marked one starred. A single series whose labels, a
+    space apart, are wider than the room under the bars (plotext would drop some of them)
+    lies on its side instead: one text row per bar beside its label, in the chart's order
+    from the top. Groups stay upright: on their side each would need a row per series, more
+    than plotext places reliably."""
+    chart = series.chart
+    labels = [_label(x, x == series.at) for x in series.x]
+    heights = [[value or 0 for value in series.y[name]] for name in chart.y]
+    if len(heights) == 1 and len(" ".join(labels)) > width - Y_AXIS_ROOM:
+        plt.xlabel(chart.unit)
+        plt.ylabel(x_title)
+        plt.bar(labels[::-1], heights[0][::-1], orientation="horizontal", width=ROW_BAR_WIDTH)
+        return
+    plt.xlabel(x_title)
+    plt.ylabel(chart.unit)
+    if len(heights) == 1:
+        plt.bar(labels, heights[0])
+    else:
+        plt.multiple_bar(labels, heights, labels=titles)
 
 
 def _label(x: object, current: bool) -> str:
