@@ -11,9 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import calc
 from calc.names import chart_range_name
 from calc.workbook.chart_data import chart_data_sheet_name
-from tests.compare import chart_blocks_equal_engine, named_values
+from tests.compare import agrees, chart_blocks_equal_engine, named_values
 from tests.conftest import CALCULATORS
 from tests.strategies import calculator_inputs
 from tests.xlsx_oracle import WorkbookOracle
@@ -64,3 +65,38 @@ def test_chart_figures_follow_the_inputs_typed(oracle, calculator, data):
     oracle.set_all(calculator.id, inputs)
     chart_blocks_equal_engine(lambda sheet, name: _flat(oracle.reference(sheet, name)),
                                calculator, inputs, rel=1e-9)
+
+
+MARKED = [pytest.param(c, chart, id=f"{c.id}.{chart.id}") for c in CHARTED
+          for chart in c.charts.values() if chart.mark is not None and chart.kind == "line"]
+
+
+def _today_series(path, calculator, chart_index: int) -> tuple[str, str]:
+    """The x and y references of the series called Today in the chart_index-th chart."""
+    with zipfile.ZipFile(path) as archive:
+        xml = archive.read(f"xl/charts/chart{chart_index}.xml").decode()
+    today = xml[xml.index("<c:v>Today</c:v>"):]
+    x, y = re.findall(r"<c:f>([^<]+)</c:f>", today)[:2]
+    return x, y
+
+
+@pytest.mark.parametrize(("calculator", "chart"), MARKED)
+@settings(max_examples=10, deadline=None)
+@given(data=st.data())
+def test_today_is_marked_where_the_inputs_are(built, oracle, calculator, chart, data):
+    """A sweep marks (today's x, today's first output); a table chart draws an upright line
+    at today's value of its marked input, from 0 to the chart's highest figure."""
+    inputs = data.draw(calculator_inputs(calculator))
+    oracle.set_all(calculator.id, inputs)
+    index = 1 + list(calculator.charts).index(chart.id)
+    x_ref, y_ref = _today_series(built / f"{calculator.id}.xlsx", calculator, index)
+    x_found = oracle.reference(calculator.id, x_ref)
+    y_found = oracle.reference(calculator.id, y_ref)
+    series = calc.chart_series(calculator.id, chart.id, inputs)
+    if chart.table is None:
+        assert agrees(series.at, x_found)
+        assert agrees(calc.evaluate(calculator.id, inputs)[chart.y[0]], y_found, rel=1e-9)
+    else:
+        highest = max(value for figures in series.y.values() for value in figures)
+        assert _flat(x_found) == [series.at, series.at]
+        assert _flat(y_found) == [0, highest]

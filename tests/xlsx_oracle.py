@@ -211,10 +211,18 @@ class _Evaluator:
                 if _same(candidate, wanted):
                     return position
             raise FormulaError(f"#N/A {wanted!r} not found")
-        values = [self.scalar(argument) for argument in arguments]
+        if name in ("MIN", "MAX"):  # these take ranges too, as every cell of them
+            values = [value for argument in arguments for value in _cells(self.evaluate(argument))]
+        else:
+            values = [self.scalar(argument) for argument in arguments]
         if name in FUNCTIONS:
             return FUNCTIONS[name](*values)
         raise FormulaError(f"#NAME? {name}")
+
+
+def _cells(value) -> list:
+    """A range's values row by row, or a single value as a list of one."""
+    return [cell for row in value for cell in row] if isinstance(value, list) else [value]
 
 
 def _number(value) -> float:

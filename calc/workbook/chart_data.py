@@ -1,10 +1,11 @@
 """The figures behind a calculator's charts, on a hidden sheet ``<id>_charts`` that follows
 the calculator's sheet, so the charts there redraw as inputs are typed.
 
-One block per chart declared in the template: a row per point along the chart's input
-``x``, holding that point (a typed literal) and, in columns, the charted outputs and every
-output that depends on ``x`` (directly or through other outputs), each a formula reading the
-same row's cells.
+One block per chart declared in the template, a row per point. For a sweep, the row holds
+the point along the chart's input ``x`` (a typed literal) and, in columns, the charted
+outputs and every output that depends on ``x`` (directly or through other outputs), each a
+formula reading the same row's cells. For a table chart, the row holds the table's row key
+and each column shown, looked up in the source table on the calculator's sheet.
 Everything that does not depend on ``x`` (the other inputs, outputs that ignore ``x``,
 constants and tables) is read through defined names on this sheet that point at the
 calculator's sheet: the charts' figures follow the inputs typed there. A formula cannot simply
@@ -14,11 +15,13 @@ inputs, so viewers that do not recalculate still draw the right picture.
 """
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass
 
 from xlsxwriter.utility import xl_rowcol_to_cell
 
 from .. import engine
+from ..charts import chart_series
 from ..emit_excel import to_excel
 from ..model import Calculator, Chart
 from ..names import chart_range_name
@@ -38,6 +41,9 @@ class ChartRanges:
 
     x: str
     y: dict[str, str]
+    today: tuple[str, str] | None
+    """Where today's inputs sit: references for x and y of a marker (a point on a sweep, an
+    upright line on a table chart), or None for a chart that marks nothing."""
 
 
 def chart_columns(calculator: Calculator, chart: Chart) -> list[str]:
@@ -65,39 +71,108 @@ def write_chart_data(book, styles: Styles, written: CalculatorSheet) -> dict[str
                       "inputs typed there. Nothing here needs editing.", styles.subtitle)
     row, ranges = 2, {}
     for chart in calculator.charts.values():
-        ranges[chart.id] = _block(book, sheet, styles, name, written, chart, row)
-        row += len(chart.points) + 4
+        ranges[chart.id], row = _block(book, sheet, styles, name, written, chart, row)
+        row += 2
     return ranges
 
 
 def _block(book, sheet, styles: Styles, sheet_name: str, written: CalculatorSheet, chart: Chart,
-           top: int) -> ChartRanges:
+           top: int) -> tuple[ChartRanges, int]:
     """One chart's rows, starting at row ``top``: its title, a header of names, then a row
-    per point."""
-    calculator = written.calculator
-    columns = [chart.x, *chart_columns(calculator, chart)]
+    per point; for a table chart that marks an input, three more rows for the mark. Returns
+    where the figures are and the last row used."""
+    figures = _SweptFigures(written, chart) if chart.table is None else \
+        _TableFigures(written, chart)
+    columns = [chart.x, *figures.columns]
     sheet.write(top, 0, chart.title, styles.header)
     sheet.write_row(top + 1, 0, columns, styles.name)
     first = top + 2
-    swept = engine.sweep(calculator.id, written.result.inputs, chart.x, chart.points)
-    for index, (point, outputs) in enumerate(zip(chart.points, swept)):
+    for index, (point, stored) in enumerate(zip(chart.points, figures.stored())):
         row = first + index
-        where = {column_name: xl_rowcol_to_cell(row, column)
-                 for column, column_name in enumerate(columns)}
+        where = {name: xl_rowcol_to_cell(row, column) for column, name in enumerate(columns)}
         write_typed(sheet, row, 0, point, styles.cell)
-        for column, output_id in enumerate(columns[1:], start=1):
-            output = calculator.outputs[output_id]
-            stored = "" if outputs is None else outputs[output_id]
-            sheet.write_formula(row, column, "=" + to_excel(output.tree,
-                                                            lambda n: where.get(n, n)),
-                                styles.output(output), stored)
+        for column, name in enumerate(figures.columns, start=1):
+            sheet.write_formula(row, column, "=" + figures.formula(name, where),
+                                figures.style(name, styles), stored[name])
     last = first + len(chart.points) - 1
 
-    def column_range(column_name: str) -> str:
-        column = columns.index(column_name)
+    def column_range(name: str) -> str:
+        column = columns.index(name)
         reference = f"{sheet_name}!{range_text(first, column, last, column)}"
-        book.define_name(f"{sheet_name}!{chart_range_name(chart.id, column_name)}",
-                         "=" + reference)
+        book.define_name(f"{sheet_name}!{chart_range_name(chart.id, name)}", "=" + reference)
         return reference
 
-    return ChartRanges(column_range(chart.x), {y: column_range(y) for y in chart.y})
+    x, y = column_range(chart.x), {name: column_range(name) for name in chart.y}
+    if chart.mark is None or chart.kind != "line":
+        today = None
+    elif chart.table is None:
+        today = (written.defined[chart.x], written.defined[chart.y[0]])
+    else:
+        today = _mark_line(sheet, sheet_name, written, chart, last + 2, y)
+        last += 4
+    return ChartRanges(x, y, today), last
+
+
+def _mark_line(sheet, sheet_name: str, written: CalculatorSheet, chart: Chart, top: int,
+               y: dict[str, str]) -> tuple[str, str]:
+    """Two points drawing an upright line at the marked input's value, from 0 to the
+    highest figure of the chart: where today's configuration sits among the measurements."""
+    mark = written.defined[chart.mark]
+    highest = max(value for series in _table_figures(written, chart) for value in series)
+    level = written.result.inputs[chart.mark]
+    sheet.write(top, 0, f"Today's {chart.mark}", written.styles.name)
+    for row, height, stored in ((top + 1, "0", 0), (top + 2, f"MAX({','.join(y.values())})",
+                                                     highest)):
+        sheet.write_formula(row, 0, f"={mark}", None, level)
+        sheet.write_formula(row, 1, f"={height}", None, stored)
+    return (f"{sheet_name}!{range_text(top + 1, 0, top + 2, 0)}",
+            f"{sheet_name}!{range_text(top + 1, 1, top + 2, 1)}")
+
+
+def _table_figures(written: CalculatorSheet, chart: Chart) -> list[tuple]:
+    """The figures of a table chart, one tuple per column shown."""
+    return list(chart_series(written.calculator.id, chart.id, written.result.inputs).y.values())
+
+
+class _SweptFigures:
+    """A sweep's columns: the charted outputs and every output that depends on the input
+    along x, each a formula reading the same row's cells; stored values from the engine."""
+
+    def __init__(self, written: CalculatorSheet, chart: Chart):
+        self.calculator, self.chart, self.inputs = written.calculator, chart, written.result.inputs
+        self.columns = chart_columns(self.calculator, chart)
+
+    def stored(self) -> list[dict]:
+        swept = engine.sweep(self.calculator.id, self.inputs, self.chart.x, self.chart.points)
+        return [{name: "" if outputs is None else outputs[name] for name in self.columns}
+                for outputs in swept]
+
+    def formula(self, name: str, where: dict[str, str]) -> str:
+        return to_excel(self.calculator.outputs[name].tree, lambda n: where.get(n, n))
+
+    def style(self, name: str, styles: Styles):
+        return styles.output(self.calculator.outputs[name])
+
+
+class _TableFigures:
+    """A table chart's columns: each shown column of the table, looked up on the
+    calculator's sheet by the row's key, as the template's own formulas look tables up."""
+
+    def __init__(self, written: CalculatorSheet, chart: Chart):
+        self.table = written.calculator.tables[chart.table]
+        self.chart, self.columns = chart, list(chart.y)
+        self.written = written
+
+    def stored(self) -> list[dict]:
+        figures = _table_figures(self.written, self.chart)
+        return [dict(zip(self.columns, row)) for row in zip(*figures)]
+
+    def formula(self, name: str, where: dict[str, str]) -> str:
+        row_key = ast.Name(id=self.chart.x)
+        key = ast.Tuple(elts=[row_key, ast.Constant(value=name)]) if self.table.col_keys \
+            else row_key
+        return to_excel(ast.Subscript(value=ast.Name(id=self.table.id), slice=key),
+                        lambda n: where.get(n, n))
+
+    def style(self, name: str, styles: Styles):
+        return styles.cell

@@ -1,14 +1,23 @@
 """The calculators' charts drawn as native spreadsheet charts on their sheets, reading the
 live figures of :mod:`.chart_data`: a line over a numeric input (a scatter chart with
 straight lines, so the axis is to scale), grouped columns over a choice or a yes/no input.
-A line chart also marks today's inputs: one point at the input's value on the calculator's
-sheet and the first charted output's value there."""
+A sweep's line chart marks today's inputs: one point at the input's value on the
+calculator's sheet and the first charted output's value there; a table's line chart marks
+today's value of the input it names with an upright line among the measurements."""
 from __future__ import annotations
 
+from ..charts import axis_titles
 from ..model import Chart
 from .calculator_sheet import CalculatorSheet
 from .chart_data import ChartRanges
 
+TODAY_POINT = {"line": {"none": True},
+               "marker": {"type": "diamond", "size": 9, "fill": {"color": "#C00000"},
+                          "border": {"color": "#C00000"}}}
+"""A sweep marks today's inputs with one red point on its first line."""
+TODAY_LINE = {"line": {"color": "#C00000", "dash_type": "dash", "width": 1.5},
+              "marker": {"type": "none"}}
+"""A table chart marks today's value of its input with an upright dashed red line."""
 SIZE = {"x_scale": 2.0, "y_scale": 1.15}
 """Scale of XlsxWriter's default 480 x 288 pixel chart: about as wide as the sheet's first
 four columns and a little more, and as tall as the rows kept for it."""
@@ -22,24 +31,20 @@ def draw_charts(book, written: CalculatorSheet, ranges: dict[str, ChartRanges]) 
 
 
 def _chart(book, written: CalculatorSheet, chart: Chart, where: ChartRanges):
-    calculator = written.calculator
-    varied = calculator.inputs[chart.x]
+    axis, names = axis_titles(written.calculator, chart)
     if chart.kind == "line":
         drawn = book.add_chart({"type": "scatter", "subtype": "straight"})
     else:
         drawn = book.add_chart({"type": "column"})
-    for name in chart.y:
-        drawn.add_series({"name": calculator.outputs[name].title, "categories": "=" + where.x,
+    for name, title in zip(chart.y, names):
+        drawn.add_series({"name": title, "categories": "=" + where.x,
                           "values": "=" + where.y[name]})
-    if chart.kind == "line":
-        drawn.add_series({"name": "Today", "categories": "=" + written.defined[chart.x],
-                          "values": "=" + written.defined[chart.y[0]],
-                          "line": {"none": True},
-                          "marker": {"type": "diamond", "size": 9,
-                                     "fill": {"color": "#C00000"},
-                                     "border": {"color": "#C00000"}}})
+    if where.today is not None:
+        today_x, today_y = where.today
+        look = TODAY_POINT if chart.table is None else TODAY_LINE
+        drawn.add_series({"name": "Today", "categories": "=" + today_x,
+                          "values": "=" + today_y, **look})
     drawn.set_title({"name": chart.title, "name_font": {"size": 12}})
-    axis = f"{varied.title} ({varied.unit})" if varied.unit else varied.title
     x_axis = {"name": axis, "name_font": {"size": 9, "bold": False}}
     if chart.kind == "line":
         x_axis.update(min=chart.points[0], max=chart.points[-1], num_format="#,##0.##")
