@@ -16,6 +16,7 @@ import yaml
 from . import expr
 from .emit_python import HELPERS, to_python
 from .names import check_name, note_name, table_range_names
+from .steps import Points, step_count
 from .errors import InputError, TemplateError
 from .model import (BOOL, NUMBER, TEXT, Calculator, Chart, Check, Citation, Constant, Example,
                     Input, Note, Output, Report, ReportLine, Table)
@@ -436,9 +437,10 @@ class _Loader:
         if steps + 1 > CHART_POINT_LIMIT:
             self.fail(f"{key}.step", f"gives {math.floor(steps) + 1} points; keep to "
                                      f"{CHART_POINT_LIMIT} (a larger step or a shorter range)")
-        if abs(steps - round(steps)) > 1e-9 * max(1, steps):
+        whole = step_count(low, high, step)
+        if whole is None:
             self.fail(f"{key}.to", f"must be from plus a whole number of steps of {step}")
-        return tuple(_point(low + index * step) for index in range(round(steps))) + (high,)
+        return tuple(Points(low, high, step, whole))
 
     def example(self, index: int, spec, inputs, outputs) -> Example:
         key = f"examples[{index}]"
@@ -452,9 +454,3 @@ class _Loader:
         return Example(dict(spec["inputs"]), dict(spec["expect"]),
                        self.prose(spec["note"], f"{key}.note"),
                        spec.get("tolerance", 1e-9))
-
-
-def _point(value: int | float) -> int | float:
-    """A chart point as written: whole numbers stay whole, and a sum of decimal steps loses
-    its binary noise (0.1 * 3 is 0.3, not 0.30000000000000004)."""
-    return value if isinstance(value, int) else float(f"{value:.12g}")
