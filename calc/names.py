@@ -1,5 +1,6 @@
 """The defined names a calculator occupies in its sheet besides its inputs, outputs and
-constants; the loader reserves them so no template can collide with one."""
+constants, which the loader reserves so no template can collide with one; and the name of
+its sweep sheet."""
 from __future__ import annotations
 
 
@@ -19,3 +20,8 @@ def check_name(index: int) -> str:
     """Name of the cell for input check ``index`` (from 1): empty while the rule holds, else
     the check's message."""
     return f"check_{index}"
+
+
+def sweep_sheet(calculator_id: str) -> str:
+    """Name of the sheet of what-if rows that follows the calculator's own sheet."""
+    return f"{calculator_id}_sweep"

@@ -62,8 +62,11 @@ class WorkbookOracle:
 
     def set(self, sheet: str, name: str, value) -> None:
         """Type ``value`` into the cell named ``name`` on ``sheet``."""
-        target = self.names[(sheet, name.lower())]
-        self.overrides[target] = value
+        self.type_into(*self.names[(sheet, name.lower())], value)
+
+    def type_into(self, sheet: str, coordinate: str, value) -> None:
+        """Type ``value`` into the cell at ``coordinate`` (A1) on ``sheet``."""
+        self.overrides[(sheet, coordinate)] = value
         self.memo.clear()
 
     def value(self, sheet: str, name: str):

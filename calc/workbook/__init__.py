@@ -1,6 +1,7 @@
 """Write formula-driven workbooks with XlsxWriter: live formulas plus their stored results.
 
-Each calculator gets its own sheet (:mod:`.calculator_sheet`).
+Each calculator gets its own sheet (:mod:`.calculator_sheet`), then a sheet of what-if rows
+(:mod:`.sweep_sheet`).
 
 Builds are deterministic (fixed document dates; XlsxWriter fixes the zip entry dates), and
 every file is written to a temporary name and renamed into place.
@@ -8,6 +9,7 @@ every file is written to a temporary name and renamed into place.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterable
 from pathlib import Path
 
 import xlsxwriter
@@ -15,8 +17,10 @@ import xlsxwriter
 from .. import engine
 from ..files import replace_atomically
 from ..model import Calculator
+from ..sweeps import default_rows, evaluate
 from .calculator_sheet import CalculatorSheet
 from .styles import Styles
+from .sweep_sheet import SweepSheet
 
 BUILD_DATE = datetime.datetime(2026, 1, 1)
 COMBINED = "mqzcalc"
@@ -33,8 +37,11 @@ def build_all(calculators: list[Calculator], folder: Path) -> list[Path]:
 
 
 def write_workbook(path: Path, calculators: list[Calculator],
-                   inputs: dict[str, dict] | None = None) -> Path:
-    """Write ``calculators`` to ``path`` with ``inputs`` (by calculator id; defaults else)."""
+                   inputs: dict[str, dict] | None = None,
+                   sweeps: dict[str, Iterable[dict]] | None = None) -> Path:
+    """Write ``calculators`` to ``path`` with ``inputs`` (by calculator id; defaults else)
+    and, on each one's sweep sheet, the scenarios ``sweeps`` gives (by calculator id, each
+    a dict of inputs; :func:`calc.sweeps.default_rows` else)."""
     def write(temporary: Path) -> None:
         book = xlsxwriter.Workbook(str(temporary), {"strings_to_numbers": False,
                                                     "strings_to_formulas": False,
@@ -44,7 +51,10 @@ def write_workbook(path: Path, calculators: list[Calculator],
         styles = Styles(book)
         for calculator in calculators:
             result = engine.run(calculator.id, (inputs or {}).get(calculator.id, {}))
-            CalculatorSheet(book, styles, calculator, result).write()
+            sheet = CalculatorSheet(book, styles, calculator, result)
+            sheet.write()
+            rows = (sweeps or {}).get(calculator.id) or default_rows(calculator, result.inputs)
+            SweepSheet(book, styles, calculator, sheet.names, evaluate(calculator.id, rows)).write()
         book.close()
 
     return replace_atomically(path, write)

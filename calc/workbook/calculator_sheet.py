@@ -13,6 +13,7 @@ from .. import engine
 from ..emit_excel import to_excel
 from ..model import Calculator, Input, Table
 from ..names import check_name, note_name, table_range_names
+from .cells import validation, write_value
 from .styles import Styles
 
 LABEL, VALUE, UNIT, NAME, ABOUT = range(5)
@@ -27,13 +28,17 @@ class CalculatorSheet:
         self.book, self.styles, self.calculator, self.result = book, styles, calculator, result
         self.sheet = book.add_worksheet(calculator.id)
         self.row = 0
+        self.names: dict[str, str] = {}
+        """Each defined name and what it refers to (e.g. ``connect!$B$7``), so another sheet
+        can define the same names for the same cells."""
 
     def name(self, name: str, first: tuple[int, int], last: tuple[int, int] | None = None):
         """Define ``name`` on this sheet for a cell or a range (absolute references)."""
         reference = xl_rowcol_to_cell(*first, row_abs=True, col_abs=True)
         if last is not None:
             reference += ":" + xl_rowcol_to_cell(*last, row_abs=True, col_abs=True)
-        self.book.define_name(f"{self.calculator.id}!{name}", f"={self.calculator.id}!{reference}")
+        self.names[name] = f"{self.calculator.id}!{reference}"
+        self.book.define_name(f"{self.calculator.id}!{name}", "=" + self.names[name])
 
     def write(self) -> None:
         sheet, styles, calculator = self.sheet, self.styles, self.calculator
@@ -93,15 +98,9 @@ class CalculatorSheet:
             self.sheet.set_row(self.row, 15 * lines)
 
     def input_row(self, spec: Input) -> None:
-        value = self.result.inputs[spec.id]
-        style = self.styles.input[spec.type]
-        if spec.type == "bool":
-            self.sheet.write_boolean(self.row, VALUE, value, style)
-        elif spec.type == "choice":
-            self.sheet.write_string(self.row, VALUE, value, style)
-        else:
-            self.sheet.write_number(self.row, VALUE, value, style)
-        self.sheet.data_validation(self.row, VALUE, self.row, VALUE, _validation(spec))
+        write_value(self.sheet, self.row, VALUE, self.result.inputs[spec.id],
+                    self.styles.input[spec.type])
+        self.sheet.data_validation(self.row, VALUE, self.row, VALUE, validation(spec))
         self.describe(spec.title, spec.unit, spec.id, f"{spec.help} Accepts {spec.accepts()}.")
         self.name(spec.id, (self.row, VALUE))
         self.row += 1
@@ -165,13 +164,13 @@ class CalculatorSheet:
         header = self.row
         sheet.write(header, LABEL, " \\ ".join(table.keys), styles.key)
         for offset, column in enumerate(columns):
-            _write_key(sheet, header, VALUE + offset, column, styles.key)
+            write_value(sheet, header, VALUE + offset, column, styles.key)
         first = header + 1
         for index, row_key in enumerate(table.row_keys):
-            _write_key(sheet, first + index, LABEL, row_key, styles.key)
+            write_value(sheet, first + index, LABEL, row_key, styles.key)
             for offset, column in enumerate(columns):
                 key = (row_key, column) if table.col_keys else (row_key,)
-                _write_key(sheet, first + index, VALUE + offset, table.data[key], styles.cell)
+                write_value(sheet, first + index, VALUE + offset, table.data[key], styles.cell)
         last = first + len(table.row_keys) - 1
         values, *key_ranges = table_range_names(table.id, len(table.keys))
         self.name(values, (first, VALUE), (last, VALUE + len(columns) - 1))
@@ -179,30 +178,3 @@ class CalculatorSheet:
         if table.col_keys:
             self.name(key_ranges[1], (header, VALUE), (header, VALUE + len(columns) - 1))
         self.row = last + 1
-
-
-def _write_key(sheet, row: int, column: int, value, style) -> None:
-    """Keys and figures keep their type, so MATCH finds numbers, texts and booleans alike."""
-    if isinstance(value, bool):
-        sheet.write_boolean(row, column, value, style)
-    elif isinstance(value, (int, float)):
-        sheet.write_number(row, column, value, style)
-    else:
-        sheet.write_string(row, column, str(value), style)
-
-
-def _validation(spec: Input) -> dict:
-    """Data validation for an input cell, with the domain in the prompt and the error."""
-    accepts = spec.accepts()
-    common = {"input_title": spec.title[:32], "input_message": f"Accepts {accepts}."[:255],
-              "error_title": f"Invalid {spec.title}"[:32],
-              "error_message": f"{spec.title} accepts {accepts}."[:255], "error_type": "stop"}
-    if spec.type == "bool":
-        return {"validate": "list", "source": ["TRUE", "FALSE"], **common}
-    if spec.type == "choice":
-        return {"validate": "list", "source": list(spec.choices), **common}
-    kind = "integer" if spec.type == "int" else "decimal"
-    if spec.max is None:
-        return {"validate": kind, "criteria": ">=", "value": spec.min, **common}
-    return {"validate": kind, "criteria": "between", "minimum": spec.min,
-            "maximum": spec.max, **common}
