@@ -22,9 +22,9 @@ from .steps import Points, point, step_count
 from .values import as_number, coerce
 
 MOST_ROWS = 10_000_000
-"""Most scenarios one sweep may have: about two minutes and one or two gigabytes of CSV at
-the speed :func:`calc.sweep_csv.write_csv` reaches, past which a sweep is more likely a
-typing slip than a plan."""
+"""Most scenarios one sweep may have: for connect, about four minutes and 1.6 GB of CSV at
+the 45,000 or so scenarios a second :func:`calc.sweep_csv.write_csv` reaches on a small
+machine. Past that a sweep is more likely a typing slip than a plan."""
 MOST_SHEET_CELLS = 250_000
 """Most input, output and problem cells a sweep sheet (:mod:`calc.workbook.sweep_sheet`)
 may hold. XlsxWriter keeps every cell in memory until the file is closed and rewrites each
