@@ -15,7 +15,7 @@ import yaml
 
 from . import expr
 from .emit_python import HELPERS, to_python
-from .names import check_name, note_name, table_range_names
+from .names import SHEET_NAME_LIMIT, check_name, note_name, sweep_sheet, table_range_names
 from .steps import Points, step_count
 from .errors import InputError, TemplateError
 from .model import (BOOL, NUMBER, TEXT, Calculator, Chart, Check, Citation, Constant, Example,
@@ -124,6 +124,10 @@ class _Loader:
         calculator_id = self.text(doc["id"], "id")
         if calculator_id != Path(self.file).stem:
             self.fail("id", f"{calculator_id!r} must match the file name {self.file!r}")
+        if len(sweep_sheet(calculator_id)) > SHEET_NAME_LIMIT:
+            self.fail("id", f"{calculator_id!r} is too long for its workbook sheets: "
+                            f"{sweep_sheet(calculator_id)} is over the {SHEET_NAME_LIMIT} "
+                            "characters a sheet name may have")
         inputs = {self.claim(name, f"inputs.{name}"): self.input(name, spec)
                   for name, spec in self.mapping(doc["inputs"], "inputs").items()}
         checks = [self.check(index, spec, inputs)

@@ -22,6 +22,10 @@ def check_name(index: int) -> str:
     return f"check_{index}"
 
 
+SHEET_NAME_LIMIT = 31
+"""Longest sheet name Excel accepts."""
+
+
 def sweep_sheet(calculator_id: str) -> str:
     """Name of the sheet of what-if rows that follows the calculator's own sheet."""
     return f"{calculator_id}_sweep"
