@@ -42,6 +42,9 @@ one row per scenario."""
 ROW = "\x00"
 """Stands for the row number in a formula written once per column; no name or text in a
 formula can hold it."""
+BOLD_MARGIN = 3
+"""Characters a column needs beyond a bold text's length (bold letters are wider), so a
+title or a result never touches the next column."""
 WIDEST = 60
 """Widest column, in characters, except the problem column, which fits its longest text."""
 
@@ -161,12 +164,12 @@ class SweepSheet:
                   for output in self.outputs]
         lines = 1
         for column, (item, texts) in enumerate(zip([*self.inputs, *self.outputs], shown)):
-            width = min(WIDEST, max(8, len(item.unit) + 2, math.ceil(len(item.id) * 0.8) + 1,
-                                    math.ceil(len(item.title) / 2) + 1,
-                                    max(len(word) for word in item.title.split()) + 2,
-                                    max(map(len, texts), default=0) + 3))
+            width = min(WIDEST, max(8, len(item.unit) + 2, math.ceil(len(item.id) * 0.7) + 2,
+                                    math.ceil(len(item.title) / 2) + BOLD_MARGIN,
+                                    max(len(word) for word in item.title.split()) + BOLD_MARGIN,
+                                    max(map(len, texts), default=0) + BOLD_MARGIN))
             self.sheet.set_column(column, column, width)
-            lines = max(lines, len(textwrap.wrap(item.title, width - 1)))
+            lines = max(lines, len(textwrap.wrap(item.title, width - BOLD_MARGIN)))
         if self.problem_column is not None:
             longest = max(len(check.problem) for check in self.calculator.checks)
             self.sheet.set_column(self.problem_column, self.problem_column, longest + 2)
