@@ -1,4 +1,4 @@
-"""The ``mqcalc`` command: list, eval, build, tui (the default).
+"""The ``mqcalc`` command: list, eval, sweep, build, tui (the default).
 
 Every refusal is one line on stderr and exit status 2: an unknown calculator or input, a
 value outside its domain, ``ID`` without ``=``, an unknown option, a scenario file or a
@@ -15,13 +15,20 @@ from pathlib import Path
 
 from . import engine
 from .errors import InputError, MqcalcError
+from .files import replace_atomically
 from .formatting import format_value
 from .report import read_report, totals
 from .scenario import ScenarioError, load_scenario
+from .sweep_csv import write_csv
+from .sweeps import MOST_ROWS, MOST_SHEET_CELLS, make_sweep, most_sheet_rows
 
 EXIT_DISAGREES = 1
 """eval --from-workbook: a result stored in the workbook is not the engine's (like diff)."""
 EXIT_BAD_INPUT = 2
+PROGRESS_FROM, PROGRESS_EVERY = 100_000, 10_000
+"""A sweep to CSV of this many scenarios counts them on a terminal, every so many."""
+PROGRESS_FROM_SHEET = 1_000
+"""A sweep to a workbook of this many scenarios says it is writing (a few seconds or more)."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -66,6 +73,22 @@ def _parser() -> argparse.ArgumentParser:
                                     dest=_report_dest(calculator),
                                     help=f"{calculator.id}: evaluate every item of a "
                                          f"{calculator.report.title}, then their total")
+    sweeping = commands.add_parser(
+        "sweep", help="evaluate one calculator at every combination of some inputs' values, "
+        "as CSV or a workbook")
+    sweeping.add_argument("calculator", help="calculator id (see mqcalc list)")
+    sweeping.add_argument("assignments", nargs="*", metavar="ID=VALUE",
+                          help="fixed input values; inputs neither fixed nor varied take "
+                               "their defaults")
+    sweeping.add_argument("--vary", action="append", required=True, metavar="ID=SPEC",
+                          help="an input to vary: ID=START:STOP:STEP for a numeric input "
+                               "(STOP included) or ID=V1,V2,... for any input; repeat it to "
+                               "vary several, the first outermost (at most "
+                               f"{MOST_ROWS:,} scenarios)")
+    sweeping.add_argument("--out", metavar="FILE", type=Path,
+                          help="write FILE.csv, or FILE.xlsx: the calculator's sheet and a "
+                               f"sheet of the scenarios (at most {MOST_SHEET_CELLS:,} cells "
+                               "of inputs and results); without it, CSV to standard output")
     build = commands.add_parser("build", help="write the workbooks")
     build.add_argument("--out", type=Path, default=Path("generated"),
                        help="folder for the workbooks (default: generated)")
@@ -79,7 +102,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         parser = _parser()
         arguments, extras = parser.parse_known_args(argv)
-        if extras and (arguments.command != "eval" or any(e.startswith("-") for e in extras)):
+        if extras and (arguments.command not in ("eval", "sweep")
+                       or any(e.startswith("-") for e in extras)):
             parser.error(f"unrecognized arguments: {' '.join(extras)}")
         if extras:  # ID=VALUE after an option, e.g. eval CALC --scenario FILE ID=VALUE
             arguments.assignments += extras
@@ -87,7 +111,8 @@ def main(argv: list[str] | None = None) -> int:
         if arguments.scenario is not None and command not in ("eval", "tui"):
             raise MqcalcError(f"--scenario goes with eval or tui, not {command} "
                               "(see mqcalc --help)")
-        return {"list": _list, "eval": _eval, "build": _build, "tui": _tui}[command](arguments)
+        return {"list": _list, "eval": _eval, "sweep": _sweep, "build": _build,
+                "tui": _tui}[command](arguments)
     except MqcalcError as error:
         message = f"mqcalc: {error}"
         if not message.isprintable():  # keep it one line whatever the user typed
@@ -295,6 +320,62 @@ def _eval_report(calculator, inputs: dict, path: Path, as_json: bool) -> int:
     print(f"Total of {len(results)}: {', '.join(block.name for block in blocks)}")
     _print_result(calculator, total)
     return 0
+
+
+def _sweep(arguments) -> int:
+    """CSV to standard output or to a .csv file, or a workbook; a note on stderr for a file."""
+    out = arguments.out
+    kind = None if out is None else out.suffix.lower()
+    if kind not in (None, ".csv", ".xlsx"):
+        raise MqcalcError(f"--out {out}: expects a file name ending in .csv or .xlsx")
+    calculator = engine.calculator(arguments.calculator)
+    sweep = make_sweep(calculator.id, arguments.vary,
+                       _assignments(calculator, arguments.assignments))
+    if kind == ".xlsx":
+        most = most_sheet_rows(calculator)
+        if sweep.size > most:
+            raise MqcalcError(f"{calculator.id}: the sweep has {sweep.size:,} scenarios; a "
+                              f"workbook takes at most {most:,} of {calculator.id}: write CSV "
+                              "instead (--out FILE.csv)")
+        _write_sweep_workbook(out, calculator, sweep)
+    elif kind == ".csv":
+        def write(temporary: Path) -> None:
+            with open(temporary, "w", encoding="utf-8", newline="") as stream:
+                write_csv(calculator, _counted(sweep.outcomes(), sweep.size), stream)
+
+        replace_atomically(out, write)
+    else:
+        write_csv(calculator, _counted(sweep.outcomes(), sweep.size), sys.stdout)
+        return 0
+    print(f"wrote {out} ({sweep.size} scenarios)", file=sys.stderr)
+    return 0
+
+
+def _write_sweep_workbook(path: Path, calculator, sweep) -> None:
+    """The calculator's sheet shows the first scenario the engine accepts (the fixed values,
+    the varied inputs at their first workable values; the defaults if none is accepted), and
+    the sweep sheet every scenario."""
+    from .workbook import write_workbook
+
+    if sweep.size >= PROGRESS_FROM_SHEET and sys.stderr.isatty():
+        print(f"mqcalc: writing {sweep.size:,} scenarios to {path}", file=sys.stderr)
+    shown = next((outcome.inputs for outcome in sweep.outcomes()
+                  if outcome.outputs is not None), {})
+    write_workbook(path, [calculator], {calculator.id: shown}, {calculator.id: sweep.inputs()})
+
+
+def _counted(items, total: int):
+    """``items``, counted on stderr as they pass when a person is watching (stderr is a
+    terminal) and there are enough of them to wait for."""
+    if total < PROGRESS_FROM or not sys.stderr.isatty():
+        yield from items
+        return
+    for done, item in enumerate(items, start=1):
+        if done % PROGRESS_EVERY == 0:
+            print(f"\rmqcalc: {done:,} of {total:,} scenarios", end="", file=sys.stderr,
+                  flush=True)
+        yield item
+    print("\r\033[K", end="", file=sys.stderr, flush=True)
 
 
 def _build(arguments) -> int:

@@ -52,7 +52,7 @@ class _Emitter:
             case ast.Constant(value=bool(value)):
                 return ("TRUE" if value else "FALSE"), ATOM
             case ast.Constant(value=str(value)):
-                return '"' + value.replace('"', '""') + '"', ATOM
+                return quoted(value), ATOM
             case ast.Constant(value=value):
                 return _number(value), ATOM
             case ast.Name(id=name):
@@ -105,6 +105,11 @@ class _Emitter:
         matches = [f"MATCH({self.text(key)},{key_range},0)"
                    for key, key_range in zip(keys, key_ranges)]
         return f"INDEX({values},{','.join(matches)})"
+
+
+def quoted(text: str) -> str:
+    """``text`` as a spreadsheet string literal."""
+    return '"' + text.replace('"', '""') + '"'
 
 
 def _number(value: int | float) -> str:

@@ -7,14 +7,16 @@ process.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 from .compiler import Compiled, compile_calculator
 from .errors import CalculationError, InputError, MqcalcError
 from .loader import load
-from .model import Calculator
+from .model import Calculator, Input
 from .values import coerce
 
 
@@ -66,21 +68,35 @@ class Result:
                 "outputs": self.outputs, "notes": self.notes}
 
 
+def input_spec(calculator_id: str, name: str, value: object) -> Input:
+    """The input ``name`` of the calculator, or an InputError naming ``value`` (what was
+    given for it) and listing the calculator's inputs."""
+    inputs = _compiled_for(calculator_id).calculator.inputs
+    if name not in inputs:
+        raise InputError(calculator_id, name, value,
+                         "an input of this calculator: " + ", ".join(inputs))
+    return inputs[name]
+
+
+def judge(calculator_id: str, inputs: dict) -> dict:
+    """Every input of the calculator, each checked against its own domain and typed; missing
+    ones take their default. The rules between inputs are left to :func:`validate` (or, in
+    a sweep, to :func:`outcomes`)."""
+    for name, value in inputs.items():
+        input_spec(calculator_id, name, value)
+    return {name: coerce(spec, inputs.get(name, spec.default), calculator_id)
+            for name, spec in _compiled_for(calculator_id).calculator.inputs.items()}
+
+
 def validate(calculator_id: str, inputs: dict) -> dict:
-    """Every input of the calculator, checked and typed; missing ones take their default.
-    Then the rules between inputs (the template's ``checks``), naming the first input a
-    broken rule reads and the values of the others."""
+    """Every input of the calculator, checked and typed (:func:`judge`). Then the rules
+    between inputs (the template's ``checks``), naming the first input a broken rule reads
+    and the values of the others."""
     compiled = _compiled_for(calculator_id)
-    spec = compiled.calculator
-    for name in inputs:
-        if name not in spec.inputs:
-            raise InputError(calculator_id, name, inputs[name],
-                             "an input of this calculator: " + ", ".join(spec.inputs))
-    values = {name: coerce(input_spec, inputs.get(name, input_spec.default), calculator_id)
-              for name, input_spec in spec.inputs.items()}
+    values = judge(calculator_id, inputs)
     index = compiled.broken(**values)
     if index >= 0:
-        check = spec.checks[index]
+        check = compiled.calculator.checks[index]
         first, *others = check.names
         context = ", ".join(f"{name}={values[name]}" for name in others)
         raise InputError(calculator_id, first, values[first],
@@ -102,24 +118,40 @@ def evaluate(calculator_id: str, inputs: dict) -> dict:
     return run(calculator_id, inputs).outputs
 
 
+class Outcome(NamedTuple):
+    """One scenario of a sweep: every input, the outputs (None when the engine refuses the
+    scenario) and the problem ("" when there is none)."""
+
+    inputs: dict
+    outputs: dict | None
+    problem: str
+
+
+def outcomes(calculator_id: str, scenarios: Iterable[dict]) -> Iterator[Outcome]:
+    """The outcome of each scenario, lazily: ``scenarios`` are full sets of inputs, each
+    value already judged (as :func:`judge` returns them). A scenario that breaks a rule
+    between inputs has the first such rule's :attr:`~calc.model.Check.problem`; one where a
+    formula cannot be computed has the reason. The compiled calculator is called directly:
+    this is the inner loop of sweeps of millions of scenarios."""
+    compiled = _compiled_for(calculator_id)
+    broken = compiled.broken
+    problems = [check.problem for check in compiled.calculator.checks]
+    for values in scenarios:
+        index = broken(**values)
+        if index >= 0:
+            yield Outcome(values, None, problems[index])
+            continue
+        try:
+            yield Outcome(values, compiled(values)[0], "")
+        except CalculationError as error:
+            yield Outcome(values, None, str(error))
+
+
 def sweep(calculator_id: str, values: dict, name: str, points) -> list[dict | None]:
     """The outputs for ``values`` (every input, as :func:`validate` returns them) with the
     input ``name`` set to each of ``points`` in turn; None for a point that breaks a rule
     between inputs or where a formula cannot be computed. A point outside the input's own
     domain is an InputError, as anywhere else."""
-    compiled = _compiled_for(calculator_id)
-    spec = compiled.calculator.inputs.get(name)
-    if spec is None:
-        raise InputError(calculator_id, name, None,
-                         "an input of this calculator: " + ", ".join(compiled.calculator.inputs))
-    swept = []
-    for point in points:
-        at = {**values, name: coerce(spec, point, calculator_id)}
-        if compiled.broken(**at) >= 0:
-            swept.append(None)
-            continue
-        try:
-            swept.append(compiled(at)[0])
-        except CalculationError:
-            swept.append(None)
-    return swept
+    spec = input_spec(calculator_id, name, None)
+    scenarios = [{**values, name: coerce(spec, point, calculator_id)} for point in points]
+    return [outcome.outputs for outcome in outcomes(calculator_id, scenarios)]

@@ -15,8 +15,9 @@ import yaml
 
 from . import expr
 from .emit_python import HELPERS, to_python
-from .names import (chart_range_name, check_name, note_name, shown_note_name,
-                    table_range_names)
+from .names import (SHEET_NAME_LIMIT, chart_range_name, check_name, note_name,
+                    shown_note_name, sweep_sheet, table_range_names)
+from .steps import Points, step_count
 from .errors import InputError, TemplateError
 from .model import (BOOL, NUMBER, TEXT, Calculator, Chart, Check, Citation, Constant, Example,
                     Input, Note, Output, Report, ReportLine, Table)
@@ -126,6 +127,10 @@ class _Loader:
         calculator_id = self.text(doc["id"], "id")
         if calculator_id != Path(self.file).stem:
             self.fail("id", f"{calculator_id!r} must match the file name {self.file!r}")
+        if len(sweep_sheet(calculator_id)) > SHEET_NAME_LIMIT:
+            self.fail("id", f"{calculator_id!r} is too long for its workbook sheets: "
+                            f"{sweep_sheet(calculator_id)} is over the {SHEET_NAME_LIMIT} "
+                            "characters a sheet name may have")
         inputs = {self.claim(name, f"inputs.{name}"): self.input(name, spec)
                   for name, spec in self.mapping(doc["inputs"], "inputs").items()}
         checks = [self.check(index, spec, inputs)
@@ -536,9 +541,10 @@ class _Loader:
         if steps + 1 > CHART_POINT_LIMIT:
             self.fail(f"{key}.step", f"gives {math.floor(steps) + 1} points; keep to "
                                      f"{CHART_POINT_LIMIT} (a larger step or a shorter range)")
-        if abs(steps - round(steps)) > 1e-9 * max(1, steps):
+        whole = step_count(low, high, step)
+        if whole is None:
             self.fail(f"{key}.to", f"must be from plus a whole number of steps of {step}")
-        return tuple(_point(low + index * step) for index in range(round(steps))) + (high,)
+        return tuple(Points(low, high, step, whole))
 
     def example(self, index: int, spec, inputs, outputs) -> Example:
         key = f"examples[{index}]"
@@ -557,9 +563,3 @@ class _Loader:
 def _values(source: Input) -> tuple:
     """Every value a switch or a choice input can take, in the order a chart shows them."""
     return (False, True) if source.type == "bool" else source.choices
-
-
-def _point(value: int | float) -> int | float:
-    """A chart point as written: whole numbers stay whole, and a sum of decimal steps loses
-    its binary noise (0.1 * 3 is 0.3, not 0.30000000000000004)."""
-    return value if isinstance(value, int) else float(f"{value:.12g}")

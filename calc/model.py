@@ -127,6 +127,12 @@ class Check:
     names: tuple[str, ...]
     tree: ast.expr = field(repr=False, default=None)
 
+    @property
+    def problem(self) -> str:
+        """The broken rule as a sentence of its own, worded as the command line words a
+        refusal: the first input it reads "expects" the message. A sweep's problem column."""
+        return f"{self.names[0]} expects {self.message}"
+
 
 @dataclass(frozen=True)
 class Example:

@@ -1,5 +1,6 @@
 """The defined names a calculator occupies in its sheet besides its inputs, outputs and
-constants; the loader reserves them so no template can collide with one."""
+constants, which the loader reserves so no template can collide with one; and the name of
+its sweep sheet."""
 from __future__ import annotations
 
 
@@ -31,3 +32,12 @@ def chart_range_name(chart_id: str, column: str) -> str:
     """Name, on a calculator's chart-data sheet, of the figures in ``column`` (the chart's
     input or one of its outputs) of chart ``chart_id``."""
     return f"chart_{chart_id}_{column}"
+
+
+SHEET_NAME_LIMIT = 31
+"""Longest sheet name Excel accepts."""
+
+
+def sweep_sheet(calculator_id: str) -> str:
+    """Name of the sheet of what-if rows that follows the calculator's own sheet."""
+    return f"{calculator_id}_sweep"

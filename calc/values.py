@@ -35,13 +35,13 @@ def coerce(spec: Input, raw: object, calculator_id: str) -> object:
         if isinstance(raw, str) and raw.strip() in spec.choices:
             return raw.strip()
         raise refuse()
-    number = _number(raw, integer=spec.type == "int")
+    number = as_number(raw, integer=spec.type == "int")
     if number is None or number < spec.min or (spec.max is not None and number > spec.max):
         raise refuse()
     return number
 
 
-def _number(raw: object, integer: bool) -> int | float | None:
+def as_number(raw: object, integer: bool) -> int | float | None:
     """The number ``raw`` stands for, or None when it is not one of the wanted kind."""
     if isinstance(raw, str):
         text = raw.strip()

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import re
 
+import openpyxl
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import calc
-from calc.names import check_name, note_name, shown_note_name
+from calc.names import check_name, note_name, shown_note_name, sweep_sheet
+from tests import sweep_rows
 from tests.compare import agrees
 from tests.conftest import CALCULATORS
 from tests.strategies import any_inputs, broken_checks, calculator_inputs
@@ -19,6 +21,14 @@ from tests.xlsx_oracle import WorkbookOracle
 @pytest.fixture(scope="module")
 def oracle(built):
     return WorkbookOracle.load(built / "mqzcalc.xlsx")
+
+
+@pytest.fixture(scope="module")
+def sweep_layout(built):
+    """Each sweep sheet's columns (by id) and scenario rows."""
+    book = openpyxl.load_workbook(built / "mqzcalc.xlsx")
+    return {c.id: (sweep_rows.columns(book[sweep_sheet(c.id)]),
+                   sweep_rows.rows(book[sweep_sheet(c.id)])) for c in CALCULATORS}
 
 
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
@@ -68,3 +78,22 @@ def test_oracle_reads_the_stored_defaults_back(built, calculator):
     expected = calc.evaluate(calculator.id, {})
     assert all(agrees(value, oracle.value(calculator.id, name), rel=1e-12)
                for name, value in expected.items())
+
+
+@pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_inputs_typed_into_a_sweep_row_give_that_row_the_engines_outcome(
+        oracle, sweep_layout, calculator, data):
+    """Any row of the sweep sheet, its inputs typed over (the rules between inputs kept or
+    not), shows the engine's outputs; or, for inputs the engine refuses, no outputs and the
+    first rule broken."""
+    where, rows = sweep_layout[calculator.id]
+    row = data.draw(st.sampled_from(rows))
+    inputs = data.draw(any_inputs(calculator))
+    for name, value in inputs.items():
+        oracle.type_into(sweep_sheet(calculator.id), f"{where[name]}{row}", value)
+    for name, value in sweep_rows.expected(calculator, inputs).items():
+        found = oracle.cell(sweep_sheet(calculator.id), f"{where[name]}{row}")
+        assert agrees(value, found, rel=1e-12), f"row {row} {name}: workbook {found!r}, " \
+                                                f"engine {value!r}"

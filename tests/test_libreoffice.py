@@ -1,7 +1,8 @@
 """LibreOffice headless, the real application, recalculates the built workbooks to the
 engine's values: for each calculator, the boundaries of every input's domain and a seeded
 spread of inputs across it, written into the workbook's input cells with openpyxl (which
-drops every stored result, so LibreOffice has to compute each one)."""
+drops every stored result, so LibreOffice has to compute each one). The same inputs are
+typed into a row of the sweep sheet, whose every row must then equal the engine."""
 from __future__ import annotations
 
 import random
@@ -11,9 +12,10 @@ import pytest
 
 import calc
 from calc.model import Calculator, Input
-from calc.names import check_name, note_name, shown_note_name
+from calc.names import check_name, note_name, shown_note_name, sweep_sheet
 from calc.workbook.overview import SHEET as OVERVIEW
 from calc.workbook.overview import headline_name
+from tests import sweep_rows
 from tests.compare import agrees, chart_blocks_equal_engine, named_values
 from tests.conftest import CALCULATORS
 from tests.libreoffice import convert
@@ -59,12 +61,29 @@ def recalculated(built, tmp_path_factory):
             book = openpyxl.load_workbook(built / f"{calculator.id}.xlsx")
             for name, value in case.items():
                 _cell_of(book, calculator.id, name).value = value
+            _type_into_a_sweep_row(book[sweep_sheet(calculator.id)], number,
+                                   {**calculator.defaults(), **case})
             path = work / f"{calculator.id}-{number:03d}.xlsx"
             book.save(path)
             planned.append((calculator, case, path))
     converted = convert([path for _, _, path in planned], work / "out", work, recalculate=True)
     return [(calculator, case, openpyxl.load_workbook(result, data_only=True))
             for (calculator, case, _), result in zip(planned, converted)]
+
+
+def _type_into_a_sweep_row(sheet, number: int, inputs: dict) -> None:
+    """Type ``inputs`` over the inputs of one of the sweep sheet's rows (case ``number``
+    picks which)."""
+    where, rows = sweep_rows.columns(sheet), sweep_rows.rows(sheet)
+    row = rows[number % len(rows)]
+    for name, value in inputs.items():
+        sheet[f"{where[name]}{row}"].value = value
+
+
+def test_libreoffice_recalculates_every_sweep_row_to_the_engine(recalculated):
+    for calculator, case, book in recalculated:
+        sheet = book[sweep_sheet(calculator.id)]
+        assert sweep_rows.disagreements(calculator, sheet) == [], case
 
 
 def test_libreoffice_recalculates_every_case_to_the_engine(recalculated):
@@ -106,3 +125,4 @@ def test_libreoffice_with_default_settings_shows_the_stored_results(built, tmp_p
             assert agrees(expected, _cell_of(book, calculator.id, name).value), name
         headline = _cell_of(book, OVERVIEW, headline_name(calculator.id)).value
         assert agrees(outputs[calculator.headline], headline), calculator.id
+        assert sweep_rows.disagreements(calculator, book[sweep_sheet(calculator.id)]) == []

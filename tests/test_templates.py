@@ -280,6 +280,20 @@ def test_a_formula_that_cannot_be_computed_names_its_output(tmp_path):
         compiled({**values, "connects_per_sec": 0})
 
 
+@pytest.mark.parametrize(("length", "refused"), [(25, False), (26, True)])
+def test_an_id_must_leave_room_for_its_sweep_sheets_name(tmp_path, length, refused):
+    """Excel names a sheet in at most 31 characters, and a calculator's sweep sheet adds
+    ``_sweep`` to its id."""
+    identifier = "c" * length
+    path = tmp_path / f"{identifier}.yaml"
+    path.write_text(yaml.safe_dump({**CONNECT, "id": identifier}, sort_keys=False))
+    if refused:
+        with pytest.raises(TemplateError, match=rf"{identifier}.yaml: id: .*too long"):
+            load(path)
+    else:
+        assert load(path).id == identifier
+
+
 def test_chart_points_are_worked_out_from_the_declared_range(tmp_path):
     def decimal_steps(document):
         document["charts"]["cpu_by_connect_rate"].update({"from": 0.1, "to": 0.7, "step": 0.1})

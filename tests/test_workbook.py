@@ -11,9 +11,10 @@ from openpyxl.utils import FORMULAE
 
 import calc
 from calc.emit_excel import EMITTED_FUNCTIONS
-from calc.names import shown_note_name
+from calc.names import shown_note_name, sweep_sheet, table_range_names
 from calc.workbook.chart_data import chart_data_sheet_name
 from calc.workbook import build_all
+from tests import sweep_rows
 from tests.compare import agrees, named_cell
 from tests.conftest import CALCULATORS, REPO
 
@@ -34,14 +35,16 @@ def test_builds_are_byte_identical(built, tmp_path):
         assert (tmp_path / name).read_bytes() == (built / name).read_bytes(), name
 
 
-def test_combined_workbook_has_one_sheet_per_calculator(built):
-    """The overview, each calculator with its hidden chart figures after it, the sources."""
+def test_combined_workbook_has_each_calculators_sheets_between_overview_and_sources(built):
+    """The overview; each calculator's sheet, its what-if rows and the hidden figures of its
+    charts; the sources."""
     book = openpyxl.load_workbook(built / "mqzcalc.xlsx")
-    sheets = [[c.id, *([chart_data_sheet_name(c.id)] if c.charts else [])] for c in CALCULATORS]
-    assert book.sheetnames == ["Overview", *(name for pair in sheets for name in pair),
-                               "Sources"]
+    sheets = [name for c in CALCULATORS for name in
+              (c.id, sweep_sheet(c.id), *([chart_data_sheet_name(c.id)] if c.charts else []))]
+    assert book.sheetnames == ["Overview", *sheets, "Sources"]
     assert [s.title for s in book.worksheets if s.sheet_state == "visible"] == \
-        ["Overview", *(c.id for c in CALCULATORS), "Sources"]
+        ["Overview", *(name for c in CALCULATORS for name in (c.id, sweep_sheet(c.id))),
+         "Sources"]
 
 
 def test_only_functions_excel_and_libreoffice_both_know():
@@ -52,7 +55,7 @@ def test_only_functions_excel_and_libreoffice_both_know():
 def test_functions_in_the_file_are_known_everywhere(built, calculator):
     book = openpyxl.load_workbook(built / f"{calculator.id}.xlsx")
     formulas = [re.sub(r'"(?:[^"]|"")*"', '""', cell.value)
-                for row in book[calculator.id].iter_rows() for cell in row
+                for sheet in book.worksheets for row in sheet.iter_rows() for cell in row
                 if isinstance(cell.value, str) and cell.value.startswith("=")]
     used = {function for formula in formulas
             for function in re.findall(r"([A-Z][A-Z0-9.]*)\(", formula)}
@@ -122,3 +125,67 @@ def test_output_cells_carry_a_stored_value_in_the_file(built, calculator):
     stored = dict(re.findall(r'<c r="([A-Z]+[0-9]+)"[^>]*><f>[^<]*</f><v>([^<]+)</v></c>', xml))
     for output in calculator.outputs:
         assert named_cell(sheet, output).coordinate in stored, output
+
+
+@pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
+def test_sweep_rows_are_the_first_charts_points_or_every_choice(built, calculator):
+    """Each sweep sheet holds the points of the calculator's first chart, every other input
+    at its default; a calculator without charts, every combination of its choices and
+    yes/no inputs."""
+    sheet = openpyxl.load_workbook(built / f"{calculator.id}.xlsx")[sweep_sheet(calculator.id)]
+    scenarios = [sweep_rows.typed(calculator, sheet, row) for row in sweep_rows.rows(sheet)]
+    defaults = calc.validate(calculator.id, {})
+    if calculator.charts:
+        chart = next(iter(calculator.charts.values()))
+        assert [scenario[chart.x] for scenario in scenarios] == list(chart.points)
+        assert all(scenario == {**defaults, chart.x: scenario[chart.x]} for scenario in scenarios)
+    else:
+        assert calculator.id == "dse_support"
+        assert {(s["data_set"], s["mq_level"]) for s in scenarios} == {
+            (data_set, level) for data_set in calculator.inputs["data_set"].choices
+            for level in calculator.inputs["mq_level"].choices}
+        assert len(scenarios) == 12
+
+
+@pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
+def test_every_sweep_formula_stores_the_engines_value_for_its_row(built, calculator):
+    book = openpyxl.load_workbook(built / "mqzcalc.xlsx", data_only=True)
+    assert sweep_rows.disagreements(calculator, book[sweep_sheet(calculator.id)], 1e-15) == []
+
+
+@pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
+def test_sweep_sheet_reads_constants_and_tables_through_its_own_names(built, calculator):
+    """Names local to the sweep sheet refer to the calculator sheet's cells, so formulas
+    read as there; inputs and outputs are the row's cells, never names."""
+    book = openpyxl.load_workbook(built / "mqzcalc.xlsx")
+    own, sweep = book[calculator.id].defined_names, book[sweep_sheet(calculator.id)]
+    shared = [*calculator.constants] + [name for table in calculator.tables.values()
+                                        for name in table_range_names(table.id, len(table.keys))]
+    assert sorted(sweep.defined_names) == sorted(shared)
+    for name in shared:
+        assert sweep.defined_names[name].attr_text == own[name].attr_text, name
+    first = sweep_rows.rows(sweep)[0]
+    where = sweep_rows.columns(sweep)
+    for output in calculator.outputs.values():
+        formula = re.sub(r'"(?:[^"]|"")*"', '""', sweep[f"{where[output.id]}{first}"].value)
+        for name in set(output.depends) & {*calculator.inputs, *calculator.outputs}:
+            assert not re.search(rf"\b{name}\b", formula), (output.id, name, formula)
+            assert f"{where[name]}{first}" in formula, (output.id, name, formula)
+
+
+@pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
+def test_sweep_inputs_are_unlocked_and_validated_as_on_the_calculator_sheet(built, calculator):
+    book = openpyxl.load_workbook(built / f"{calculator.id}.xlsx")
+    own, sweep = book[calculator.id], book[sweep_sheet(calculator.id)]
+    assert sweep.protection.sheet and not sweep.protection.password
+    rules = {str(rule.sqref): rule for rule in own.data_validations.dataValidation}
+    swept = {str(rule.sqref): rule for rule in sweep.data_validations.dataValidation}
+    where, rows = sweep_rows.columns(sweep), sweep_rows.rows(sweep)
+    for spec in calculator.inputs.values():
+        mine = swept[f"{where[spec.id]}{rows[0]}:{where[spec.id]}{rows[-1]}"]
+        theirs = rules[named_cell(own, spec.id).coordinate]
+        assert (mine.type, mine.formula1, mine.formula2, mine.error, mine.prompt) == \
+            (theirs.type, theirs.formula1, theirs.formula2, theirs.error, theirs.prompt)
+        assert all(sweep[f"{where[spec.id]}{row}"].protection.locked is False for row in rows)
+    for name in [*calculator.outputs, *(["problem"] if calculator.checks else [])]:
+        assert all(sweep[f"{where[name]}{row}"].protection.locked is not False for row in rows)

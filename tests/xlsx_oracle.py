@@ -63,7 +63,11 @@ class WorkbookOracle:
     def set_all(self, sheet: str, values: dict) -> None:
         """Type each of ``values`` into the cell of that name on ``sheet``."""
         for name, value in values.items():
-            self.overrides[self.names[(sheet, name.lower())]] = value
+            self.type_into(*self.names[(sheet, name.lower())], value)
+
+    def type_into(self, sheet: str, coordinate: str, value) -> None:
+        """Type ``value`` into the cell at ``coordinate`` (A1) on ``sheet``."""
+        self.overrides[(sheet, coordinate)] = value
         self.memo.clear()
 
     def value(self, sheet: str, name: str):

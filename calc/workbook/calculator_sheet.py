@@ -10,9 +10,10 @@ from __future__ import annotations
 from xlsxwriter.utility import xl_rowcol_to_cell
 
 from .. import engine
-from ..emit_excel import to_excel
+from ..emit_excel import quoted, to_excel
 from ..model import Calculator, Input, Table
 from ..names import check_name, note_name, shown_note_name, table_range_names
+from .cells import validation, write_value
 from .layout import lines_needed, protect_and_fit, room_for
 from .styles import Styles
 
@@ -36,9 +37,9 @@ class CalculatorSheet:
         self.row = 0
         self.chart_anchors: dict[str, tuple[int, int]] = {}
         """The top left cell each chart is drawn at (see :mod:`.drawing`)."""
-        self.defined: dict[str, str] = {}
-        """What each defined name of the sheet refers to, e.g. ``adapters!$B$8``, for other
-        sheets that read this one."""
+        self.names: dict[str, str] = {}
+        """Each defined name and what it refers to (e.g. ``connect!$B$7``), so another sheet
+        can define the same names for the same cells, or read them."""
 
     def name(self, name: str, first: tuple[int, int], last: tuple[int, int] | None = None):
         """Define ``name`` on this sheet for a cell or a range (absolute references)."""
@@ -46,8 +47,8 @@ class CalculatorSheet:
             reference = xl_rowcol_to_cell(*first, row_abs=True, col_abs=True)
         else:
             reference = range_text(*first, *last)
-        self.defined[name] = f"{self.calculator.id}!{reference}"
-        self.book.define_name(f"{self.calculator.id}!{name}", "=" + self.defined[name])
+        self.names[name] = f"{self.calculator.id}!{reference}"
+        self.book.define_name(f"{self.calculator.id}!{name}", "=" + self.names[name])
 
     def write(self) -> None:
         sheet, styles, calculator = self.sheet, self.styles, self.calculator
@@ -104,15 +105,9 @@ class CalculatorSheet:
                                            lines_needed(at_least, int(at_least_width * 1.1))))
 
     def input_row(self, spec: Input) -> None:
-        value = self.result.inputs[spec.id]
-        style = self.styles.input[spec.type]
-        if spec.type == "bool":
-            self.sheet.write_boolean(self.row, VALUE, value, style)
-        elif spec.type == "choice":
-            self.sheet.write_string(self.row, VALUE, value, style)
-        else:
-            self.sheet.write_number(self.row, VALUE, value, style)
-        self.sheet.data_validation(self.row, VALUE, self.row, VALUE, _validation(spec))
+        write_value(self.sheet, self.row, VALUE, self.result.inputs[spec.id],
+                    self.styles.input[spec.type])
+        self.sheet.data_validation(self.row, VALUE, self.row, VALUE, validation(spec))
         self.describe(spec.title, spec.unit, spec.id, f"{spec.help} Accepts {spec.accepts()}.")
         self.name(spec.id, (self.row, VALUE))
         self.row += 1
@@ -147,7 +142,7 @@ class CalculatorSheet:
             count += note.text in applying
             above = f"{xl_rowcol_to_cell(row - 1, NOTE_COUNT)}+" if index > 1 else ""
             self.sheet.write_formula(row, NOTE_OWN, f"=IF({to_excel(note.tree)},"
-                                     f"{_quoted(note.text)},\"\")", None,
+                                     f"{quoted(note.text)},\"\")", None,
                                      note.text if note.text in applying else "")
             self.sheet.write_formula(row, NOTE_COUNT, f'={above}IF({own}<>"",1,0)', None, count)
             self.name(note_name(index), (row, NOTE_OWN))
@@ -185,7 +180,7 @@ class CalculatorSheet:
 
     def text_when(self, condition: str, text: str, shown: bool, name: str, style) -> None:
         """A full-width cell showing ``text`` while the spreadsheet ``condition`` holds."""
-        self.merged_formula(f'IF({condition},{_quoted(text)},"")', text if shown else "",
+        self.merged_formula(f'IF({condition},{quoted(text)},"")', text if shown else "",
                             name, style, text)
 
     def merged_formula(self, formula: str, stored: str, name: str, style, height_for: str) -> None:
@@ -219,13 +214,13 @@ class CalculatorSheet:
         header = self.row
         sheet.write(header, LABEL, " \\ ".join(table.keys), styles.key)
         for offset, column in enumerate(columns):
-            write_typed(sheet, header, VALUE + offset, column, styles.key)
+            write_value(sheet, header, VALUE + offset, column, styles.key)
         first = header + 1
         for index, row_key in enumerate(table.row_keys):
-            write_typed(sheet, first + index, LABEL, row_key, styles.key)
+            write_value(sheet, first + index, LABEL, row_key, styles.key)
             for offset, column in enumerate(columns):
                 key = (row_key, column) if table.col_keys else (row_key,)
-                write_typed(sheet, first + index, VALUE + offset, table.data[key], styles.cell)
+                write_value(sheet, first + index, VALUE + offset, table.data[key], styles.cell)
         last = first + len(table.row_keys) - 1
         values, *key_ranges = table_range_names(table.id, len(table.keys))
         self.name(values, (first, VALUE), (last, VALUE + len(columns) - 1))
@@ -233,39 +228,6 @@ class CalculatorSheet:
         if table.col_keys:
             self.name(key_ranges[1], (header, VALUE), (header, VALUE + len(columns) - 1))
         self.row = last + 1
-
-
-def write_typed(sheet, row: int, column: int, value, style) -> None:
-    """Write ``value`` keeping its type (number, text or boolean), so MATCH and formulas
-    find numbers, texts and booleans alike."""
-    if isinstance(value, bool):
-        sheet.write_boolean(row, column, value, style)
-    elif isinstance(value, (int, float)):
-        sheet.write_number(row, column, value, style)
-    else:
-        sheet.write_string(row, column, str(value), style)
-
-
-def _validation(spec: Input) -> dict:
-    """Data validation for an input cell, with the domain in the prompt and the error."""
-    accepts = spec.accepts()
-    common = {"input_title": spec.title[:32], "input_message": f"Accepts {accepts}."[:255],
-              "error_title": f"Invalid {spec.title}"[:32],
-              "error_message": f"{spec.title} accepts {accepts}."[:255], "error_type": "stop"}
-    if spec.type == "bool":
-        return {"validate": "list", "source": ["TRUE", "FALSE"], **common}
-    if spec.type == "choice":
-        return {"validate": "list", "source": list(spec.choices), **common}
-    kind = "integer" if spec.type == "int" else "decimal"
-    if spec.max is None:
-        return {"validate": kind, "criteria": ">=", "value": spec.min, **common}
-    return {"validate": kind, "criteria": "between", "minimum": spec.min,
-            "maximum": spec.max, **common}
-
-
-def _quoted(text: str) -> str:
-    """``text`` as a spreadsheet string literal."""
-    return '"' + text.replace('"', '""') + '"'
 
 
 def range_text(first_row: int, first_col: int, last_row: int, last_col: int) -> str:

@@ -25,7 +25,8 @@ from ..charts import chart_series
 from ..emit_excel import to_excel
 from ..model import Calculator, Chart
 from ..names import chart_range_name
-from .calculator_sheet import CalculatorSheet, range_text, write_typed
+from .calculator_sheet import CalculatorSheet, range_text
+from .cells import write_value
 from .styles import Styles
 
 
@@ -64,7 +65,7 @@ def write_chart_data(book, styles: Styles, written: CalculatorSheet) -> dict[str
     name = chart_data_sheet_name(calculator.id)
     sheet = book.add_worksheet(name)
     sheet.hide()
-    for defined_name, reference in written.defined.items():
+    for defined_name, reference in written.names.items():
         book.define_name(f"{name}!{defined_name}", "=" + reference)
     sheet.set_column(0, 60, 16)
     sheet.write(0, 0, f"The figures the charts on sheet {calculator.id} draw, following the "
@@ -90,7 +91,7 @@ def _block(book, sheet, styles: Styles, sheet_name: str, written: CalculatorShee
     for index, (point, stored) in enumerate(zip(chart.points, figures.stored())):
         row = first + index
         where = {name: xl_rowcol_to_cell(row, column) for column, name in enumerate(columns)}
-        write_typed(sheet, row, 0, point, styles.cell)
+        write_value(sheet, row, 0, point, styles.cell)
         for column, name in enumerate(figures.columns, start=1):
             sheet.write_formula(row, column, "=" + figures.formula(name, where),
                                 figures.style(name, styles), stored[name])
@@ -106,7 +107,7 @@ def _block(book, sheet, styles: Styles, sheet_name: str, written: CalculatorShee
     if chart.mark is None or chart.kind != "line":
         today = None
     elif chart.table is None:
-        today = (written.defined[chart.x], written.defined[chart.y[0]])
+        today = (written.names[chart.x], written.names[chart.y[0]])
     else:
         today = _mark_line(sheet, sheet_name, written, chart, last + 2, y)
         last += 4
@@ -117,7 +118,7 @@ def _mark_line(sheet, sheet_name: str, written: CalculatorSheet, chart: Chart, t
                y: dict[str, str]) -> tuple[str, str]:
     """Two points drawing an upright line at the marked input's value, from 0 to the
     highest figure of the chart: where today's configuration sits among the measurements."""
-    mark = written.defined[chart.mark]
+    mark = written.names[chart.mark]
     highest = max(value for series in _table_figures(written, chart) for value in series)
     level = written.result.inputs[chart.mark]
     sheet.write(top, 0, f"Today's {chart.mark}", written.styles.name)

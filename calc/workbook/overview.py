@@ -42,7 +42,7 @@ def write_overview(book, sheet, styles: Styles, calculator_sheets: list[Calculat
                           "and passage.", styles.subtitle)
     sheet.write_row(4, TITLE, HEADERS, styles.header)
     for row, written in enumerate(calculator_sheets, start=5):
-        calculator, result, defined = written.calculator, written.result, written.defined
+        calculator, result, defined = written.calculator, written.result, written.names
         headline = calculator.outputs[calculator.headline]
         sheet.write_url(row, TITLE, link_to(calculator.id),
                         styles.link, calculator.title)

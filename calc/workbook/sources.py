@@ -39,7 +39,7 @@ def write_sources(book, styles: Styles, calculator_sheets: list[CalculatorSheet]
     sheet.write_row(row, CALCULATOR, HEADERS, styles.header)
     sheet.freeze_panes(row + 1, 0)
     for written in calculator_sheets:
-        calculator, defined = written.calculator, written.defined
+        calculator, defined = written.calculator, written.names
         figures = [("table", table.id, table.title, "", table.unit, table.citation)
                    for table in calculator.tables.values()]
         figures += [("constant", constant.id, constant.title, plain_number(constant.value),

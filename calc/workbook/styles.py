@@ -4,6 +4,10 @@ from __future__ import annotations
 from ..formatting import number_format
 from ..model import BOOL, TEXT, Output
 
+BOOLEAN = '"TRUE";"TRUE";"FALSE"'
+"""Booleans shown as TRUE/FALSE: LibreOffice applies number formats to them (and, without
+recalculating, shows a General boolean as 0 or 1); Excel shows them so anyway."""
+
 
 class Styles:
     """The few cell formats the sheets use, made once per workbook."""
@@ -25,11 +29,16 @@ class Styles:
                                  "border_color": "#BF9000", "locked": False, "align": "right", "valign": "top",
                                  "num_format": fmt})
                       for kind, fmt in (("int", "#,##0"), ("number", "General"),
-                                        ("bool", "General"), ("choice", "@"))}
+                                        ("bool", BOOLEAN), ("choice", "@"))}
         self._book, self._outputs = book, {}
         self.link = add({"font_color": "#0563C1", "underline": 1, "valign": "top"})
         self.key = add({"bold": True, "bg_color": "#F2F2F2", "border": 1})
         self.cell = add({"border": 1, "border_color": "#BFBFBF", "valign": "top"})
+        self.column_title = add({"bold": True, "text_wrap": True, "valign": "bottom",
+                                 "bg_color": "#D9E1F2"})
+        self.column_unit = add({"italic": True, "font_color": "#404040", "bg_color": "#D9E1F2"})
+        self.column_name = add({"font_name": "Consolas", "font_size": 8, "font_color": "#595959",
+                                "bg_color": "#D9E1F2", "bottom": 1})
 
     def output(self, output: Output):
         """Result cells: numbers with the output's decimals, booleans shown as TRUE/FALSE
@@ -40,7 +49,7 @@ class Styles:
                     "align": "right", "valign": "top",
                     "num_format": number_format(output.decimals)}
             if output.value_type == BOOL:
-                look["num_format"] = '"TRUE";"TRUE";"FALSE"'
+                look["num_format"] = BOOLEAN
             elif output.value_type == TEXT:
                 look.update(num_format="@", align="left", text_wrap=True)
             self._outputs[key] = self._book.add_format(look)

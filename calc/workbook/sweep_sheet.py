@@ -1,0 +1,186 @@
+"""A calculator's what-if rows, on the sheet ``<id>_sweep`` after its calculator sheet.
+
+One scenario per row: its inputs are typed-in values (yellow, unlocked, with the calculator
+sheet's data validation) and its results are formulas over the cells of the same row, so
+each row recalculates on its own when its inputs are typed over. Constants and tables stay
+on the calculator sheet: this sheet defines its own local names for the same cells, so a
+formula reads as it does there, ``INDEX(basic_cpu_us,MATCH(MIN(A8,1),basic_cpu_us_rows,0),
+...)``, with the row's cells in place of the input and output names.
+
+The inputs that change from row to row come first, frozen beside the results as the row's
+label; the others follow in template order. A calculator with rules between inputs gets a
+last column, the problem: the first rule the row breaks, worded as
+:attr:`calc.model.Check.problem` (the engine, too, names the first), or empty. While it is
+not empty the row's results are empty, in the stored value and by formula alike: the
+engine refuses such a row, and a figure beside a broken rule would be read as an answer.
+
+Every formula stores the engine's value for its row, so a viewer that does not recalculate
+shows the right figures. (Where a formula cannot be computed, e.g. a division by zero, the
+row stores empty results and the engine's reason; recalculated, the spreadsheet shows its
+own error value there instead.)
+"""
+from __future__ import annotations
+
+import math
+import textwrap
+from collections.abc import Iterable
+
+from xlsxwriter.utility import xl_col_to_name
+
+from ..emit_excel import quoted, to_excel
+from ..engine import Outcome
+from ..formatting import format_value, plain_number
+from ..model import Calculator
+from ..names import sweep_sheet, table_range_names
+from .cells import validation, write_value
+from .styles import Styles
+
+GROUPS, TITLES, UNITS, NAMES = 4, 5, 6, 7
+FIRST = 8
+"""Rows: 0 title, 1 and 2 how to use it, 4 column groups, 5 titles, 6 units, 7 ids, then
+one row per scenario."""
+ROW = "\x00"
+"""Stands for the row number in a formula written once per column; no name or text in a
+formula can hold it."""
+BOLD_MARGIN = 3
+"""Characters a column needs beyond a bold text's length (bold letters are wider), so a
+title or a result never touches the next column."""
+WIDEST = 60
+"""Widest column, in characters, except the problem column, which fits its longest text."""
+
+
+class SweepSheet:
+    """Lays out one calculator's scenarios on the sheet after its calculator sheet."""
+
+    def __init__(self, book, styles: Styles, calculator: Calculator, names: dict[str, str],
+                 outcomes: Iterable[Outcome]):
+        """``names``: the calculator sheet's defined names and the cells they refer to."""
+        self.book, self.styles, self.calculator, self.names = book, styles, calculator, names
+        self.outcomes = list(outcomes)
+        self.sheet = book.add_worksheet(sweep_sheet(calculator.id))
+        varied = [spec for spec in calculator.inputs.values()
+                  if len({outcome.inputs[spec.id] for outcome in self.outcomes}) > 1]
+        self.varied = len(varied)
+        self.inputs = varied + [spec for spec in calculator.inputs.values() if spec not in varied]
+        self.outputs = list(calculator.outputs.values())
+        self.problem_column = (len(self.inputs) + len(self.outputs)
+                               if calculator.checks else None)
+        columns = [*(spec.id for spec in self.inputs), *(output.id for output in self.outputs)]
+        self.cells = {name: f"{xl_col_to_name(column)}{ROW}"
+                      for column, name in enumerate(columns)}
+
+    def write(self) -> None:
+        sheet, styles, calculator = self.sheet, self.styles, self.calculator
+        self.define_names()
+        sheet.write(0, 0, f"{calculator.title}: what-if rows", styles.title)
+        sheet.write(1, 0, "One scenario per row: type over the yellow inputs of any row and its "
+                          "results recalculate.", styles.subtitle)
+        sheet.write(2, 0, f"Constants and tables come from sheet {calculator.id}.",
+                    styles.subtitle)
+        self.headers()
+        self.rows()
+        self.widths()
+        sheet.freeze_panes(FIRST, self.varied)
+        sheet.repeat_rows(GROUPS, NAMES)
+        sheet.set_landscape()
+        sheet.protect("", {"select_locked_cells": True, "select_unlocked_cells": True})
+
+    def define_names(self) -> None:
+        """This sheet's names for the calculator sheet's constants and table ranges."""
+        names = [*self.calculator.constants]
+        for table in self.calculator.tables.values():
+            names += table_range_names(table.id, len(table.keys))
+        for name in names:
+            self.book.define_name(f"{self.sheet.name}!{name}", "=" + self.names[name])
+
+    def headers(self) -> None:
+        sheet, styles = self.sheet, self.styles
+        groups = [("Inputs", 0, len(self.inputs) - 1),
+                  ("Results", len(self.inputs), len(self.inputs) + len(self.outputs) - 1)]
+        if self.problem_column is not None:
+            groups.append(("Problem", self.problem_column, self.problem_column))
+        for title, first, last in groups:
+            if first == last:
+                sheet.write(GROUPS, first, title, styles.section)
+            else:
+                sheet.merge_range(GROUPS, first, GROUPS, last, title, styles.section)
+        for column, item in enumerate([*self.inputs, *self.outputs]):
+            sheet.write(TITLES, column, item.title, styles.column_title)
+            sheet.write(UNITS, column, item.unit, styles.column_unit)
+            sheet.write(NAMES, column, item.id, styles.column_name)
+        if self.problem_column is not None:
+            column = self.problem_column
+            sheet.write(TITLES, column, "First rule the inputs break", styles.column_title)
+            sheet.write(UNITS, column, "", styles.column_unit)
+            sheet.write(NAMES, column, "problem", styles.column_name)
+
+    def rows(self) -> None:
+        """One row per scenario; each column's formula is written once and numbered per row."""
+        sheet, styles = self.sheet, self.styles
+        last = FIRST + len(self.outcomes) - 1
+        for column, spec in enumerate(self.inputs):
+            sheet.data_validation(FIRST, column, last, column, validation(spec))
+        formulas = [(column, output.id, styles.output(output), "=" + self.guarded(output))
+                    for column, output in enumerate(self.outputs, start=len(self.inputs))]
+        problem = "=" + self.problem_formula()
+        for row, outcome in enumerate(self.outcomes, start=FIRST):
+            number = str(row + 1)
+            for column, spec in enumerate(self.inputs):
+                write_value(sheet, row, column, outcome.inputs[spec.id],
+                            styles.input[spec.type])
+            for column, name, style, formula in formulas:
+                value = "" if outcome.outputs is None else outcome.outputs[name]
+                sheet.write_formula(row, column, formula.replace(ROW, number), style, value)
+            if self.problem_column is not None:
+                sheet.write_formula(row, self.problem_column, problem.replace(ROW, number),
+                                    styles.problem, outcome.problem)
+
+    def guarded(self, output) -> str:
+        """The output's formula over this row's cells, empty while the row breaks a rule."""
+        formula = to_excel(output.tree, self.refer)
+        if self.problem_column is None:
+            return formula
+        return f'IF({xl_col_to_name(self.problem_column)}{ROW}<>"","",{formula})'
+
+    def problem_formula(self) -> str:
+        """The first rule the row's inputs break, worded as the engine words it, else ""."""
+        formula = '""'
+        for check in reversed(self.calculator.checks):
+            condition = to_excel(check.tree, self.refer)
+            formula = f"IF(NOT({condition}),{quoted(check.problem)},{formula})"
+        return formula
+
+    def refer(self, name: str) -> str:
+        """Inputs and outputs are this row's cells; constants keep their names."""
+        return self.cells.get(name, name)
+
+    def widths(self) -> None:
+        """Columns wide enough for their values and for their titles on two lines or so;
+        the title row as high as its longest title wraps."""
+        shown = [[_shown(outcome.inputs[spec.id], 0 if spec.type == "int" else None)
+                  for outcome in self.outcomes] for spec in self.inputs]
+        shown += [[_shown(outcome.outputs[output.id], output.decimals)
+                   for outcome in self.outcomes if outcome.outputs is not None]
+                  for output in self.outputs]
+        lines = 1
+        for column, (item, texts) in enumerate(zip([*self.inputs, *self.outputs], shown)):
+            width = min(WIDEST, max(8, len(item.unit) + 2, math.ceil(len(item.id) * 0.7) + 2,
+                                    math.ceil(len(item.title) / 2) + BOLD_MARGIN,
+                                    max(len(word) for word in item.title.split()) + BOLD_MARGIN,
+                                    max(map(len, texts), default=0) + BOLD_MARGIN))
+            self.sheet.set_column(column, column, width)
+            lines = max(lines, len(textwrap.wrap(item.title, width - BOLD_MARGIN)))
+        if self.problem_column is not None:
+            longest = max(len(check.problem) for check in self.calculator.checks)
+            self.sheet.set_column(self.problem_column, self.problem_column, longest + 2)
+        self.sheet.set_row(TITLES, 15 * lines)
+
+
+def _shown(value, decimals: int | None) -> str:
+    """What a cell shows for ``value``: booleans as TRUE or FALSE, numbers with thousands
+    separators and ``decimals`` places (None: as the General format shows them)."""
+    if isinstance(value, bool):
+        return str(value).upper()
+    if isinstance(value, (int, float)):
+        return str(plain_number(value)) if decimals is None else format_value(value, decimals)
+    return value
