@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 import calc
 from calc.documents import DOCUMENTS
 from calc.formatting import plain_number
+from calc.names import sweep_sheet
 from calc.workbook.overview import SHEET as OVERVIEW
 from calc.workbook.overview import headline_name
 from calc.workbook.sources import SHEET as SOURCES
@@ -50,6 +51,7 @@ def test_overview_line_links_the_sheet_and_stores_the_headline(built, combined, 
     headline = calculator.outputs[calculator.headline]
     assert sheet.cell(row, 3).value == headline.title
     assert (sheet.cell(row, 5).value or "") == headline.unit
+    assert _link(sheet.cell(row, 6)) == f"'{sweep_sheet(calculator.id)}'!A1"
     target = named_cell(combined[calculator.id], headline.id).coordinate
     assert value_cell.value.replace("$", "") == f"={calculator.id}!{target}"
     stored = openpyxl.load_workbook(built / "mqzcalc.xlsx", data_only=True)[OVERVIEW]

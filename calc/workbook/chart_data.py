@@ -27,6 +27,7 @@ from ..model import Calculator, Chart
 from ..names import chart_range_name
 from .calculator_sheet import CalculatorSheet, range_text
 from .cells import write_value
+from .layout import protect
 from .styles import Styles
 
 
@@ -65,6 +66,7 @@ def write_chart_data(book, styles: Styles, written: CalculatorSheet) -> dict[str
     name = chart_data_sheet_name(calculator.id)
     sheet = book.add_worksheet(name)
     sheet.hide()
+    protect(sheet)
     for defined_name, reference in written.names.items():
         book.define_name(f"{name}!{defined_name}", "=" + reference)
     sheet.set_column(0, 60, 16)

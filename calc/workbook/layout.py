@@ -7,10 +7,15 @@ LINE_HEIGHT = 15
 """Points per line of wrapped text."""
 
 
-def protect_and_fit(sheet) -> None:
+def protect(sheet) -> None:
     """Protect ``sheet`` without a password, so only its unlocked (input) cells can be
-    edited, and print it landscape, one page wide."""
+    edited."""
     sheet.protect("", {"select_locked_cells": True, "select_unlocked_cells": True})
+
+
+def protect_and_fit(sheet) -> None:
+    """Protect ``sheet`` and print it landscape, one page wide."""
+    protect(sheet)
     sheet.set_landscape()
     sheet.fit_to_pages(1, 0)
 

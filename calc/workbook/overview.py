@@ -1,20 +1,21 @@
 """The combined workbook's first sheet: every calculator, what it answers, a link to its
-sheet, and its headline result, read live from that sheet (so it follows the inputs typed
+sheet and to its what-if rows, and its headline result, read live from that sheet (so it follows the inputs typed
 there) and stored for the inputs the workbook was written with."""
 from __future__ import annotations
 
 from xlsxwriter.utility import xl_rowcol_to_cell
 
+from ..names import sweep_sheet
 from .calculator_sheet import CalculatorSheet
 from .layout import lines_needed, protect_and_fit, room_for
 from .links import link_to
 from .styles import Styles
 
 SHEET = "Overview"
-TITLE, ANSWERS, RESULT, VALUE, UNIT = range(5)
-WIDTHS = {TITLE: 46, ANSWERS: 62, RESULT: 40, VALUE: 14, UNIT: 14}
+TITLE, ANSWERS, RESULT, VALUE, UNIT, WHAT_IF = range(6)
+WIDTHS = {TITLE: 46, ANSWERS: 62, RESULT: 40, VALUE: 14, UNIT: 14, WHAT_IF: 24}
 HEADERS = ("Calculator (click to open)", "What it answers", "Headline result", "Value",
-           "Unit")
+           "Unit", "What-if rows")
 SUMMARY_WRAP = 60
 """Characters of summary per line in the answers column, for the row height."""
 
@@ -53,5 +54,7 @@ def write_overview(book, sheet, styles: Styles, calculator_sheets: list[Calculat
         reference = xl_rowcol_to_cell(row, VALUE, row_abs=True, col_abs=True)
         book.define_name(f"{SHEET}!{headline_name(calculator.id)}", f"={SHEET}!{reference}")
         sheet.write(row, UNIT, headline.unit, styles.label)
+        sheet.write_url(row, WHAT_IF, link_to(sweep_sheet(calculator.id)), styles.link,
+                        sweep_sheet(calculator.id))
         room_for(sheet, row, lines_needed(calculator.summary, SUMMARY_WRAP))
     protect_and_fit(sheet)

@@ -33,6 +33,7 @@ from ..formatting import format_value, plain_number
 from ..model import Calculator
 from ..names import sweep_sheet, table_range_names
 from .cells import validation, write_value
+from .layout import protect
 from .styles import Styles
 
 GROUPS, TITLES, UNITS, NAMES = 4, 5, 6, 7
@@ -82,8 +83,11 @@ class SweepSheet:
         self.widths()
         sheet.freeze_panes(FIRST, self.varied)
         sheet.repeat_rows(GROUPS, NAMES)
+        if self.varied:  # each printed page keeps the row's label
+            sheet.repeat_columns(0, self.varied - 1)
+        sheet.print_across()
         sheet.set_landscape()
-        sheet.protect("", {"select_locked_cells": True, "select_unlocked_cells": True})
+        protect(sheet)
 
     def define_names(self) -> None:
         """This sheet's names for the calculator sheet's constants and table ranges."""
