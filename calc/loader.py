@@ -434,7 +434,7 @@ class _Loader:
                 if part in spec:
                     self.fail(f"{key}.{part}", f"only for a numeric x; {x} is a {inputs[x].type} "
                                                "input, charted at each of its values")
-            points, kind = _values(inputs[x]), "bar"
+            points, kind = inputs[x].listed_values(), "bar"
         y = self.chart_y(spec["y"], tuple(outputs), "the outputs", f"{key}.y")
         for out in y:
             if outputs[out].value_type != NUMBER:
@@ -517,7 +517,7 @@ class _Loader:
             self.fail(key, f"{name} is a {source.type} input; the rows are numbers, so mark a "
                            "numeric input")
         if not numeric and (source.value_type == NUMBER
-                            or any(value not in points for value in _values(source))):
+                            or any(value not in points for value in source.listed_values())):
             self.fail(key, f"{name} takes {source.accepts()}; mark an input whose every value "
                            f"is a row shown ({', '.join(map(str, points))})")
         return name
@@ -558,8 +558,3 @@ class _Loader:
         return Example(dict(spec["inputs"]), dict(spec["expect"]),
                        self.prose(spec["note"], f"{key}.note"),
                        spec.get("tolerance", 1e-9))
-
-
-def _values(source: Input) -> tuple:
-    """Every value a switch or a choice input can take, in the order a chart shows them."""
-    return (False, True) if source.type == "bool" else source.choices

@@ -45,6 +45,11 @@ class Input:
     def value_type(self) -> str:
         return {"bool": BOOL, "choice": TEXT}.get(self.type, NUMBER)
 
+    def listed_values(self) -> tuple:
+        """Every value a yes/no or choice input can take, in the order a chart or a sweep
+        lists them (no before yes); a number input's are not listed (empty)."""
+        return (False, True) if self.type == "bool" else self.choices
+
     def accepts(self) -> str:
         """Plain words for the domain, used in every error message and help line."""
         if self.type == "bool":

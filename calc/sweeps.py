@@ -144,6 +144,6 @@ def default_rows(calculator: Calculator, inputs: dict) -> list[dict]:
         chart = next(iter(calculator.charts.values()))
         axes = ((chart.x, chart.points),)
     else:
-        axes = tuple((spec.id, (False, True) if spec.type == "bool" else spec.choices)
+        axes = tuple((spec.id, spec.listed_values())
                      for spec in calculator.inputs.values() if spec.value_type != NUMBER)
     return list(_product(inputs, axes))

@@ -90,7 +90,8 @@ def _block(book, sheet, styles: Styles, sheet_name: str, written: CalculatorShee
     sheet.write(top, 0, chart.title, styles.header)
     sheet.write_row(top + 1, 0, columns, styles.name)
     first = top + 2
-    for index, (point, stored) in enumerate(zip(chart.points, figures.stored())):
+    rows = figures.stored()
+    for index, (point, stored) in enumerate(zip(chart.points, rows)):
         row = first + index
         where = {name: xl_rowcol_to_cell(row, column) for column, name in enumerate(columns)}
         write_value(sheet, row, 0, point, styles.cell)
@@ -111,17 +112,18 @@ def _block(book, sheet, styles: Styles, sheet_name: str, written: CalculatorShee
     elif chart.table is None:
         today = (written.names[chart.x], written.names[chart.y[0]])
     else:
-        today = _mark_line(sheet, sheet_name, written, chart, last + 2, y)
+        highest = max(stored[name] for stored in rows for name in chart.y)
+        today = _mark_line(sheet, sheet_name, written, chart, last + 2, y, highest)
         last += 4
     return ChartRanges(x, y, today), last
 
 
 def _mark_line(sheet, sheet_name: str, written: CalculatorSheet, chart: Chart, top: int,
-               y: dict[str, str]) -> tuple[str, str]:
-    """Two points drawing an upright line at the marked input's value, from 0 to the
-    highest figure of the chart: where today's configuration sits among the measurements."""
+               y: dict[str, str], highest: float) -> tuple[str, str]:
+    """Two points drawing an upright line at the marked input's value, from 0 to
+    ``highest``, the chart's highest figure: where today's configuration sits among the
+    measurements."""
     mark = written.names[chart.mark]
-    highest = max(value for series in _table_figures(written, chart) for value in series)
     level = written.result.inputs[chart.mark]
     sheet.write(top, 0, f"Today's {chart.mark}", written.styles.name)
     for row, height, stored in ((top + 1, "0", 0), (top + 2, f"MAX({','.join(y.values())})",
@@ -130,11 +132,6 @@ def _mark_line(sheet, sheet_name: str, written: CalculatorSheet, chart: Chart, t
         sheet.write_formula(row, 1, f"={height}", None, stored)
     return (f"{sheet_name}!{range_text(top + 1, 0, top + 2, 0)}",
             f"{sheet_name}!{range_text(top + 1, 1, top + 2, 1)}")
-
-
-def _table_figures(written: CalculatorSheet, chart: Chart) -> list[tuple]:
-    """The figures of a table chart, one tuple per column shown."""
-    return list(chart_series(written.calculator.id, chart.id, written.result.inputs).y.values())
 
 
 class _SweptFigures:
@@ -167,8 +164,9 @@ class _TableFigures:
         self.written = written
 
     def stored(self) -> list[dict]:
-        figures = _table_figures(self.written, self.chart)
-        return [dict(zip(self.columns, row)) for row in zip(*figures)]
+        series = chart_series(self.written.calculator.id, self.chart.id,
+                              self.written.result.inputs)
+        return [dict(zip(self.columns, row)) for row in zip(*series.y.values())]
 
     def formula(self, name: str, where: dict[str, str]) -> str:
         row_key = ast.Name(id=self.chart.x)

@@ -22,7 +22,6 @@ own error value there instead.)
 from __future__ import annotations
 
 import math
-import textwrap
 from collections.abc import Iterable
 
 from xlsxwriter.utility import xl_col_to_name
@@ -33,7 +32,7 @@ from ..formatting import format_value, plain_number
 from ..model import Calculator
 from ..names import sweep_sheet, table_range_names
 from .cells import validation, write_value
-from .layout import protect
+from .layout import lines_needed, protect, room_for
 from .styles import Styles
 
 GROUPS, TITLES, UNITS, NAMES = 4, 5, 6, 7
@@ -173,11 +172,11 @@ class SweepSheet:
                                     max(len(word) for word in item.title.split()) + BOLD_MARGIN,
                                     max(map(len, texts), default=0) + BOLD_MARGIN))
             self.sheet.set_column(column, column, width)
-            lines = max(lines, len(textwrap.wrap(item.title, width - BOLD_MARGIN)))
+            lines = max(lines, lines_needed(item.title, width - BOLD_MARGIN))
         if self.problem_column is not None:
             longest = max(len(check.problem) for check in self.calculator.checks)
             self.sheet.set_column(self.problem_column, self.problem_column, longest + 2)
-        self.sheet.set_row(TITLES, 15 * lines)
+        room_for(self.sheet, TITLES, lines)
 
 
 def _shown(value, decimals: int | None) -> str:
