@@ -1,0 +1,47 @@
+"""Run the benchmark: ``.venv/bin/python -m tests.bench [--quick] [--only SECTION ...]
+[--json FILE]``. Prints one table of every figure beside its goal and writes the same figures,
+with the machine they came from, to a JSON file (``out/bench.json`` unless told)."""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+import time
+from pathlib import Path
+
+from calc.files import replace_atomically
+
+from .measures import as_json, machine, table
+
+SECTIONS: dict[str, str] = {
+}
+"""Each section is the module of that name in this package, with ``measure(quick)``."""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.bench", description=__doc__)
+    parser.add_argument("--quick", action="store_true",
+                        help="fewer repetitions and smaller sizes: a check that every section "
+                             "runs, not figures to quote")
+    parser.add_argument("--only", action="append", choices=list(SECTIONS), metavar="SECTION",
+                        help="run only this section (repeatable): " + ", ".join(SECTIONS))
+    parser.add_argument("--json", type=Path, default=Path("out/bench.json"), metavar="FILE",
+                        help="where to write the figures (default: out/bench.json)")
+    arguments = parser.parse_args(argv)
+    measures = []
+    for name in arguments.only or SECTIONS:
+        print(f"bench: {name}: {SECTIONS[name]}...", file=sys.stderr, flush=True)
+        started = time.perf_counter()
+        measures += importlib.import_module(f"{__package__}.{name}").measure(arguments.quick)
+        print(f"bench: {name} took {time.perf_counter() - started:.1f} s", file=sys.stderr,
+              flush=True)
+    print(table(measures))
+    arguments.json.parent.mkdir(parents=True, exist_ok=True)
+    text = as_json(measures, machine())
+    replace_atomically(arguments.json, lambda temporary: temporary.write_text(text))
+    print(f"bench: wrote {arguments.json}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
