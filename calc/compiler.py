@@ -1,44 +1,82 @@
-"""Compile a calculator's formulas once into one Python function.
+"""Compile a calculator's formulas once into Python functions.
 
-The whole calculator becomes the source of a single function, one line per output in
-dependency order, and one tuple of note conditions; it is compiled once and kept. Tables and
-constants are bound as globals of that function, so a call does no look-up of its own beyond
-the formulas themselves.
+The whole calculator becomes the source of a few functions, compiled once and kept:
+
+- ``judge(inputs)``: every input checked against its domain and typed, defaults filled in.
+  Each value of the right Python type inside its domain passes one inline test; anything
+  else (text, a whole float for an int, a value out of range, NaN) goes to
+  :func:`calc.values.coerce`, which types it or refuses it with the message every door
+  gives. So the common case costs a comparison or two, and the rare one the full rules.
+- ``broken(**values)``: the index of the first rule between inputs the values break, or -1.
+- ``run(**values)``: every output, one line each in dependency order, and the note flags.
+- ``checked(inputs)``: the three above in one function body, for one evaluation from raw
+  inputs without building and unpacking keyword arguments twice.
+
+Tables and constants are bound as globals of those functions, so a call does no look-up of
+its own beyond the formulas themselves.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Callable
 
 from .emit_python import HELPERS, to_python
-from .errors import CalculationError
-from .model import Calculator
+from .errors import CalculationError, InputError
+from .model import Calculator, Check, Input
+from .values import coerce
 
 
 @dataclass(frozen=True)
 class Compiled:
-    """The compiled form of one calculator: ``run(**inputs) -> (outputs, note_flags)`` and
-    ``broken(**inputs) -> index of the first check the inputs break, or -1``."""
+    """The compiled form of one calculator (see the module's functions); ``line_output``
+    names what each line of ``source`` computes, for the message when it cannot."""
 
     calculator: Calculator
-    run: Callable[..., tuple[dict, tuple[bool, ...]]]
+    judge: Callable[[dict], dict]
     broken: Callable[..., int]
+    run: Callable[..., tuple[dict, tuple[bool, ...]]]
+    checked: Callable[[dict], tuple[dict, dict, tuple[bool, ...]]]
     source: str
     line_output: dict[int, str]
 
     def __call__(self, values: dict) -> tuple[dict, tuple[bool, ...]]:
+        """Outputs and note flags for ``values``, already judged and within the rules."""
         try:
             return self.run(**values)
         except (ZeroDivisionError, KeyError, OverflowError, ValueError) as error:
-            name = self._failing_output(error)
-            raise CalculationError(f"{self.calculator.id}: {name} cannot be computed for these "
-                                   f"inputs ({type(error).__name__}: {error})") from None
+            raise self._calculation_error(error) from None
 
-    def _failing_output(self, error: BaseException) -> str:
+    def evaluate(self, inputs: dict) -> tuple[dict, dict, tuple[bool, ...]]:
+        """The judged inputs, outputs and note flags for raw ``inputs`` (missing ones take
+        their defaults); an InputError for a value outside its domain or a broken rule."""
+        try:
+            return self.checked(inputs)
+        except (ZeroDivisionError, KeyError, OverflowError, ValueError) as error:
+            raise self._calculation_error(error) from None
+
+    def refusal(self, index: int, values: dict) -> InputError:
+        """The error for breaking rule ``index``: it names the first input the rule reads,
+        its value, and the values of the others."""
+        check = self.calculator.checks[index]
+        first, *others = check.names
+        context = ", ".join(f"{name}={values[name]}" for name in others)
+        return InputError(self.calculator.id, first, values[first],
+                          check.message + (f" (here {context})" if context else ""))
+
+    def unknown(self, inputs: dict) -> InputError:
+        """The error for the first name in ``inputs`` that is no input of the calculator."""
+        name = next(name for name in inputs if name not in self.calculator.inputs)
+        return InputError(self.calculator.id, name, inputs[name],
+                          "an input of this calculator: " + ", ".join(self.calculator.inputs))
+
+    def _calculation_error(self, error: BaseException) -> CalculationError:
         traceback = error.__traceback__
         while traceback.tb_next is not None and traceback.tb_frame.f_code.co_filename != self.filename:
             traceback = traceback.tb_next
-        return self.line_output.get(traceback.tb_lineno, "a note condition")
+        name = self.line_output.get(traceback.tb_lineno, "a note condition")
+        return CalculationError(f"{self.calculator.id}: {name} cannot be computed for these "
+                                f"inputs ({type(error).__name__}: {error})")
 
     @property
     def filename(self) -> str:
@@ -46,23 +84,95 @@ class Compiled:
 
 
 def compile_calculator(calculator: Calculator) -> Compiled:
-    """Generate, compile and return the evaluation function for ``calculator``."""
-    lines = [f"def run({', '.join(calculator.inputs)}):"]
-    line_output = {}
-    for name in calculator.evaluation_order:
-        lines.append(f"    {name} = {to_python(calculator.outputs[name].tree)}")
-        line_output[len(lines)] = name
-    lines.append("    return {" + ", ".join(f"{name!r}: {name}" for name in calculator.outputs)
-                 + "}, (" + "".join(to_python(note.tree) + ", " for note in calculator.notes) + ")")
-    lines.append(f"def broken({', '.join(calculator.inputs)}):")
-    lines += [f"    if not {to_python(check.tree)}: return {index}"
+    """Generate, compile and return the evaluation functions for ``calculator``."""
+    source = _Source()
+    parameters = ", ".join(calculator.inputs)
+    judging = [line for spec in calculator.inputs.values() for line in _judging(spec)]
+    values = "{" + ", ".join(f"{name!r}: {name}" for name in calculator.inputs) + "}"
+    checks = [(f"if not {to_python(check.tree)}: ", index, _rule(check))
               for index, check in enumerate(calculator.checks)]
-    lines.append("    return -1")
-    source = "\n".join(lines) + "\n"
+    formulas = [(f"{name} = {to_python(calculator.outputs[name].tree)}", name)
+                for name in calculator.evaluation_order]
+    results = ("{" + ", ".join(f"{name!r}: {name}" for name in calculator.outputs) + "}, ("
+               + "".join(to_python(note.tree) + ", " for note in calculator.notes) + ")")
+
+    source.add("def judge(_inputs):")
+    source.add("if not _known.issuperset(_inputs): raise _unknown(_inputs)", indent=1)
+    source.extend(judging)
+    source.add(f"return {values}", indent=1)
+
+    source.add(f"def broken({parameters}):")
+    for test, index, rule in checks:
+        source.add(f"{test}return {index}", rule, indent=1)
+    source.add("return -1", indent=1)
+
+    source.add(f"def run({parameters}):")
+    for line, name in formulas:
+        source.add(line, name, indent=1)
+    source.add(f"return {results}", indent=1)
+
+    source.add("def checked(_inputs):")
+    source.add("if not _known.issuperset(_inputs): raise _unknown(_inputs)", indent=1)
+    source.extend(judging)
+    source.add(f"_values = {values}", indent=1)
+    for test, index, rule in checks:
+        source.add(f"{test}raise _refusal({index}, _values)", rule, indent=1)
+    for line, name in formulas:
+        source.add(line, name, indent=1)
+    source.add(f"return _values, {results}", indent=1)
+
     namespace = dict(HELPERS)
     namespace.update({table.id: table.data for table in calculator.tables.values()})
     namespace.update({constant.id: constant.value for constant in calculator.constants.values()})
-    filename = f"<calculator {calculator.id}>"
-    exec(compile(source, filename, "exec"), namespace)  # noqa: S102 - source built from checked trees
-    return Compiled(calculator, namespace["run"], namespace["broken"], source, line_output)
+    namespace.update(_known=frozenset(calculator.inputs), _infinity=math.inf,
+                     _coerce=lambda name, raw: coerce(calculator.inputs[name], raw, calculator.id))
+    exec(compile(source.text, f"<calculator {calculator.id}>", "exec"),  # noqa: S102
+         namespace)  # the source is built from the loader's checked trees
+    compiled = Compiled(calculator, namespace["judge"], namespace["broken"], namespace["run"],
+                        namespace["checked"], source.text, source.line_output)
+    namespace.update(_unknown=compiled.unknown, _refusal=compiled.refusal)
+    return compiled
 
+
+class _Source:
+    """Lines of generated source, and what each numbered line computes."""
+
+    def __init__(self):
+        self.lines: list[str] = []
+        self.line_output: dict[int, str] = {}
+
+    def add(self, line: str, computes: str | None = None, indent: int = 0) -> None:
+        self.lines.append("    " * indent + line)
+        if computes is not None:
+            self.line_output[len(self.lines)] = computes
+
+    def extend(self, lines: list[str]) -> None:
+        for line in lines:
+            self.add(line, indent=1)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines) + "\n"
+
+
+def _rule(check: Check) -> str:
+    """What a rule's line computes, for the message when it cannot be computed."""
+    return "the rule on " + ", ".join(check.names)
+
+
+def _judging(spec: Input) -> list[str]:
+    """Lines that bind ``spec.id`` to the judged value of that input: a value already of
+    the right type and inside the domain passes the inline test; any other goes to
+    :func:`calc.values.coerce`, which types it or refuses it."""
+    name = spec.id
+    if spec.type == "bool":
+        usual = f"{name} is True or {name} is False"
+    elif spec.type == "choice":
+        usual = f"{name} in {tuple(spec.choices)!r}"
+    else:
+        kinds = ("type({0}) is int" if spec.type == "int"
+                 else "(type({0}) is float or type({0}) is int)")
+        upper = f" <= {spec.max!r}" if spec.max is not None else " < _infinity"
+        usual = kinds.format(name) + f" and {spec.min!r} <= {name}{upper}"
+    return [f"{name} = _inputs.get({name!r}, {spec.default!r})",
+            f"if not ({usual}): {name} = _coerce({name!r}, {name})"]

@@ -82,10 +82,7 @@ def judge(calculator_id: str, inputs: dict) -> dict:
     """Every input of the calculator, each checked against its own domain and typed; missing
     ones take their default. The rules between inputs are left to :func:`validate` (or, in
     a sweep, to :func:`outcomes`)."""
-    for name, value in inputs.items():
-        input_spec(calculator_id, name, value)
-    return {name: coerce(spec, inputs.get(name, spec.default), calculator_id)
-            for name, spec in _compiled_for(calculator_id).calculator.inputs.items()}
+    return _compiled_for(calculator_id).judge(inputs)
 
 
 def validate(calculator_id: str, inputs: dict) -> dict:
@@ -93,29 +90,24 @@ def validate(calculator_id: str, inputs: dict) -> dict:
     between inputs (the template's ``checks``), naming the first input a broken rule reads
     and the values of the others."""
     compiled = _compiled_for(calculator_id)
-    values = judge(calculator_id, inputs)
+    values = compiled.judge(inputs)
     index = compiled.broken(**values)
     if index >= 0:
-        check = compiled.calculator.checks[index]
-        first, *others = check.names
-        context = ", ".join(f"{name}={values[name]}" for name in others)
-        raise InputError(calculator_id, first, values[first],
-                         check.message + (f" (here {context})" if context else ""))
+        raise compiled.refusal(index, values)
     return values
 
 
 def run(calculator_id: str, inputs: dict) -> Result:
     """Validate ``inputs`` and evaluate every output and note condition."""
     compiled = _compiled_for(calculator_id)
-    values = validate(calculator_id, inputs)
-    outputs, flags = compiled(values)
+    values, outputs, flags = compiled.evaluate(inputs)
     notes = [note.text for note, applies in zip(compiled.calculator.notes, flags) if applies]
     return Result(calculator_id, values, outputs, notes)
 
 
 def evaluate(calculator_id: str, inputs: dict) -> dict:
     """Outputs of ``calculator_id`` for ``inputs`` (missing inputs take their defaults)."""
-    return run(calculator_id, inputs).outputs
+    return _compiled_for(calculator_id).evaluate(inputs)[1]
 
 
 class Outcome(NamedTuple):

@@ -2,10 +2,12 @@
 inputs are covered without new test code."""
 from __future__ import annotations
 
+import math
+
 from hypothesis import strategies as st
 
 from calc.emit_python import HELPERS, to_python
-from calc.model import Calculator, Check, Input
+from calc.model import NUMBER, Calculator, Check, Input
 from calc.values import coerce
 
 UNBOUNDED_SPAN = 10**9
@@ -57,3 +59,28 @@ def any_inputs(calculator: Calculator) -> st.SearchStrategy[dict]:
 def calculator_inputs(calculator: Calculator) -> st.SearchStrategy[dict]:
     """A full set of valid inputs for ``calculator``: each in its domain, every rule kept."""
     return any_inputs(calculator).filter(lambda inputs: not broken_checks(calculator, inputs))
+
+
+def hostile_edges(spec: Input) -> list:
+    """Values at and around the input's domain, of every Python kind: edges and one past
+    them, halves, NaN and infinities, booleans for numbers, None, text with spaces, hex and
+    leading zeros, a list. Some are accepted (whole floats for an int, trimmed text)."""
+    if spec.type == "bool":
+        return [True, False, 0, 1, 1.0, "yes", " no ", "maybe", None]
+    if spec.type == "choice":
+        return [*spec.choices, *(f" {c} " for c in spec.choices), spec.choices[0].upper(), "",
+                0, None, True]
+    low, high = spec.min, upper_bound(spec)
+    return [low, high, low - 1, high + 1, low - 0.5, high + 0.5, math.nan, math.inf, -math.inf,
+            True, False, None, 1e309, "", " 7 ", "1e3", "0x10", "010", [1]]
+
+
+def hostile_values(spec: Input) -> st.SearchStrategy:
+    """:func:`hostile_edges`, and numbers of either kind across and just past the domain."""
+    if spec.value_type != NUMBER:
+        return st.sampled_from(hostile_edges(spec))
+    low, high = spec.min, upper_bound(spec)
+    return st.one_of(st.sampled_from(hostile_edges(spec)),
+                     st.integers(int(low) - 5, int(high) + 5),
+                     st.floats(low - 5, high + 5, allow_nan=False),
+                     st.integers(int(low), int(high)).map(float))

@@ -14,6 +14,7 @@ from calc.files import replace_atomically
 from .measures import as_json, machine, table
 
 SECTIONS: dict[str, str] = {
+    "engine": "calc.evaluate per call against hand-written Python",
 }
 """Each section is the module of that name in this package, with ``measure(quick)``."""
 

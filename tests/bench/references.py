@@ -1,0 +1,133 @@
+"""Hand-written plain Python for two calculators: the engine's limit.
+
+Each function does what ``calc.evaluate`` does for its calculator with typed Python values
+(the API's use): it refuses an unknown input name, checks each value's type and domain, fills
+in defaults and computes every output, in the same order of operations as the template's
+formulas, so the results agree to the last bit (``tests/test_bench.py`` holds them to that).
+It is written the way a careful programmer would write one calculator by hand for speed:
+tables as dicts, validation inline, no general machinery. Text values (``"10"``), which the
+engine also parses, are refused here: parsing is not on the path being timed.
+
+The figures are retyped from the sources, not read from the templates:
+connect from 001_88807c0b1590429f.txt, table "Summary cost of connecting a client to a z/OS
+queue manager", the refused-connection passages and the "Notes on chart" address-space split;
+adapters from 004_8d506b0c1db2e806.txt, the CHIADAPS suggestion and the class(4) example under
+"AMS Interception on z/OS and the MQ channel initiator".
+"""
+from __future__ import annotations
+
+import math
+
+CONNECT_INPUTS = frozenset({"sharecnv", "listener", "tls", "suppress_x511_x512",
+                            "connects_per_sec", "block_method", "blocked_per_sec"})
+BASIC_US = {(0, "local"): 510, (0, "shared"): 1100, (1, "local"): 590, (1, "shared"): 1350}
+TLS_US = {"local": 380, "shared": 400}
+SUPPRESSION_US = {"local": 130, "shared": 140}
+REFUSED_US = {("chlauth", 0): 800, ("chlauth", 1): 1500, ("maxinst", 0): 440,
+              ("maxinst", 1): 850, ("invalid_protocol", 0): 1100, ("invalid_protocol", 1): 1100}
+SPLIT_US = {("queue_manager", "local"): 13, ("queue_manager", "shared"): 348,
+            ("channel_initiator", "local"): 460, ("channel_initiator", "shared"): 527,
+            ("db2", "local"): 1, ("db2", "shared"): 181,
+            ("network_and_other", "local"): 36, ("network_and_other", "shared"): 44}
+
+
+def _is_number(value: object) -> bool:
+    return type(value) in (int, float) and value == value and abs(value) != math.inf
+
+
+def connect(inputs: dict) -> dict:
+    """Cost of a client connect and of refused attempts (the ``connect`` calculator)."""
+    if not CONNECT_INPUTS.issuperset(inputs):
+        raise ValueError(f"unknown input among {sorted(inputs)}")
+    sharecnv = inputs.get("sharecnv", 10)
+    listener = inputs.get("listener", "local")
+    tls = inputs.get("tls", False)
+    suppress = inputs.get("suppress_x511_x512", False)
+    connects = inputs.get("connects_per_sec", 100)
+    method = inputs.get("block_method", "chlauth")
+    blocked = inputs.get("blocked_per_sec", 0)
+    if type(sharecnv) is not int or not 0 <= sharecnv <= 999:
+        raise ValueError(f"sharecnv={sharecnv!r}")
+    if listener not in ("local", "shared"):
+        raise ValueError(f"listener={listener!r}")
+    if type(tls) is not bool:
+        raise ValueError(f"tls={tls!r}")
+    if type(suppress) is not bool:
+        raise ValueError(f"suppress_x511_x512={suppress!r}")
+    if not _is_number(connects) or not 0 <= connects <= 1_000_000:
+        raise ValueError(f"connects_per_sec={connects!r}")
+    if method not in ("chlauth", "maxinst", "invalid_protocol"):
+        raise ValueError(f"block_method={method!r}")
+    if not _is_number(blocked) or not 0 <= blocked <= 1_000_000:
+        raise ValueError(f"blocked_per_sec={blocked!r}")
+    column = min(sharecnv, 1)
+    basic = BASIC_US[column, listener]
+    tls_us = TLS_US[listener] if tls else 0
+    saving = SUPPRESSION_US[listener] if suppress else 0
+    per_connect = basic + tls_us - saving
+    per_refusal = REFUSED_US[method, column]
+    connect_busy = connects * per_connect / 1000000
+    refused_busy = blocked * per_refusal / 1000000
+    scale = basic / BASIC_US[0, listener]
+    return {"sharecnv_column": column, "basic_connect_cpu_us": basic,
+            "tls_addition_cpu_us": tls_us, "suppression_saving_cpu_us": saving,
+            "connect_cpu_us": per_connect, "blocked_cpu_us": per_refusal,
+            "connect_cpu_seconds_per_sec": connect_busy,
+            "blocked_cpu_seconds_per_sec": refused_busy,
+            "cpu_seconds_per_sec": connect_busy + refused_busy, "split_scale": scale,
+            "qmgr_cpu_us": SPLIT_US["queue_manager", listener] * scale,
+            "chin_cpu_us": SPLIT_US["channel_initiator", listener] * scale + tls_us - saving,
+            "db2_cpu_us": SPLIT_US["db2", listener] * scale,
+            "network_cpu_us": SPLIT_US["network_and_other", listener] * scale}
+
+
+ADAPTERS_INPUTS = frozenset({"processors", "chiadaps", "chidisps", "adapter_requests_per_sec",
+                             "adapter_times", "adapter_elapsed_us", "adapter_cpu_us"})
+CLASS4_US = {"unprotected": (9, 9), "confidentiality_kr32": (18, 18), "privacy": (20, 347)}
+"""CPU and elapsed µs per adapter request in the source's class(4) example."""
+
+
+def adapters(inputs: dict) -> dict:
+    """CHIADAPS by the processor rule and by the load (the ``adapters`` calculator)."""
+    if not ADAPTERS_INPUTS.issuperset(inputs):
+        raise ValueError(f"unknown input among {sorted(inputs)}")
+    processors = inputs.get("processors", 3)
+    chiadaps = inputs.get("chiadaps", 10)
+    chidisps = inputs.get("chidisps", 3)
+    rate = inputs.get("adapter_requests_per_sec", 44163)
+    times = inputs.get("adapter_times", "report")
+    elapsed_typed = inputs.get("adapter_elapsed_us", 111)
+    cpu_typed = inputs.get("adapter_cpu_us", 35)
+    if type(processors) is not int or not 1 <= processors <= 256:
+        raise ValueError(f"processors={processors!r}")
+    if type(chiadaps) is not int or not 1 <= chiadaps <= 9999:
+        raise ValueError(f"chiadaps={chiadaps!r}")
+    if type(chidisps) is not int or not 1 <= chidisps <= 9999:
+        raise ValueError(f"chidisps={chidisps!r}")
+    if not _is_number(rate) or not 0 <= rate <= 100_000_000:
+        raise ValueError(f"adapter_requests_per_sec={rate!r}")
+    if times != "report" and times not in CLASS4_US:
+        raise ValueError(f"adapter_times={times!r}")
+    if not _is_number(elapsed_typed) or not 0.1 <= elapsed_typed <= 100_000_000:
+        raise ValueError(f"adapter_elapsed_us={elapsed_typed!r}")
+    if not _is_number(cpu_typed) or not 0 <= cpu_typed <= 100_000_000:
+        raise ValueError(f"adapter_cpu_us={cpu_typed!r}")
+    recommended = min(120, 30 + 8 * max(0, processors - 4))
+    cpu, elapsed = (cpu_typed, elapsed_typed) if times == "report" else CLASS4_US[times]
+    busy = rate * elapsed / 1000000
+    minimum = math.ceil(busy) + 1
+    wait = max(0, elapsed - cpu)
+    return {"chiadaps_recommended": recommended, "elapsed_used_us": elapsed,
+            "cpu_used_us": cpu, "adapters_busy": busy,
+            "adapter_busy_pct": busy / chiadaps * 100, "adapters_idle": chiadaps - busy,
+            "idle_at_peak": chiadaps >= minimum, "chiadaps_minimum": minimum,
+            "chiadaps_suggested": max(recommended, minimum), "adapter_wait_us": wait,
+            "adapter_wait_pct": wait / elapsed * 100,
+            "adapters_waiting": rate * wait / 1000000,
+            "adapter_cpu_seconds_per_sec": rate * cpu / 1000000,
+            "wait_meaning": "mostly waiting" if wait > cpu else "mostly CPU",
+            "transactions_per_sec": rate / 3}
+
+
+REFERENCES = {"connect": connect, "adapters": adapters}
+"""The hand-written function of each calculator that has one."""

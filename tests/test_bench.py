@@ -1,0 +1,55 @@
+"""The benchmark's own parts: its hand-written references must compute what the engine
+computes (else the comparison means nothing), and it must run. No timing is asserted."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import calc
+from tests.bench.__main__ import main
+from tests.bench.references import REFERENCES
+
+from .strategies import any_inputs, hostile_edges, hostile_values
+
+REFERENCED = [calc.calculator(calculator_id) for calculator_id in REFERENCES]
+
+
+@pytest.mark.parametrize("calculator", REFERENCED, ids=lambda c: c.id)
+@given(data=st.data())
+def test_a_hand_written_reference_computes_what_the_engine_computes(calculator, data):
+    inputs = data.draw(any_inputs(calculator))
+    assert REFERENCES[calculator.id](inputs) == calc.evaluate(calculator.id, inputs)
+
+
+REFERENCED_INPUTS = [(calculator.id, spec) for calculator in REFERENCED
+                     for spec in calculator.inputs.values()]
+
+
+@pytest.mark.parametrize("calculator_id,spec", REFERENCED_INPUTS,
+                         ids=[f"{c}.{s.id}" for c, s in REFERENCED_INPUTS])
+@given(data=st.data())
+def test_a_hand_written_reference_refuses_what_the_engine_refuses(calculator_id, spec, data):
+    """The reference takes typed values only, so it may refuse what the engine parses
+    (text, a whole float for an int); it must never accept what the engine refuses, and
+    what both accept must give the same outputs. Every edge is tried, then drawn values."""
+    for value in [*hostile_edges(spec), data.draw(hostile_values(spec))]:
+        try:
+            by_hand = REFERENCES[calculator_id]({spec.id: value})
+        except ValueError:
+            continue
+        assert by_hand == calc.evaluate(calculator_id, {spec.id: value}), value
+
+
+def test_the_benchmark_prints_and_stores_every_engine_figure(tmp_path, capsys):
+    out = tmp_path / "bench.json"
+    assert main(["--quick", "--only", "engine", "--json", str(out)]) == 0
+    stored = json.loads(out.read_text())
+    names = {measure["name"] for measure in stored["measures"]}
+    assert {f"{c.id}: calc.evaluate" for c in calc.catalogue()} <= names
+    assert {f"{c}: engine / hand-written" for c in REFERENCES} <= names
+    assert all(measure["value"] > 0 for measure in stored["measures"])
+    assert stored["machine"]["cores"] >= 1
+    assert "connect: engine / hand-written" in capsys.readouterr().out
