@@ -341,11 +341,11 @@ def _sweep(arguments) -> int:
     elif kind == ".csv":
         def write(temporary: Path) -> None:
             with open(temporary, "w", encoding="utf-8", newline="") as stream:
-                write_csv(calculator, _counted(sweep.outcomes(), sweep.size), stream)
+                write_csv(calculator, _counted(sweep.rows(), sweep.size), stream)
 
         replace_atomically(out, write)
     else:
-        write_csv(calculator, _counted(sweep.outcomes(), sweep.size), sys.stdout)
+        write_csv(calculator, _counted(sweep.rows(), sweep.size), sys.stdout)
         return 0
     print(f"wrote {out} ({sweep.size} scenarios)", file=sys.stderr)
     return 0

@@ -8,9 +8,13 @@ The whole calculator becomes the source of a few functions, compiled once and ke
   :func:`calc.values.coerce`, which types it or refuses it with the message every door
   gives. So the common case costs a comparison or two, and the rare one the full rules.
 - ``broken(**values)``: the index of the first rule between inputs the values break, or -1.
-- ``run(**values)``: every output, one line each in dependency order, and the note flags.
-- ``checked(inputs)``: the three above in one function body, for one evaluation from raw
-  inputs without building and unpacking keyword arguments twice.
+- ``checked(inputs)``: the two above, then every output (one line each, in dependency order)
+  and the note flags, in one function body: one evaluation from raw inputs.
+- ``rows(scenarios)``: a generator, the inner loop of sweeps of millions of scenarios. Each
+  scenario holds every input, already judged; it yields ``(inputs, outputs, problem)``
+  with the outputs as a tuple in the calculator's order (no note conditions), or None and
+  the problem: the first broken rule's :attr:`~calc.model.Check.problem`, or why a formula
+  cannot be computed. No call, dictionary or exception handler per scenario beyond that.
 
 Tables and constants are bound as globals of those functions, so a call does no look-up of
 its own beyond the formulas themselves.
@@ -19,12 +23,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Iterable, Iterator
 
 from .emit_python import HELPERS, to_python
 from .errors import CalculationError, InputError
 from .model import Calculator, Check, Input
 from .values import coerce
+
+FAILURES = (ZeroDivisionError, KeyError, OverflowError, ValueError)
+"""What a formula raises where a spreadsheet shows an error value (#DIV/0!, #N/A, #NUM!)."""
 
 
 @dataclass(frozen=True)
@@ -35,24 +42,17 @@ class Compiled:
     calculator: Calculator
     judge: Callable[[dict], dict]
     broken: Callable[..., int]
-    run: Callable[..., tuple[dict, tuple[bool, ...]]]
     checked: Callable[[dict], tuple[dict, dict, tuple[bool, ...]]]
+    rows: Callable[[Iterable[dict]], Iterator[tuple[dict, tuple | None, str]]]
     source: str
     line_output: dict[int, str]
-
-    def __call__(self, values: dict) -> tuple[dict, tuple[bool, ...]]:
-        """Outputs and note flags for ``values``, already judged and within the rules."""
-        try:
-            return self.run(**values)
-        except (ZeroDivisionError, KeyError, OverflowError, ValueError) as error:
-            raise self._calculation_error(error) from None
 
     def evaluate(self, inputs: dict) -> tuple[dict, dict, tuple[bool, ...]]:
         """The judged inputs, outputs and note flags for raw ``inputs`` (missing ones take
         their defaults); an InputError for a value outside its domain or a broken rule."""
         try:
             return self.checked(inputs)
-        except (ZeroDivisionError, KeyError, OverflowError, ValueError) as error:
+        except FAILURES as error:
             raise self._calculation_error(error) from None
 
     def refusal(self, index: int, values: dict) -> InputError:
@@ -93,8 +93,8 @@ def compile_calculator(calculator: Calculator) -> Compiled:
               for index, check in enumerate(calculator.checks)]
     formulas = [(f"{name} = {to_python(calculator.outputs[name].tree)}", name)
                 for name in calculator.evaluation_order]
-    results = ("{" + ", ".join(f"{name!r}: {name}" for name in calculator.outputs) + "}, ("
-               + "".join(to_python(note.tree) + ", " for note in calculator.notes) + ")")
+    outputs = "{" + ", ".join(f"{name!r}: {name}" for name in calculator.outputs) + "}"
+    flags = "(" + "".join(to_python(note.tree) + ", " for note in calculator.notes) + ")"
 
     source.add("def judge(_inputs):")
     source.add("if not _known.issuperset(_inputs): raise _unknown(_inputs)", indent=1)
@@ -106,11 +106,6 @@ def compile_calculator(calculator: Calculator) -> Compiled:
         source.add(f"{test}return {index}", rule, indent=1)
     source.add("return -1", indent=1)
 
-    source.add(f"def run({parameters}):")
-    for line, name in formulas:
-        source.add(line, name, indent=1)
-    source.add(f"return {results}", indent=1)
-
     source.add("def checked(_inputs):")
     source.add("if not _known.issuperset(_inputs): raise _unknown(_inputs)", indent=1)
     source.extend(judging)
@@ -119,7 +114,22 @@ def compile_calculator(calculator: Calculator) -> Compiled:
         source.add(f"{test}raise _refusal({index}, _values)", rule, indent=1)
     for line, name in formulas:
         source.add(line, name, indent=1)
-    source.add(f"return _values, {results}", indent=1)
+    source.add(f"return _values, {outputs}, {flags}", indent=1)
+
+    source.add("def rows(_scenarios):")
+    source.add("for _values in _scenarios:", indent=1)
+    source.add(", ".join(calculator.inputs) + ", = "
+               + "".join(f"_values[{name!r}], " for name in calculator.inputs), indent=2)
+    source.add("try:", indent=2)
+    for test, index, rule in checks:
+        source.add(f"{test}yield _values, None, _problems[{index}]; continue", rule, indent=3)
+    for line, name in formulas:
+        source.add(line, name, indent=3)
+    source.add("except _failures as _error:", indent=2)
+    source.add("yield _values, None, _failure(_error)", indent=3)
+    source.add("continue", indent=3)
+    source.add("yield _values, (" + "".join(f"{name}, " for name in calculator.outputs) + "), ''",
+               indent=2)
 
     namespace = dict(HELPERS)
     namespace.update({table.id: table.data for table in calculator.tables.values()})
@@ -128,9 +138,12 @@ def compile_calculator(calculator: Calculator) -> Compiled:
                      _coerce=lambda name, raw: coerce(calculator.inputs[name], raw, calculator.id))
     exec(compile(source.text, f"<calculator {calculator.id}>", "exec"),  # noqa: S102
          namespace)  # the source is built from the loader's checked trees
-    compiled = Compiled(calculator, namespace["judge"], namespace["broken"], namespace["run"],
-                        namespace["checked"], source.text, source.line_output)
-    namespace.update(_unknown=compiled.unknown, _refusal=compiled.refusal)
+    namespace.update(_problems=[check.problem for check in calculator.checks],
+                     _failures=FAILURES)
+    compiled = Compiled(calculator, namespace["judge"], namespace["broken"],
+                        namespace["checked"], namespace["rows"], source.text, source.line_output)
+    namespace.update(_unknown=compiled.unknown, _refusal=compiled.refusal,
+                     _failure=lambda error: str(compiled._calculation_error(error)))
     return compiled
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .compiler import Compiled, compile_calculator
-from .errors import CalculationError, InputError, MqcalcError
+from .errors import InputError, MqcalcError
 from .loader import load
 from .model import Calculator, Input
 from .values import coerce
@@ -123,20 +123,17 @@ def outcomes(calculator_id: str, scenarios: Iterable[dict]) -> Iterator[Outcome]
     """The outcome of each scenario, lazily: ``scenarios`` are full sets of inputs, each
     value already judged (as :func:`judge` returns them). A scenario that breaks a rule
     between inputs has the first such rule's :attr:`~calc.model.Check.problem`; one where a
-    formula cannot be computed has the reason. The compiled calculator is called directly:
-    this is the inner loop of sweeps of millions of scenarios."""
-    compiled = _compiled_for(calculator_id)
-    broken = compiled.broken
-    problems = [check.problem for check in compiled.calculator.checks]
-    for values in scenarios:
-        index = broken(**values)
-        if index >= 0:
-            yield Outcome(values, None, problems[index])
-            continue
-        try:
-            yield Outcome(values, compiled(values)[0], "")
-        except CalculationError as error:
-            yield Outcome(values, None, str(error))
+    formula cannot be computed has the reason."""
+    names = tuple(calculator(calculator_id).outputs)
+    for values, results, problem in rows(calculator_id, scenarios):
+        yield Outcome(values, None if results is None else dict(zip(names, results)), problem)
+
+
+def rows(calculator_id: str, scenarios: Iterable[dict]) -> Iterator[tuple[dict, tuple | None,
+                                                                          str]]:
+    """:func:`outcomes` as plain tuples, the outputs a tuple in the calculator's order: the
+    inner loop of sweeps of millions of scenarios, compiled (:mod:`calc.compiler`)."""
+    return _compiled_for(calculator_id).rows(scenarios)
 
 
 def sweep(calculator_id: str, values: dict, name: str, points) -> list[dict | None]:

@@ -6,8 +6,9 @@ without a decimal point (:func:`calc.formatting.plain_number`) or thousands sepa
 other numbers in Python's shortest exact form, texts quoted only where CSV needs it (RFC
 4180). A refused scenario has empty outputs and its problem.
 
-Each column's formatter is chosen once from its value type, and lines are written a batch
-at a time: this loop runs millions of times.
+Each calculator's line is a generated function, compiled once: one f-string with a field
+per column, the formatting of each field chosen from the column's value type. This loop runs
+millions of times, so a line costs a few dictionary look-ups and one string build.
 """
 from __future__ import annotations
 
@@ -15,27 +16,25 @@ import re
 from collections.abc import Callable, Iterable
 from typing import TextIO
 
-from .engine import Outcome
 from .formatting import plain_number
-from .model import BOOL, NUMBER, TEXT, Calculator
+from .model import BOOL, NUMBER, Calculator
 
 BATCH = 4096
 """Lines joined into one write."""
+MOST_REMEMBERED = 100_000
+"""Float texts :class:`_NumberTexts` keeps: a few MB at most."""
 NEEDS_QUOTES = re.compile(r'[,"\n\r]')
 
 
-def write_csv(calculator: Calculator, outcomes: Iterable[Outcome], stream: TextIO) -> int:
-    """Write the header and one line per outcome to ``stream``; return the scenario count."""
-    inputs = [(name, _FORMAT[spec.value_type]) for name, spec in calculator.inputs.items()]
-    outputs = [(name, _FORMAT[output.value_type]) for name, output in calculator.outputs.items()]
-    refused = [""] * len(outputs)
+def write_csv(calculator: Calculator, rows: Iterable[tuple[dict, tuple | None, str]],
+              stream: TextIO) -> int:
+    """Write the header and one line per scenario to ``stream``; return the scenario count.
+    ``rows`` are ``(inputs, outputs, problem)`` as :func:`calc.engine.rows` gives them."""
+    line, refused = _line_functions(calculator)
     stream.write(",".join([*calculator.inputs, *calculator.outputs, "problem"]) + "\n")
     lines, count = [], 0
-    for values, results, problem in outcomes:
-        cells = [text(values[name]) for name, text in inputs]
-        cells += refused if results is None else [text(results[name]) for name, text in outputs]
-        cells.append(_text(problem))
-        lines.append(",".join(cells))
+    for values, results, problem in rows:
+        lines.append(refused(values, problem) if results is None else line(values, results))
         if len(lines) == BATCH:
             stream.write("\n".join(lines) + "\n")
             count += BATCH
@@ -45,12 +44,55 @@ def write_csv(calculator: Calculator, outcomes: Iterable[Outcome], stream: TextI
     return count + len(lines)
 
 
-def _number(value: int | float) -> str:
-    return str(plain_number(value))
+def _line_functions(calculator: Calculator) -> tuple[Callable[[dict, tuple], str],
+                                                     Callable[[dict, str], str]]:
+    """``line(inputs, outputs)`` for a computed scenario (its problem empty) and
+    ``refused(inputs, problem)`` for a refused one (its outputs empty), generated for this
+    calculator's columns."""
+    inputs = _fields("_i", calculator.inputs.values())
+    outputs = _fields("_o", calculator.outputs.values())
+    read_inputs = ("    " + "".join(f"_i{index}, " for index in range(len(inputs))) + "= "
+                   + "".join(f"_inputs[{name!r}], " for name in calculator.inputs))
+    source = [
+        "def line(_inputs, _outputs):", read_inputs,
+        "    " + "".join(f"_o{index}, " for index in range(len(outputs))) + "= _outputs",
+        '    return f"' + ",".join(inputs + outputs) + ',"',
+        "def refused(_inputs, _problem):", read_inputs,
+        '    return f"' + ",".join(inputs) + "," * len(outputs) + ',{_text(_problem)}"']
+    namespace = {"_numbers": _NumberTexts(), "_text": _text}
+    exec(compile("\n".join(source) + "\n", f"<csv line of {calculator.id}>", "exec"),  # noqa: S102
+         namespace)  # the source is built from the calculator's own names
+    return namespace["line"], namespace["refused"]
 
 
-def _boolean(value: bool) -> str:
-    return "true" if value else "false"
+def _fields(prefix: str, columns) -> list[str]:
+    """The f-string field writing each column's value, held in the local ``prefix`` + its
+    index: an int as it is, any other number through :class:`_NumberTexts`, a boolean as
+    true/false, a text as CSV needs."""
+    fields = []
+    for index, column in enumerate(columns):
+        local = f"{prefix}{index}"
+        if column.value_type == NUMBER:
+            fields.append(f"{{{local} if type({local}) is int else _numbers[{local}]}}")
+        elif column.value_type == BOOL:
+            fields.append(f"{{'true' if {local} else 'false'}}")
+        else:
+            fields.append(f"{{_text({local})}}")
+    return fields
+
+
+class _NumberTexts(dict):
+    """The text of each float written so far: a whole float as the whole number a person
+    would write (100, not 100.0), any other in Python's shortest form that reads back
+    exactly. Finding that shortest form is most of the cost of a line, and a sweep's
+    outputs repeat (a cost per connect takes a few values across a million scenarios), so
+    each is worked out once; past :data:`MOST_REMEMBERED` they are worked out each time."""
+
+    def __missing__(self, value: float) -> str:
+        text = str(plain_number(value))
+        if len(self) < MOST_REMEMBERED:
+            self[value] = text
+        return text
 
 
 def _text(value: str) -> str:
@@ -59,6 +101,3 @@ def _text(value: str) -> str:
     if NEEDS_QUOTES.search(value):
         return '"' + value.replace('"', '""') + '"'
     return value
-
-
-_FORMAT: dict[str, Callable[[object], str]] = {NUMBER: _number, BOOL: _boolean, TEXT: _text}

@@ -22,9 +22,9 @@ from .steps import Points, point, step_count
 from .values import as_number, coerce
 
 MOST_ROWS = 10_000_000
-"""Most scenarios one sweep may have: for connect, about four minutes and 1.6 GB of CSV at
-the 45,000 or so scenarios a second :func:`calc.sweep_csv.write_csv` reaches on a small
-machine. Past that a sweep is more likely a typing slip than a plan."""
+"""Most scenarios one sweep may have: for connect, about two minutes and 1.6 GB of CSV at
+the 100,000 or so scenarios a second :func:`calc.sweep_csv.write_csv` reaches on one core of
+a small machine. Past that a sweep is more likely a typing slip than a plan."""
 MOST_SHEET_CELLS = 250_000
 """Most input, output and problem cells a sweep sheet (:mod:`calc.workbook.sweep_sheet`)
 may hold. XlsxWriter keeps every cell in memory until the file is closed and rewrites each
@@ -61,6 +61,10 @@ class Sweep:
     def outcomes(self) -> Iterator[engine.Outcome]:
         """Every scenario's inputs, outputs and problem, one at a time."""
         return engine.outcomes(self.calculator_id, self.inputs())
+
+    def rows(self) -> Iterator[tuple[dict, tuple | None, str]]:
+        """:meth:`outcomes` as :func:`calc.engine.rows` gives them, for writing CSV."""
+        return engine.rows(self.calculator_id, self.inputs())
 
 
 def make_sweep(calculator_id: str, varies: list[str], fixed: dict) -> Sweep:

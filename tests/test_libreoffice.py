@@ -5,46 +5,19 @@ drops every stored result, so LibreOffice has to compute each one). The same inp
 typed into a row of the sweep sheet, whose every row must then equal the engine."""
 from __future__ import annotations
 
-import random
-
 import openpyxl
 import pytest
 
 import calc
-from calc.model import Calculator, Input
 from calc.names import check_name, note_name, shown_note_name, sweep_sheet
 from calc.workbook.overview import SHEET as OVERVIEW
 from calc.workbook.overview import headline_name
 from tests import sweep_rows
+from tests.cases import RANDOM_CASES, spread_cases
 from tests.compare import agrees, chart_blocks_equal_engine, named_values
 from tests.conftest import CALCULATORS
 from tests.libreoffice import convert
-from tests.strategies import broken_checks, edges, upper_bound
-
-RANDOM_CASES = 25
-
-
-def _random_value(spec: Input, rng: random.Random):
-    if spec.type == "bool":
-        return rng.random() < 0.5
-    if spec.type == "choice":
-        return rng.choice(spec.choices)
-    high = upper_bound(spec)
-    if spec.type == "int":
-        return rng.randint(spec.min, high)
-    return rng.uniform(spec.min, high)
-
-
-def _cases(calculator: Calculator) -> list[dict]:
-    """Defaults, each input at each edge of its domain, then seeded random inputs."""
-    cases = [{}]
-    for spec in calculator.inputs.values():
-        cases += [{spec.id: edge} for edge in edges(spec)]
-    rng = random.Random(f"libreoffice-{calculator.id}")
-    cases += [{name: _random_value(spec, rng) for name, spec in calculator.inputs.items()}
-              for _ in range(RANDOM_CASES)]
-    return cases
-
+from tests.strategies import broken_checks
 
 def _cell_of(book, sheet: str, name: str):
     destination = book[sheet].defined_names[name].attr_text.split("!")[1].replace("$", "")
@@ -57,7 +30,7 @@ def recalculated(built, tmp_path_factory):
     work = tmp_path_factory.mktemp("libreoffice")
     planned = []
     for calculator in CALCULATORS:
-        for number, case in enumerate(_cases(calculator)):
+        for number, case in enumerate(spread_cases(calculator, "libreoffice")):
             book = openpyxl.load_workbook(built / f"{calculator.id}.xlsx")
             for name, value in case.items():
                 _cell_of(book, calculator.id, name).value = value

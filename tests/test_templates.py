@@ -266,7 +266,7 @@ def test_excel_precedence_traps():
 
 def test_a_formula_that_cannot_be_computed_names_its_output(tmp_path):
     """A division by an input that may be zero is refused as a calculation error naming the
-    output, never a traceback."""
+    output, never a traceback; in a sweep, that scenario's problem says the same."""
     from calc import CalculationError
     from calc.compiler import compile_calculator
 
@@ -275,9 +275,11 @@ def test_a_formula_that_cannot_be_computed_names_its_output(tmp_path):
 
     compiled = compile_calculator(load(_broken(tmp_path, divide)))
     values = {name: spec.default for name, spec in compiled.calculator.inputs.items()}
-    assert compiled(values)[0]["connect_cpu_us"] == pytest.approx(5.9)
+    assert compiled.evaluate(values)[1]["connect_cpu_us"] == pytest.approx(5.9)
     with pytest.raises(CalculationError, match="connect_cpu_us cannot be computed"):
-        compiled({**values, "connects_per_sec": 0})
+        compiled.evaluate({**values, "connects_per_sec": 0})
+    [(_, outputs, problem)] = compiled.rows([{**values, "connects_per_sec": 0}])
+    assert outputs is None and "connect_cpu_us cannot be computed" in problem
 
 
 @pytest.mark.parametrize(("length", "refused"), [(25, False), (26, True)])

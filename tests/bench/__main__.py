@@ -15,6 +15,8 @@ from .measures import as_json, machine, table
 
 SECTIONS: dict[str, str] = {
     "engine": "calc.evaluate per call against hand-written Python",
+    "peers": "the engine against the workbook's evaluators: the xlsx oracle and LibreOffice",
+    "sweep": "mqcalc sweep to CSV, scenarios per second on one core",
 }
 """Each section is the module of that name in this package, with ``measure(quick)``."""
 

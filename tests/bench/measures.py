@@ -75,6 +75,7 @@ def machine() -> dict:
                             text=True, check=False).stdout.strip()
     return {"cpu": model, "cores": os.cpu_count(), "python": sys.version.split()[0],
             "system": platform.platform(), "commit": commit,
+            "load average": " ".join(f"{load:.2f}" for load in os.getloadavg()),
             "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
 
 
