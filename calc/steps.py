@@ -8,7 +8,7 @@ million points holds none of them and the last one is exactly the stop.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 SAME_STEPS = 1e-9
 """How far (relative) a quotient may be from a whole number and still count as one, so
@@ -36,6 +36,13 @@ class Points(Sequence):
 
     def __len__(self) -> int:
         return self.steps + 1
+
+    def __iter__(self) -> Iterator[int | float]:
+        """The points in order; whole-number ranges as Python's own range (the same
+        points, as a sweep's inner loop wants them: without a call per point)."""
+        if all(type(value) is int for value in (self.start, self.stop, self.step)):
+            return iter(range(self.start, self.stop + 1, self.step))
+        return map(self.__getitem__, range(self.steps + 1))
 
     def __getitem__(self, index: int) -> int | float:
         if not 0 <= index <= self.steps:

@@ -17,10 +17,12 @@ from collections.abc import Callable, Iterable
 from typing import TextIO
 
 from .formatting import plain_number
-from .model import BOOL, NUMBER, Calculator
+from .model import BOOL, NUMBER, TEXT, Calculator
 
 BATCH = 4096
 """Lines joined into one write."""
+PLAIN = "plain"
+"""A text column whose every value is written as it is."""
 MOST_REMEMBERED = 100_000
 """Float texts :class:`_NumberTexts` keeps: a few MB at most."""
 NEEDS_QUOTES = re.compile(r'[,"\n\r]')
@@ -49,8 +51,9 @@ def _line_functions(calculator: Calculator) -> tuple[Callable[[dict, tuple], str
     """``line(inputs, outputs)`` for a computed scenario (its problem empty) and
     ``refused(inputs, problem)`` for a refused one (its outputs empty), generated for this
     calculator's columns."""
-    inputs = _fields("_i", calculator.inputs.values())
-    outputs = _fields("_o", calculator.outputs.values())
+    inputs = _fields("_i", [_kind(spec.value_type, spec.choices)
+                            for spec in calculator.inputs.values()])
+    outputs = _fields("_o", [_kind(output.value_type) for output in calculator.outputs.values()])
     read_inputs = ("    " + "".join(f"_i{index}, " for index in range(len(inputs))) + "= "
                    + "".join(f"_inputs[{name!r}], " for name in calculator.inputs))
     source = [
@@ -65,20 +68,21 @@ def _line_functions(calculator: Calculator) -> tuple[Callable[[dict, tuple], str
     return namespace["line"], namespace["refused"]
 
 
-def _fields(prefix: str, columns) -> list[str]:
+def _kind(value_type: str, choices: tuple[str, ...] = ()) -> str:
+    """How a column is written: by its value type, except that a choice none of whose
+    values needs quotes is written as it is (:data:`PLAIN`)."""
+    if choices and not any(NEEDS_QUOTES.search(choice) for choice in choices):
+        return PLAIN
+    return value_type
+
+
+def _fields(prefix: str, kinds: list[str]) -> list[str]:
     """The f-string field writing each column's value, held in the local ``prefix`` + its
     index: an int as it is, any other number through :class:`_NumberTexts`, a boolean as
-    true/false, a text as CSV needs."""
-    fields = []
-    for index, column in enumerate(columns):
-        local = f"{prefix}{index}"
-        if column.value_type == NUMBER:
-            fields.append(f"{{{local} if type({local}) is int else _numbers[{local}]}}")
-        elif column.value_type == BOOL:
-            fields.append(f"{{'true' if {local} else 'false'}}")
-        else:
-            fields.append(f"{{_text({local})}}")
-    return fields
+    true/false, a plain choice as it is, any other text as CSV needs."""
+    written = {NUMBER: "{{{0} if type({0}) is int else _numbers[{0}]}}",
+               BOOL: "{{'true' if {0} else 'false'}}", PLAIN: "{{{0}}}", TEXT: "{{_text({0})}}"}
+    return [written[kind].format(f"{prefix}{index}") for index, kind in enumerate(kinds)]
 
 
 class _NumberTexts(dict):
