@@ -14,6 +14,7 @@ from calc.files import replace_atomically
 from .measures import as_json, machine, table
 
 SECTIONS: dict[str, str] = {
+    "build": "time to build every workbook, and its shares: formulas, evaluation, writing",
 }
 """Each section is the module of that name in this package, with ``measure(quick)``."""
 
