@@ -15,6 +15,7 @@ from .measures import as_json, machine, table
 
 SECTIONS: dict[str, str] = {
     "build": "time to build every workbook, and its shares: formulas, evaluation, writing",
+    "scaling": "build time and memory against calculators, sweep time and memory against rows",
 }
 """Each section is the module of that name in this package, with ``measure(quick)``."""
 
