@@ -160,17 +160,17 @@ class SweepSheet:
     def widths(self) -> None:
         """Columns wide enough for their values and for their titles on two lines or so;
         the title row as high as its longest title wraps."""
-        shown = [[_shown(outcome.inputs[spec.id], 0 if spec.type == "int" else None)
-                  for outcome in self.outcomes] for spec in self.inputs]
-        shown += [[_shown(outcome.outputs[output.id], output.decimals)
-                   for outcome in self.outcomes if outcome.outputs is not None]
-                  for output in self.outputs]
+        lengths = [max((len(_shown(outcome.inputs[spec.id], 0 if spec.type == "int" else None))
+                        for outcome in self.outcomes), default=0) for spec in self.inputs]
+        lengths += [max((len(_shown(outcome.outputs[output.id], output.decimals))
+                         for outcome in self.outcomes if outcome.outputs is not None), default=0)
+                    for output in self.outputs]  # each column's longest text, not every text
         lines = 1
-        for column, (item, texts) in enumerate(zip([*self.inputs, *self.outputs], shown)):
+        for column, (item, widest) in enumerate(zip([*self.inputs, *self.outputs], lengths)):
             width = min(WIDEST, max(8, len(item.unit) + 2, math.ceil(len(item.id) * 0.7) + 2,
                                     math.ceil(len(item.title) / 2) + BOLD_MARGIN,
                                     max(len(word) for word in item.title.split()) + BOLD_MARGIN,
-                                    max(map(len, texts), default=0) + BOLD_MARGIN))
+                                    widest + BOLD_MARGIN))
             self.sheet.set_column(column, column, width)
             lines = max(lines, lines_needed(item.title, width - BOLD_MARGIN))
         if self.problem_column is not None:

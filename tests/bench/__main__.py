@@ -17,6 +17,8 @@ SECTIONS: dict[str, str] = {
     "engine": "calc.evaluate per call against hand-written Python",
     "peers": "the engine against the workbook's evaluators: the xlsx oracle and LibreOffice",
     "sweep": "mqcalc sweep to CSV, scenarios per second on one core",
+    "build": "time to build every workbook, and its shares: formulas, evaluation, writing",
+    "scaling": "build time and memory against calculators, sweep time and memory against rows",
 }
 """Each section is the module of that name in this package, with ``measure(quick)``."""
 

@@ -28,11 +28,11 @@ class Measure:
 
     def cells(self) -> list[str]:
         verdict = {True: "met", False: "NOT MET", None: ""}[self.met]
-        return [self.section, self.name, _shown(self.value), self.unit,
+        return [self.section, self.name, shown(self.value), self.unit,
                 f"{self.goal} {verdict}".strip(), self.detail]
 
 
-def _shown(value: float) -> str:
+def shown(value: float) -> str:
     """Three significant figures, thousands separated: enough to compare, no false
     precision."""
     if value == 0 or not isinstance(value, (int, float)):

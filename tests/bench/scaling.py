@@ -1,0 +1,179 @@
+"""Section "scaling": build time and memory as the calculators multiply, sweep time and
+memory as the rows do. Each size runs in a fresh process (:func:`.child.run_child`), timed
+from after its imports, with that process's peak memory.
+
+- Calculators: the templates copied N times into a temporary folder named by
+  ``MQZCALC_TEMPLATES`` (copy k of ``connect`` is ``connect_k``, short enough for its
+  ``_sweep`` sheet), then every workbook built, one per calculator and the combined one
+  (``build_all``, as ``mqcalc build``; loading and compiling the copies included).
+- Rows: ``mqcalc sweep connect --vary connects_per_sec=1:N:1 --out F.csv`` and ``F.xlsx``
+  (21 cells a row: the largest xlsx size, 10,000 rows, is 210,000 cells, inside
+  :data:`calc.sweeps.MOST_SHEET_CELLS`).
+
+Each size is 1, 10 and 100 times the first (1, 2 and 4 times with ``quick``), and is run
+up to three times while its runs take under :data:`BUDGET` seconds (once with ``quick``):
+medians, of wall time and of CPU time. Linear growth is a fixed cost plus a cost per unit,
+so the time per unit falls towards that cost as the size grows. The verdicts, on CPU time
+(which another process's load hardly moves): the time each unit adds between the two
+largest sizes against the time each adds between the two smallest (equal when linear; a
+cost per unit that grows with the size shows as more); and the memory above the imports per
+unit at the largest size against the smallest (a fixed part makes it fall). Both within
+:data:`RATIO_GOAL`; ``quick`` sizes are too small to judge, so they get no verdict.
+
+The section takes about seven minutes on a small two-core machine, four of them the 100×
+build: 800 calculators, and a combined workbook that holds them all until it is written
+(some 550 MB at its peak). ``quick`` takes under half a minute.
+"""
+from __future__ import annotations
+
+import re
+import statistics
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import calc
+from calc.engine import templates_dir
+from calc.workbook import build_all
+
+from .child import ChildRun, run_child
+from .measures import Measure, shown
+
+SECTION = "scaling"
+RATIO_GOAL = 1.5
+"""Most a per-unit figure may be at the larger sizes against the smaller ones."""
+BUDGET = 30.0
+"""Seconds of runs after which a size is not repeated."""
+NOISE_MB = 1.0
+"""Memory growth counted at least this much, so a run that grows less (a streamed CSV)
+does not divide by next to nothing."""
+
+
+@dataclass(frozen=True)
+class Series:
+    """What grows (``unit``, ``base`` of them at 1×) and how one size is run."""
+
+    name: str
+    unit: str
+    base: int
+    run: Callable[[int], ChildRun]
+    """Runs the size of so many units."""
+    scale: tuple[str, float]
+    """Unit and factor of the time per unit: ("ms", 1e3) or ("µs", 1e6)."""
+
+
+def measure(quick: bool) -> list[Measure]:
+    multiples = (1, 2, 4) if quick else (1, 10, 100)
+    templates = len(list(templates_dir().glob("*.yaml")))
+    with tempfile.TemporaryDirectory() as folder:
+        work = Path(folder)
+        series = [
+            Series("build", "calculator", templates,
+                   lambda count: _build(work, count // templates), ("ms", 1e3)),
+            Series("sweep to CSV", "row", 10_000,
+                   lambda count: _sweep(work / "sweep.csv", count), ("µs", 1e6)),
+            Series("sweep to xlsx", "row", 100,
+                   lambda count: _sweep(work / "sweep.xlsx", count), ("µs", 1e6)),
+        ]
+        measures = []
+        for each in series:
+            measures += _grown(each, multiples, quick)
+    return measures
+
+
+@dataclass(frozen=True)
+class Size:
+    """One size of a series: how many units, and the medians of its runs."""
+
+    multiple: int
+    count: int
+    seconds: float
+    cpu_seconds: float
+    peak_mb: float
+    growth_mb: float
+    runs: int
+
+    @classmethod
+    def of(cls, multiple: int, count: int, runs: list[ChildRun]) -> Size:
+        return cls(multiple, count, statistics.median(run.seconds for run in runs),
+                   statistics.median(run.cpu_seconds for run in runs),
+                   statistics.median(run.peak_mb for run in runs),
+                   statistics.median(run.growth_mb for run in runs), len(runs))
+
+
+def _grown(series: Series, multiples: tuple[int, ...], quick: bool) -> list[Measure]:
+    """The figures of ``series`` at each multiple of its base size, then the verdicts."""
+    unit, factor = series.scale
+    sizes, measures = [], []
+    for multiple in multiples:
+        count = series.base * multiple
+        size = Size.of(multiple, count, _repeated(lambda: series.run(count), 1 if quick else 3))
+        sizes.append(size)
+        label = f"{series.name} {multiple}× ({count:,} {series.unit}s)"
+        measures += [
+            Measure(SECTION, f"{label}: time", size.seconds, "s",
+                    detail=f"CPU {shown(size.cpu_seconds)} s; median of {size.runs}"),
+            Measure(SECTION, f"{label}: per {series.unit}", size.seconds / count * factor, unit,
+                    detail=f"CPU {shown(size.cpu_seconds / count * factor)} {unit}"),
+            Measure(SECTION, f"{label}: peak memory", size.peak_mb, "MB",
+                    detail=f"{shown(size.growth_mb)} MB above the imports, "
+                           f"{shown(size.growth_mb / count * 1024)} KB per {series.unit}"),
+        ]
+    return measures + _verdicts(series, sizes, quick)
+
+
+def _verdicts(series: Series, sizes: list[Size], quick: bool) -> list[Measure]:
+    """Whether time and memory grow linearly with the units (no verdict when ``quick``:
+    its sizes are too small to tell)."""
+    unit, factor = series.scale
+    first, middle, last = sizes
+    small = (middle.cpu_seconds - first.cpu_seconds) / (middle.count - first.count)
+    large = (last.cpu_seconds - middle.cpu_seconds) / (last.count - middle.count)
+    time_ratio = large / small
+    memory_ratio = ((max(last.growth_mb, NOISE_MB) / last.count)
+                    / (max(first.growth_mb, NOISE_MB) / first.count))
+    return [
+        Measure(SECTION, f"{series.name}: CPU per {series.unit}, {middle.multiple}×→"
+                         f"{last.multiple}× against {first.multiple}×→{middle.multiple}×",
+                time_ratio, "×", f"≤ {RATIO_GOAL}×",
+                None if quick else time_ratio <= RATIO_GOAL,
+                f"{shown(large * factor)} against {shown(small * factor)} {unit} of CPU added "
+                f"per {series.unit}"),
+        Measure(SECTION, f"{series.name}: memory per {series.unit}, {last.multiple}× against "
+                         f"{first.multiple}×", memory_ratio, "×", f"≤ {RATIO_GOAL}×",
+                None if quick else memory_ratio <= RATIO_GOAL,
+                f"growth above the imports, each at least {NOISE_MB:.0f} MB"),
+    ]
+
+
+def _repeated(run: Callable[[], ChildRun], most: int) -> list[ChildRun]:
+    """``run``'s results, run up to ``most`` times while they take under BUDGET seconds."""
+    runs = [run()]
+    while len(runs) < most and sum(each.seconds for each in runs) < BUDGET:
+        runs.append(run())
+    return runs
+
+
+def _build(work: Path, times: int) -> ChildRun:
+    """Every workbook of the templates copied ``times`` times, built in a fresh process."""
+    folder = Path(tempfile.mkdtemp(dir=work))
+    for path in sorted(templates_dir().glob("*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        for copy in range(times):
+            name = path.stem if copy == 0 else f"{path.stem}_{copy}"
+            renamed = re.sub(rf"(?m)^id: {path.stem}$", f"id: {name}", text)
+            (folder / f"{name}.yaml").write_text(renamed, encoding="utf-8")
+    return run_child(f"{__name__}:build_every_workbook", str(folder / "workbooks"),
+                     env={"MQZCALC_TEMPLATES": str(folder)})
+
+
+def build_every_workbook(argv: list[str]) -> None:
+    """In the child: build every workbook of the catalogue into the folder ``argv[0]``."""
+    build_all(calc.catalogue(), Path(argv[0]))
+
+
+def _sweep(out: Path, rows: int) -> ChildRun:
+    """``mqcalc sweep connect`` of ``rows`` scenarios into ``out`` in a fresh process."""
+    return run_child("calc.cli:main", "sweep", "connect", "--vary",
+                     f"connects_per_sec=1:{rows}:1", "--out", str(out))
