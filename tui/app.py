@@ -9,6 +9,7 @@ scenario file.
 """
 from __future__ import annotations
 
+import gc
 from functools import partial
 from pathlib import Path
 
@@ -23,7 +24,6 @@ import calc
 from calc.explain import explain
 from calc.formatting import format_value
 from calc.scenario import Scenario, load_scenario, save_scenario
-from calc.workbook import write_workbook
 
 from .explain_view import explanation_view, with_unit
 from .plots import ChartView
@@ -96,6 +96,7 @@ class MqcalcApp(App):
                              for c in self.calculators], id="calculators")
             with InputForm(id="inputs"):
                 yield Static(id="calculator-title")
+                yield from self.input_rows()
             with Vertical(id="results"):
                 yield Pane(id="problem")
                 with TabbedContent(id="views"):
@@ -110,25 +111,43 @@ class MqcalcApp(App):
                     yield Pane(id="notes")
         yield Footer()
 
-    async def on_mount(self) -> None:
-        await self.show_calculator()
+    def on_mount(self) -> None:
+        self.set_up_calculator()
+        # What the start built lives as long as the app: frozen out of the garbage
+        # collector's sight, a full collection takes under a millisecond, not the 50 to 70
+        # ms that paused whatever key was being answered.
+        self.call_after_refresh(gc.freeze)
+
+    def on_unmount(self) -> None:
+        gc.unfreeze()  # collectable again with the app gone (tests run many in one process)
 
     async def show_calculator(self) -> None:
-        """Lay out the current calculator's inputs with the session's values, mark it in
-        the list, and compute. Meanwhile there is no result to explain or chart."""
+        """Put the current calculator's input rows in place of the last one's, then set it
+        up. Meanwhile there is no result to explain or chart."""
         self.watching = False
         self.last_result = None
+        form = self.query_one("#inputs", InputForm)
+        await form.remove_children(".input-row")
+        await form.mount_all(self.input_rows())
+        self.set_up_calculator()
+
+    def input_rows(self) -> list[Vertical]:
+        """The current calculator's input rows, holding the session's values."""
+        calculator, fields = self.current, self.session.fields()
+        return [input_row(spec, calculator.id, fields[spec.id])
+                for spec in calculator.inputs.values()]
+
+    def set_up_calculator(self) -> None:
+        """Mark the current calculator in the list, title it, lay out its results table
+        and charts, compute, and focus its first field. Its input rows are in the form
+        already (composed with the screen at the start, so that the first frame shows
+        results; mounted by :meth:`show_calculator` later)."""
         calculator = self.current
         self.query_one("#calculators", ListView).index = [
             c.id for c in self.calculators].index(calculator.id)
-        fields = self.session.fields()
         self.query_one("#calculator-title", Static).update(Text.assemble(
             (calculator.title, "bold"), "\n", calculator.summary, "\n",
             (f"Source: {calculator.citation}", "dim")))
-        form = self.query_one("#inputs", InputForm)
-        await form.remove_children(".input-row")
-        await form.mount_all([input_row(spec, calculator.id, fields[spec.id])
-                              for spec in calculator.inputs.values()])
         table = self.query_one("#outputs", DataTable)
         table.clear(columns=True)
         table.add_column("Result", key="title")
@@ -361,6 +380,8 @@ class MqcalcApp(App):
     def export_to(self, calculator, values: dict, path: Path | None) -> None:
         if path is None:
             return
+        from calc.workbook import write_workbook  # here: xlsxwriter takes 50 ms to import
+
         try:
             write_workbook(path, [calculator], {calculator.id: values})
         except calc.MqcalcError as error:  # the atomic write turns OS errors into these
