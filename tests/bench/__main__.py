@@ -14,6 +14,8 @@ from calc.files import replace_atomically
 from .measures import as_json, machine, table
 
 SECTIONS: dict[str, str] = {
+    "terminal": "the terminal calculator: cold start to first paint under tmux, key press to "
+                "the new figure through Pilot",
 }
 """Each section is the module of that name in this package, with ``measure(quick)``."""
 
