@@ -109,10 +109,13 @@ def tmux_server() -> Iterator[list[str]]:
     the command that talks to it."""
     tmux = ["tmux", "-L", f"mqcalc-bench-{os.getpid()}"]
     subprocess.run([*tmux, "new-session", "-d", "-s", "idle", "sleep 3600"], check=True)
+    socket = subprocess.run([*tmux, "display-message", "-p", "#{socket_path}"],
+                            capture_output=True, text=True, check=True).stdout.strip()
     try:
         yield tmux
     finally:
         subprocess.run([*tmux, "kill-server"], capture_output=True)
+        Path(socket).unlink(missing_ok=True)  # the server leaves it behind
 
 
 def first_paint_ms(tmux: list[str]) -> float:
