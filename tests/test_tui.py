@@ -6,6 +6,7 @@ import io
 import openpyxl
 import pytest
 from rich.console import Console
+from textual.geometry import Region
 from textual.widgets import DataTable, Input, Select, Static, Switch
 
 import calc
@@ -124,6 +125,26 @@ async def test_typing_a_value_recomputes_through_the_engine():
         assert field.value == "0"
         assert shown_outputs(app)["connect_cpu_us"] == "510"
         assert shown_outputs(app) == expected_outputs(app.current, {"sharecnv": 0})
+
+
+async def test_the_painted_table_follows_each_change():
+    """The table as painted, not only its cells, shows the engine's figures after each
+    change, on the highlighted row too: it renders again only the rows that changed, which
+    leans on how DataTable caches its rendering (tui.widgets.ResultsTable.show_value)."""
+    app = create_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table = app.query_one("#outputs", DataTable)
+        outputs = app.current.outputs
+        for processors, highlighted in ((5, 0), (6, 0), (7, 0), (8, 3), (9, 3), (2, 1)):
+            table.move_cursor(row=highlighted)
+            set_field(app, app.current.inputs["processors"], processors)
+            await pilot.pause()
+            painted = [strip.text for strip in table.render_lines(Region(0, 0, *table.size))]
+            expected = expected_outputs(app.current, {"processors": processors})
+            for line, (name, output) in zip(painted[1:], outputs.items()):
+                assert line.split() == [*output.title.split(), *expected[name].split(),
+                                        *output.unit.split()], name
 
 
 async def test_switches_and_selects_recompute_and_notes_show():

@@ -9,6 +9,7 @@ scenario file.
 """
 from __future__ import annotations
 
+import gc
 from functools import partial
 from pathlib import Path
 
@@ -16,20 +17,19 @@ from rich.text import Text
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import (DataTable, Footer, Header, Input, Label, ListItem, ListView, Select,
+from textual.widgets import (DataTable, Footer, Header, Label, ListItem, ListView, Select,
                              Static, Switch, TabbedContent, TabPane)
 
 import calc
 from calc.explain import explain
 from calc.formatting import format_value
 from calc.scenario import Scenario, load_scenario, save_scenario
-from calc.workbook import write_workbook
 
 from .explain_view import explanation_view, with_unit
 from .plots import ChartView
 from .screens import HelpScreen, PathScreen
 from .session import Session
-from .widgets import InputForm, ResultsTable, field_id, input_row
+from .widgets import InputForm, Pane, ResultsTable, field_id, input_row
 
 VALUE_WIDTH = 16
 """Width of the value column; longer texts are shown in full under the table."""
@@ -72,6 +72,16 @@ class MqcalcApp(App):
         self.scenario_path: Path | None = None
         self.problem = ""
         self.last_result: calc.Result | None = None
+        self.evaluated: tuple[str, dict] | None = None
+        """The calculator and fields last evaluated: a change event that leaves them as they
+        were (a field being mounted, an undo to the same values) computes nothing again."""
+        self.refused_field = None
+        """The field marked as refused, if any."""
+        self.watching = False
+        """Whether a field's change is noted for undo and computed as it comes: not while
+        a calculator's fields and results table are laid out (a field takes its first
+        value as it is mounted), nor while undo, redo or reset set several fields; each of
+        those computes once at its end."""
 
     @property
     def current(self):
@@ -86,46 +96,68 @@ class MqcalcApp(App):
                              for c in self.calculators], id="calculators")
             with InputForm(id="inputs"):
                 yield Static(id="calculator-title")
+                yield from self.input_rows()
             with Vertical(id="results"):
-                yield Static(id="problem")
+                yield Pane(id="problem")
                 with TabbedContent(id="views"):
                     with TabPane("Results", id="tab-results"):
                         yield ResultsTable(id="outputs", cursor_type="row", zebra_stripes=True)
                         with VerticalScroll(id="explain-box"):
-                            yield Static(id="explain")
+                            yield Pane(id="explain")
                     with TabPane("Plots", id="tab-plots"):
                         yield ChartView(id="charts")
                 with VerticalScroll(id="notes-box"):
-                    yield Static(id="long-values")
-                    yield Static(id="notes")
+                    yield Pane(id="long-values")
+                    yield Pane(id="notes")
         yield Footer()
 
-    async def on_mount(self) -> None:
-        await self.show_calculator()
+    def on_mount(self) -> None:
+        self.set_up_calculator()
+        # What the start built lives as long as the app: frozen out of the garbage
+        # collector's sight, a full collection takes under a millisecond, not the 50 to 70
+        # ms that paused whatever key was being answered.
+        self.call_after_refresh(gc.freeze)
+
+    def on_unmount(self) -> None:
+        gc.unfreeze()  # collectable again with the app gone (tests run many in one process)
 
     async def show_calculator(self) -> None:
-        """Lay out the current calculator's inputs with the session's values, mark it in
-        the list, and compute."""
+        """Put the current calculator's input rows in place of the last one's, then set it
+        up. Meanwhile there is no result to explain or chart."""
+        self.watching = False
+        self.last_result = None
+        form = self.query_one("#inputs", InputForm)
+        await form.remove_children(".input-row")
+        await form.mount_all(self.input_rows())
+        self.set_up_calculator()
+
+    def input_rows(self) -> list[Vertical]:
+        """The current calculator's input rows, holding the session's values."""
+        calculator, fields = self.current, self.session.fields()
+        return [input_row(spec, calculator.id, fields[spec.id])
+                for spec in calculator.inputs.values()]
+
+    def set_up_calculator(self) -> None:
+        """Mark the current calculator in the list, title it, lay out its results table
+        and charts, compute, and focus its first field. Its input rows are in the form
+        already (composed with the screen at the start, so that the first frame shows
+        results; mounted by :meth:`show_calculator` later)."""
         calculator = self.current
         self.query_one("#calculators", ListView).index = [
             c.id for c in self.calculators].index(calculator.id)
-        fields = self.session.fields()
         self.query_one("#calculator-title", Static).update(Text.assemble(
             (calculator.title, "bold"), "\n", calculator.summary, "\n",
             (f"Source: {calculator.citation}", "dim")))
-        form = self.query_one("#inputs", InputForm)
-        await form.remove_children(".input-row")
-        await form.mount_all([input_row(spec, calculator.id, fields[spec.id])
-                              for spec in calculator.inputs.values()])
         table = self.query_one("#outputs", DataTable)
         table.clear(columns=True)
         table.add_column("Result", key="title")
         table.add_column("Value", key="value", width=VALUE_WIDTH)
         table.add_column("Unit", key="unit")
         for output in calculator.outputs.values():
-            table.add_row(output.title, "", output.unit, key=output.id)
+            table.add_row(Text(output.title), Text(""), Text(output.unit), key=output.id)
         self.query_one("#charts", ChartView).offer(calculator)
-        self.last_result = None
+        self.last_result = self.evaluated = self.refused_field = None
+        self.watching = True
         self.recompute()
         self.query_one(f"#{field_id(next(iter(calculator.inputs)))}").focus()
 
@@ -138,43 +170,56 @@ class MqcalcApp(App):
 
     def recompute(self) -> None:
         """Evaluate the current fields; on refusal keep the last good outputs and say why."""
-        for widget in self.query(".-refused"):
-            widget.remove_class("-refused")
+        fields = (self.current.id, self.raw_inputs())
+        if fields == self.evaluated:
+            return
+        self.evaluated = fields
+        refused = None
         try:
-            result = calc.run(self.current.id, self.raw_inputs())
+            result = calc.run(*fields)
         except calc.InputError as error:
-            self.refuse(str(error), error.name)
+            self.problem, refused = str(error), error.name
         except calc.MqcalcError as error:
-            self.refuse(str(error), None)
+            self.problem = str(error)
         else:
             self.problem = ""
             self.last_result = result
             self.show_result(result)
-        problem = self.query_one("#problem", Static)
-        problem.update(Text.assemble(("Held at last good values: ", "bold red"), self.problem)
-                       if self.problem else "")
-        problem.display = bool(self.problem)
+        self.mark_refused(refused)
+        self.query_one("#problem", Pane).show(
+            Text.assemble(("Held at last good values: ", "bold red"), self.problem)
+            if self.problem else Text())
 
-    def refuse(self, problem: str, input_id: str | None) -> None:
-        """Keep the last good outputs; mark the input the engine named."""
-        self.problem = problem
-        if input_id in self.current.inputs:
-            self.field_widget(input_id).add_class("-refused")
+    def mark_refused(self, input_id: str | None) -> None:
+        """Mark the field the engine named, and only it, when that changed (a class change
+        styles the widget again, and searching the screen for marks takes milliseconds)."""
+        field = self.field_widget(input_id) if input_id in self.current.inputs else None
+        if field is not self.refused_field:
+            if self.refused_field is not None:
+                self.refused_field.remove_class("-refused")
+            if field is not None:
+                field.add_class("-refused")
+            self.refused_field = field
 
     def show_result(self, result: calc.Result) -> None:
-        table = self.query_one("#outputs", DataTable)
+        """Put ``result`` on the screen, changing only the cells and panes that differ."""
+        table = self.query_one("#outputs", ResultsTable)
         long_texts = []
         for name, output in self.current.outputs.items():
             shown = format_value(result.outputs[name], output.decimals)
             if len(shown) > VALUE_WIDTH:
                 long_texts.append(Text.assemble((f"{output.title}: ", "bold"), shown))
-            table.update_cell(name, "value", Text(fit_cell(shown), justify="right"))
-        self.query_one("#long-values", Static).update(Text("\n").join(long_texts))
-        self.query_one("#long-values", Static).display = bool(long_texts)
+            if table.get_cell(name, "value").plain != fit_cell(shown):
+                table.show_value(name, "value", Text(fit_cell(shown), justify="right"))
+        long_values = self.query_one("#long-values", Pane)
+        long_values.show(Text("\n").join(long_texts))
+        long_values.display = bool(long_texts)
         notes = Text("\n").join(Text(f"• {note}") for note in result.notes)
-        self.query_one("#notes", Static).update(
+        self.query_one("#notes", Pane).show(
             notes or Text("No notes for these inputs.", style="dim"))
-        self.show_explanation()
+        # The explanation after the table's repaint, so the figures typed for show first:
+        # asked through the table, whose repaint is then already queued.
+        table.call_after_refresh(self.show_explanation)
         self.show_chart()
 
     def highlighted_output(self) -> str:
@@ -186,7 +231,7 @@ class MqcalcApp(App):
         if self.last_result is None:
             return
         explanation = explain(self.current.id, self.highlighted_output(), self.last_result.inputs)
-        self.query_one("#explain", Static).update(explanation_view(explanation))
+        self.query_one("#explain", Pane).show(explanation_view(explanation), key=explanation)
 
     def show_chart(self) -> None:
         view = self.query_one("#charts", ChartView)
@@ -197,13 +242,12 @@ class MqcalcApp(App):
                                                   self.last_result.inputs))
 
     def changed(self, text_field: str | None) -> None:
-        """A field changed: note it for undo, then recompute."""
+        """A field changed (``text_field`` names a text field; its widget calls this
+        itself): note it for undo, then recompute."""
+        if not self.watching:
+            return
         self.session.history.record(self.raw_inputs(), text_field)
         self.recompute()
-
-    def on_input_changed(self, event: Input.Changed) -> None:
-        if event.input.id and event.input.id.startswith("input-"):
-            self.changed(event.input.id.removeprefix("input-"))
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "chart-choice":
@@ -232,13 +276,19 @@ class MqcalcApp(App):
             await self.show_calculator()
 
     def apply_fields(self, fields: dict | None) -> None:
-        """Put ``fields`` into the widgets (undo, redo, reset); their change events
-        recompute, and record nothing since the history already holds these values."""
+        """Put ``fields`` into the widgets (undo, redo, reset) and compute them once. Nothing
+        is recorded: the history holds these values already (a select's or a switch's
+        change message, handled later, finds them so)."""
         if fields is None:
             self.notify("Nothing more to undo or redo.", timeout=2)
             return
-        for name, value in fields.items():
-            self.field_widget(name).value = value
+        self.watching = False
+        try:
+            for name, value in fields.items():
+                self.field_widget(name).value = value
+        finally:
+            self.watching = True
+        self.recompute()
 
     def action_undo(self) -> None:
         self.apply_fields(self.session.history.undo())
@@ -330,6 +380,8 @@ class MqcalcApp(App):
     def export_to(self, calculator, values: dict, path: Path | None) -> None:
         if path is None:
             return
+        from calc.workbook import write_workbook  # here: xlsxwriter takes 50 ms to import
+
         try:
             write_workbook(path, [calculator], {calculator.id: values})
         except calc.MqcalcError as error:  # the atomic write turns OS errors into these

@@ -1,11 +1,14 @@
-"""Input widgets made from an input's declared type: text fields for numbers, a select for
-choices, a switch for booleans. Validation is the engine's own (:func:`calc.values.coerce`)."""
+"""The calculator's widgets: input fields made from an input's declared type (text fields
+for numbers, a select for choices, a switch for booleans; validation is the engine's own,
+:func:`calc.values.coerce`), the results table, and panes repainted only when they change."""
 from __future__ import annotations
 
+from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.validation import ValidationResult, Validator
-from textual.widgets import DataTable, Input, Label, Select, Switch
+from textual.widgets import DataTable, Input, Label, Select, Static, Switch
+from textual.widgets.data_table import ColumnKey, RowKey
 
 from calc import InputError
 from calc.formatting import format_value
@@ -28,6 +31,24 @@ class DomainValidator(Validator):
         return self.success()
 
 
+class TextField(Input):
+    """The field of a number or text input, which hands each new value to the app as it
+    takes it.
+
+    Textual paints the field as soon as it reports its new text, and the next frame one to
+    two frame periods (17 to 33 ms) later. Bubbled up through the row, the form and the
+    screen as a message, a change reached the app after the field had been painted, and the
+    new results waited for that next frame. Watched here, the value is computed with while
+    the key that changed it is handled, and the results share the field's frame."""
+
+    def __init__(self, input_id: str, **options):
+        self.input_id = input_id  # first: Input's constructor sets the value
+        super().__init__(id=field_id(input_id), **options)
+
+    def watch_value(self) -> None:
+        self.app.changed(self.input_id)
+
+
 def field_id(input_id: str) -> str:
     """Widget id of the field for ``input_id``."""
     return f"input-{input_id}"
@@ -40,8 +61,8 @@ def input_field(spec: InputSpec, calculator_id: str, value: object):
     if spec.type == "choice":
         return Select([(choice, choice) for choice in spec.choices], value=value,
                       allow_blank=False, id=field_id(spec.id))
-    return Input(value=str(value), validators=[DomainValidator(spec, calculator_id)],
-                 id=field_id(spec.id), type="text")
+    return TextField(spec.id, value=str(value),
+                     validators=[DomainValidator(spec, calculator_id)], type="text")
 
 
 def input_row(spec: InputSpec, calculator_id: str, value: object) -> Vertical:
@@ -67,3 +88,40 @@ class ResultsTable(DataTable):
     """The outputs table; ``c`` copies the highlighted result."""
 
     BINDINGS = [Binding("c", "app.copy_result", "Copy result")]
+
+    def show_value(self, row_key: str, column_key: str, value: Text) -> None:
+        """Put ``value`` in a cell and render only its row again.
+
+        ``update_cell`` counts an update of the whole table, which invalidates every cached
+        cell and line, so each changed figure had the whole table rendered again (10 to 30
+        ms). This drops the cached renderings of the one row from DataTable's caches instead:
+        it knows how their keys are made in the pinned Textual (8.2.8), and
+        tests/test_tui.py checks the painted rows after a change."""
+        row, column = RowKey(row_key), ColumnKey(column_key)
+        self._data[row][column] = value
+        index = self._row_locations.get(row)
+        line = self._get_row_region(index).y
+        for cache, stale in ((self._row_renderable_cache, lambda key: key[1] == index),
+                             (self._cell_render_cache, lambda key: key[0] == row),
+                             (self._row_render_cache, lambda key: key[0] == row),
+                             (self._line_cache, lambda key: key[0] == line)):
+            for key in [key for key in cache.keys() if stale(key)]:
+                cache.discard(key)
+        self.refresh_row(index)
+
+
+class Pane(Static):
+    """A Static updated only when what it shows changes: every update asks Textual for a new
+    layout of the whole screen and a repaint (tens of milliseconds), which the same text
+    again is not worth."""
+
+    shown: object = None
+    """What was last shown, or the key it was shown with."""
+
+    def show(self, content, key: object = None) -> None:
+        """Show ``content`` unless ``key`` (``content`` itself when None) equals the last
+        one's."""
+        key = content if key is None else key
+        if key != self.shown:
+            self.shown = key
+            self.update(content)

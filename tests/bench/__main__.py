@@ -19,6 +19,8 @@ SECTIONS: dict[str, str] = {
     "sweep": "mqcalc sweep to CSV, scenarios per second on one core",
     "build": "time to build every workbook, and its shares: formulas, evaluation, writing",
     "scaling": "build time and memory against calculators, sweep time and memory against rows",
+    "terminal": "the terminal calculator: cold start to first paint under tmux, key press to "
+                "the new figure through Pilot",
 }
 """Each section is the module of that name in this package, with ``measure(quick)``."""
 

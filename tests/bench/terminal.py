@@ -1,0 +1,207 @@
+"""The terminal calculator as a user feels it: cold start to first paint, and a key press to
+the figure it changes on the screen.
+
+- First paint: ``python -m calc`` started in a new tmux session at 150x45, capture-pane
+  read every 10 ms until the first calculator's first result shows its figure (the
+  engine's, for the default inputs): Python's start, the imports, the catalogue, the
+  layout and the first frames, what a user waits for. The tmux server (on a socket of its
+  own) is started beforehand and kept between starts.
+- Key press, through Textual's Pilot at 150x45, in adapters' processors field: Ctrl+U, then
+  one digit from 5 to 9, so that every press changes CHIADAPS (and takes the field from
+  refused back to valid). Each press is timed from posting the key (``pilot.press`` started
+  as a task; awaited whole it would also time its own waits for idle, over 40 ms) to:
+  the results table's cell holding the engine's new figure (polled every 0.5 ms); the first
+  frame Textual composed that paints it (read from the updates passed to ``App._display``,
+  which the headless driver still receives but does not write); and the first frame that
+  paints the explanation of that figure (it follows the table, on purpose).
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from textual._compositor import ChopsUpdate, LayoutUpdate
+
+import calc
+from calc.formatting import format_value
+from tui.app import create_app
+from tui.explain_view import with_unit
+from tui.widgets import field_id
+
+from .measures import Measure, median_and_worst
+
+SIZE = (150, 45)
+ROOT = Path(__file__).resolve().parents[2]
+PAINT_GOAL_MS = 1500
+PRESS_GOAL_MS = 50
+CALCULATOR, FIELD, OUTPUT = "adapters", "processors", "chiadaps_recommended"
+"""The field typed into and the result watched: CHIADAPS grows by 8 for each processor
+above 4, so each digit from 5 to 9 changes it."""
+TIMEOUT = 60.0
+"""Seconds after which a start or a press that shows nothing is an error."""
+
+
+def measure(quick: bool) -> list[Measure]:
+    """First paint over a few cold starts, key presses over many; ``quick`` for fewer."""
+    if shutil.which("tmux") is None:
+        raise RuntimeError("the terminal section needs tmux, to start mqcalc in a real "
+                           "terminal (scripts/test.sh installs it)")
+    starts, presses = (2, 10) if quick else (7, 100)
+    with tmux_server() as tmux:
+        paints = [first_paint_ms(tmux) for _ in range(starts)]
+    cells, frames, explained = asyncio.run(press_ms(presses))
+    where = f"{SIZE[0]}x{SIZE[1]}"
+    return [
+        *with_goal("first paint", paints, PAINT_GOAL_MS,
+                   f"{starts} cold starts of python -m calc under tmux, {where}"),
+        *with_goal("key press to updated cell", cells, PRESS_GOAL_MS,
+                   f"{presses} presses through Pilot, {where}"),
+        *with_goal("key press to frame painting it", frames, PRESS_GOAL_MS,
+                   "first frame composed with the new figure"),
+        *with_goal("key press to explanation painted", explained, None,
+                   "the explanation follows the table by a frame or two"),
+    ]
+
+
+def with_goal(name: str, samples: list[float], goal_ms: float | None,
+              detail: str) -> list[Measure]:
+    """The median and the worst of ``samples``, each held to ``goal_ms`` when given."""
+    median, worst = median_and_worst(samples)
+    return [Measure("terminal", f"{name}, {which}", value, "ms",
+                    f"{which} < {goal_ms} ms" if goal_ms else "",
+                    value < goal_ms if goal_ms else None, detail if which == "median" else "")
+            for which, value in (("median", median), ("worst", worst))]
+
+
+def shown_figure(calculator: calc.Calculator, output_id: str, inputs: dict) -> str:
+    """The engine's figure for ``output_id`` and ``inputs``, as the results table shows it."""
+    output = calculator.outputs[output_id]
+    return format_value(calc.evaluate(calculator.id, inputs)[output_id], output.decimals)
+
+
+def result_row(calculator: calc.Calculator, output_id: str, figure: str) -> re.Pattern:
+    """The results table's row for ``output_id`` showing ``figure``: title, figure and unit,
+    spaces between."""
+    output = calculator.outputs[output_id]
+    return re.compile(r"\s+".join(map(re.escape, (output.title, figure, output.unit))))
+
+
+def explanation_heading(calculator: calc.Calculator, output_id: str, inputs: dict) -> str:
+    """The explain panel's first line for ``output_id`` with the engine's figure."""
+    output = calculator.outputs[output_id]
+    value = calc.evaluate(calculator.id, inputs)[output_id]
+    return f"{output.title} = {with_unit(value, output.unit, output.decimals)}"
+
+
+@contextmanager
+def tmux_server() -> Iterator[list[str]]:
+    """A tmux server on a socket of this run's own, idle in a session of its own until the
+    end (a server exits with its last session, and starting one takes some 20 ms); yields
+    the command that talks to it."""
+    tmux = ["tmux", "-L", f"mqcalc-bench-{os.getpid()}"]
+    subprocess.run([*tmux, "new-session", "-d", "-s", "idle", "sleep 3600"], check=True)
+    socket = subprocess.run([*tmux, "display-message", "-p", "#{socket_path}"],
+                            capture_output=True, text=True, check=True).stdout.strip()
+    try:
+        yield tmux
+    finally:
+        subprocess.run([*tmux, "kill-server"], capture_output=True)
+        Path(socket).unlink(missing_ok=True)  # the server leaves it behind
+
+
+def first_paint_ms(tmux: list[str]) -> float:
+    """Milliseconds from starting mqcalc in a tmux session until its first result is on the
+    screen."""
+    first = calc.catalogue()[0]
+    output_id = next(iter(first.outputs))
+    shown = result_row(first, output_id, shown_figure(first, output_id, {}))
+    root = shlex.quote(str(ROOT))
+    command = f"cd {root} && PYTHONPATH={root} exec {shlex.quote(sys.executable)} -m calc"
+    started = time.perf_counter()
+    subprocess.run([*tmux, "new-session", "-d", "-s", "mqcalc", "-x", str(SIZE[0]),
+                    "-y", str(SIZE[1]), command], check=True)
+    try:
+        while not shown.search(subprocess.run([*tmux, "capture-pane", "-p", "-t", "mqcalc"],
+                                              capture_output=True, text=True).stdout):
+            if time.perf_counter() - started > TIMEOUT:
+                raise RuntimeError(f"mqcalc showed no results within {TIMEOUT:.0f} s")
+            time.sleep(0.01)
+        return (time.perf_counter() - started) * 1000
+    finally:
+        subprocess.run([*tmux, "kill-session", "-t", "mqcalc"], capture_output=True)
+
+
+def painted_text(update) -> str:
+    """The text a frame paints, line by line (only the changed parts of a partial one)."""
+    if isinstance(update, LayoutUpdate):
+        lines = update.strips
+    elif isinstance(update, ChopsUpdate):
+        lines = [[strip for strip in line.values() if strip is not None]
+                 for line in update.chops]
+    else:
+        return ""
+    return "\n".join("".join(strip.text for strip in line) for line in lines)
+
+
+async def press_ms(presses: int) -> tuple[list[float], list[float], list[float]]:
+    """For each press: milliseconds to the updated cell, to the first frame painting the
+    new figure, and to the first frame painting its explanation."""
+    calculator = calc.calculator(CALCULATOR)
+    app = create_app()
+    frames: list[tuple[float, str]] = []
+    cells, painted, explained = [], [], []
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await asyncio.sleep(0.5)  # the start's last frames: its work, not a key's
+        display = app._display
+
+        def recording(screen, update) -> None:
+            if update is not None:
+                frames.append((time.perf_counter(), painted_text(update)))
+            display(screen, update)
+
+        app._display = recording
+        table = app.query_one("#outputs")
+        app.query_one(f"#{field_id(FIELD)}").focus()
+        for press in range(presses):
+            digit = str(5 + press % 5)
+            inputs = {FIELD: int(digit)}
+            figure = shown_figure(calculator, OUTPUT, inputs)
+            row = result_row(calculator, OUTPUT, figure)
+            heading = explanation_heading(calculator, OUTPUT, inputs)
+            await pilot.press("ctrl+u")
+            await pilot.pause()
+            await asyncio.sleep(0.05)
+            frames.clear()
+            started = time.perf_counter()
+            pressing = asyncio.create_task(pilot.press(digit))
+            while str(table.get_cell(OUTPUT, "value")).strip() != figure:
+                await asyncio.sleep(0.0005)
+                if time.perf_counter() - started > TIMEOUT:
+                    raise RuntimeError(f"the table did not show {figure} for {digit}")
+            cells.append((time.perf_counter() - started) * 1000)
+            await pressing
+            painted.append(await first_frame(frames, row.search, started))
+            explained.append(await first_frame(frames, lambda text: heading in text, started))
+    return cells, painted, explained
+
+
+async def first_frame(frames: list[tuple[float, str]], shows, started: float) -> float:
+    """Milliseconds from ``started`` to the first of ``frames`` whose text ``shows`` what
+    is looked for, waiting for more frames while none does."""
+    while True:
+        for at, text in frames:
+            if shows(text):
+                return (at - started) * 1000
+        if time.perf_counter() - started > TIMEOUT:
+            raise RuntimeError("no frame painted the change")
+        await asyncio.sleep(0.01)
