@@ -18,9 +18,9 @@ SECTIONS: dict[str, str] = {
     "peers": "the engine against the workbook's evaluators: the xlsx oracle and LibreOffice",
     "sweep": "mqcalc sweep to CSV, scenarios per second on one core",
     "build": "time to build every workbook, and its shares: formulas, evaluation, writing",
-    "scaling": "build time and memory against calculators, sweep time and memory against rows",
     "terminal": "the terminal calculator: cold start to first paint under tmux, key press to "
                 "the new figure through Pilot",
+    "scaling": "build time and memory against calculators, sweep time and memory against rows",
 }
 """Each section is the module of that name in this package, with ``measure(quick)``."""
 
