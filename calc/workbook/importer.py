@@ -144,8 +144,7 @@ def _checked(path: Path, sheet: ImportedSheet) -> CheckedSheet:
         result = engine.run(sheet.calculator, inputs)
     except InputError as error:
         where = f"workbook {path}: sheet {sheet.calculator}, cell {sheet.cells[error.name]}"
-        raise InputError(error.calculator, error.name, error.value, error.accepts,
-                         where=where) from None
+        raise error.at(where) from None
     except MqcalcError as error:
         raise MqcalcError(f"workbook {path}: sheet {sheet.calculator}: {error}") from None
     disagreements = [Disagreement(name, sheet.cells[name], sheet.stored[name], value)
