@@ -109,7 +109,8 @@ def _read_sheet(path: Path, sheet, calculator: Calculator) -> ImportedSheet:
         value = sheet[cells[name]].value
         if value is None or value == "":
             raise MqcalcError(f"workbook {path}: sheet {sheet.title}, cell {cells[name]}: "
-                              f"input {name} is empty (expects {spec.accepts()})")
+                              f"input {name} is empty or a formula with no stored result (expects "
+                              f"{spec.accepts()})")
         inputs[name] = value
     stored = {name: sheet[cells[name]].value for name in calculator.outputs}
     return ImportedSheet(calculator.id, inputs, cells, stored)
