@@ -52,7 +52,7 @@ def as_number(raw: object, integer: bool) -> int | float | None:
             except ValueError:  # more digits than int() converts (sys.get_int_max_str_digits)
                 return None
         if not integer and NUMBER_TEXT.match(text):
-            raw = float(text)
+            raw = float(text) or 0.0  # "-0" is zero: no negative zero to show as -0.00
         else:
             return None
     if isinstance(raw, bool) or not isinstance(raw, (int, float)):

@@ -148,6 +148,13 @@ def test_a_real_process_refuses_in_one_line(text):
     assert line.endswith("expects a whole number from 0 to 999")
 
 
+def test_minus_zero_typed_is_plain_zero():
+    status, out, err = cli("eval", "connect", "connects_per_sec=-0")
+    assert status == 0 and "-0" not in out
+    assert math.copysign(1, calc.validate("connect", {"connects_per_sec": "-0.0"})[
+        "connects_per_sec"]) == 1
+
+
 def test_a_whole_number_too_long_for_int_is_refused_naming_the_input():
     spec = calc.calculator("connect").inputs["sharecnv"]
     for doors in (calc.evaluate, calc.run, calc.validate):
