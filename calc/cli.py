@@ -305,8 +305,10 @@ def _eval_report(calculator, inputs: dict, path: Path, as_json: bool) -> int:
         if any(name in block.inputs for block in blocks) or name in calculator.report.total:
             raise InputError(calculator.id, name, inputs[name],
                              f"no value on the command line: the report gives {name}")
-    results = [(block, engine.run(calculator.id, {**inputs, **block.inputs})) for block in blocks]
-    total = engine.run(calculator.id, {**inputs, **totals(calculator, blocks)})
+    results = [(block, _run_from(f"{path}:{block.line}", calculator.id,
+                                 {**inputs, **block.inputs})) for block in blocks]
+    total = _run_from(f"{path}: the total of its {len(blocks)} items", calculator.id,
+                      {**inputs, **totals(calculator, blocks)})
     if as_json:
         print(json.dumps({"calculator": calculator.id, "report": str(path),
                           "blocks": [{"block": block.name, "line": block.line, **result.as_json()}
@@ -320,6 +322,17 @@ def _eval_report(calculator, inputs: dict, path: Path, as_json: bool) -> int:
     print(f"Total of {len(results)}: {', '.join(block.name for block in blocks)}")
     _print_result(calculator, total)
     return 0
+
+
+def _run_from(where: str, calculator_id: str, inputs: dict) -> engine.Result:
+    """:func:`engine.run` on inputs read from ``where`` (a report's line, say), which a
+    refusal names."""
+    try:
+        return engine.run(calculator_id, inputs)
+    except InputError as error:
+        raise error.at(where) from None
+    except MqcalcError as error:
+        raise MqcalcError(f"{where}: {error}") from None
 
 
 def _sweep(arguments) -> int:

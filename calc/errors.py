@@ -26,6 +26,11 @@ class InputError(MqcalcError):
         prefix = f"{where}: " if where else ""
         super().__init__(f"{prefix}{calculator}: input {name}={shown}: expects {accepts}")
 
+    def at(self, where: str) -> InputError:
+        """This refusal, said of a value that came from ``where`` (a file, its line or
+        cell)."""
+        return InputError(self.calculator, self.name, self.value, self.accepts, where=where)
+
 
 class CalculationError(MqcalcError):
     """A formula cannot produce a value for valid inputs (e.g. a division by zero)."""

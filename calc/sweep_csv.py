@@ -6,6 +6,12 @@ without a decimal point (:func:`calc.formatting.plain_number`) or thousands sepa
 other numbers in Python's shortest exact form, texts quoted only where CSV needs it (RFC
 4180). A refused scenario has empty outputs and its problem.
 
+Texts are not guarded against being taken for a formula (a leading ``'`` before ``=``,
+``+``, ``-``, ``@``): every text in the file is a choice value or a problem message from
+the templates and the engine, never free text a user typed (values outside an input's
+domain are refused before a sweep runs), and a guard would change the values a script reads
+back. Numbers, negative ones included, are written as numbers.
+
 Each calculator's line is a generated function, compiled once: one f-string with a field
 per column, the formatting of each field chosen from the column's value type. This loop runs
 millions of times, so a line costs a few dictionary look-ups and one string build.

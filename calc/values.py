@@ -2,7 +2,8 @@
 
 Text (from the command line, a scenario file or a form field) is parsed strictly: a whole
 number is digits with an optional sign, a number is plain decimal or exponent notation, a
-boolean is true/false/yes/no/1/0. Python values (from the API) must already have the right
+boolean is true/false/yes/no/1/0. Whole numbers longer than Python converts from text
+(4,300 digits) are refused like any other value outside the domain. Python values (from the API) must already have the right
 kind; a float that is a whole number is accepted for an int input. NaN and infinities are
 refused everywhere.
 """
@@ -46,9 +47,12 @@ def as_number(raw: object, integer: bool) -> int | float | None:
     if isinstance(raw, str):
         text = raw.strip()
         if integer and INTEGER_TEXT.match(text):
-            return int(text)
+            try:
+                return int(text)
+            except ValueError:  # more digits than int() converts (sys.get_int_max_str_digits)
+                return None
         if not integer and NUMBER_TEXT.match(text):
-            raw = float(text)
+            raw = float(text) or 0.0  # "-0" is zero: no negative zero to show as -0.00
         else:
             return None
     if isinstance(raw, bool) or not isinstance(raw, (int, float)):

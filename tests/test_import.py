@@ -2,6 +2,7 @@
 with every stored result that disagrees named by output, cell and both values."""
 from __future__ import annotations
 
+import datetime
 import json
 import re
 import shutil
@@ -182,8 +183,41 @@ def test_an_empty_input_cell_is_refused(tmp_path):
     path = typed_over(workbook(tmp_path, CONNECT), "connect", {"listener": None})
     cell = coordinate(path, "connect", "listener")
     assert refused("eval", "--from-workbook", path) == (
-        f"mqcalc: workbook {path}: sheet connect, cell {cell}: input listener is empty "
-        "(expects one of local, shared)")
+        f"mqcalc: workbook {path}: sheet connect, cell {cell}: input listener is empty or a "
+        "formula with no stored result (expects one of local, shared)")
+
+
+HOSTILE_CELLS = {
+    "text a spreadsheet takes for a formula": ("=1+1", "is empty or a formula with no stored"),
+    "a formula": ("=SUM(B1:B3)", "is empty or a formula with no stored"),
+    "NaN as text": ("NaN", "input sharecnv='NaN': expects a whole number from 0 to 999"),
+    "an error value": ("#DIV/0!", "input sharecnv='#DIV/0!': expects a whole number"),
+    "a boolean": (True, "input sharecnv=True: expects a whole number"),
+    "a huge number": (1e308, "input sharecnv=1e+308: expects a whole number"),
+    "a date": (datetime.datetime(2024, 1, 1), "input sharecnv=2024-01-01 00:00:00: expects"),
+    "a time": (datetime.time(1, 2), "input sharecnv=01:02:00: expects a whole number"),
+    "digits too many for int()": ("9" * 5000, "input sharecnv='9999"),
+    "an Arabic-Indic digit": ("\u0663", "input sharecnv='\u0663': expects a whole number"),
+    "a half": (1.5, "input sharecnv=1.5: expects a whole number from 0 to 999"),
+}
+
+
+@pytest.mark.parametrize("case", HOSTILE_CELLS, ids=list(HOSTILE_CELLS))
+def test_a_hostile_input_cell_is_refused_naming_workbook_sheet_and_cell(tmp_path, case):
+    value, said = HOSTILE_CELLS[case]
+    path = typed_over(workbook(tmp_path, CONNECT), "connect", {"sharecnv": value})
+    line = refused("eval", "--from-workbook", path)
+    assert line.startswith(f"mqcalc: workbook {path}: sheet connect, cell "
+                           f"{coordinate(path, 'connect', 'sharecnv')}: "), line
+    assert said in line, line
+
+
+def test_a_truncated_workbook_is_refused_in_one_line(tmp_path):
+    whole = workbook(tmp_path, CONNECT).read_bytes()
+    (tmp_path / "cut.xlsx").write_bytes(whole[:len(whole) // 2])
+    assert refused("eval", "--from-workbook", tmp_path / "cut.xlsx") == (
+        f"mqcalc: workbook {tmp_path / 'cut.xlsx'}: is not an xlsx workbook (an xlsx file is "
+        "a zip archive; this one is not)")
 
 
 def test_a_sheet_without_an_inputs_name_is_refused_naming_it(tmp_path):

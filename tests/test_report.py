@@ -71,6 +71,15 @@ BROKEN = {
     "empty file": (lambda text: "", "no MQSMF PSET report lines", ""),
     "page count out of range": (
         lambda text: text.replace("875790", "9" * 20), ":6:", "write_pages"),
+    "page count too long for int()": (
+        lambda text: text.replace("875790", "9" * 5000), ":6:", "write_pages='999"),
+    "page count in Arabic-Indic digits": (
+        lambda text: text.replace("875790", "\u0668\u0667"), ":6:", "write_pages='\u0668\u0667'"),
+    "negative page count": (lambda text: text.replace("875790", "-5"), ":6:", "Write"),
+    "NaN page count": (lambda text: text.replace("875790", "nan"), ":6:", "Write"),
+    "page set of no pages": (lambda text: text.replace("1040334", "0"), ":1:",
+                             "pageset_pages='0': expects a whole number from 1"),
+    "a column too many": (lambda text: text.replace("16.0", "16.0, 7"), ":6:", "Write"),
 }
 
 
@@ -93,6 +102,27 @@ def test_broken_report_exits_2_with_the_line(tmp_path, case):
 def test_report_misuse_exits_2(arguments):
     completed = mqcalc(*arguments)
     assert completed.returncode == 2 and len(completed.stderr.strip().splitlines()) == 1
+
+
+def test_items_whose_total_leaves_the_domain_name_the_file(tmp_path):
+    at_most = SAMPLE.read_text(encoding="utf-8").replace("875790", "1000000000000")
+    report = tmp_path / "two.txt"
+    report.write_text(at_most + at_most.replace("PS01", "PS02"), encoding="utf-8")
+    completed = mqcalc("eval", "pageset_encryption", "--pset-report", str(report))
+    assert completed.returncode == 2 and completed.stdout == ""
+    assert completed.stderr == (f"mqcalc: {report}: the total of its 2 items: "
+                                "pageset_encryption: input write_pages=2000000000000: expects "
+                                "a whole number from 0 to 1,000,000,000,000\n")
+
+
+def test_a_report_not_in_utf8_is_refused_naming_it(tmp_path):
+    report = tmp_path / "latin1.txt"
+    report.write_bytes(SAMPLE.read_text(encoding="utf-8").replace("\u2026", "\xe9")
+                       .encode("latin-1"))
+    completed = mqcalc("eval", "pageset_encryption", "--pset-report", str(report))
+    assert completed.returncode == 2
+    assert completed.stderr.startswith(f"mqcalc: {report}: cannot be read as a text report")
+    assert len(completed.stderr.splitlines()) == 1
 
 
 def test_binary_file_is_refused(tmp_path):

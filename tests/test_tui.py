@@ -493,9 +493,10 @@ async def test_narrower_terminals_give_the_room_to_the_results(width, listed, su
                                        for column in table.columns.values())
 
 
-HOSTILE = ["", "1e309", "nan", "=1+1", "0x10", "٣", "9" * 400]
-"""Text a number field must survive: empty, overflow, NaN, a formula, hex, a non-ASCII digit
-and a huge number (the CLI and API tests try many more against the same gate)."""
+HOSTILE = ["", "1e309", "nan", "=1+1", "0x10", "٣", "9" * 400, "9" * 5000]
+"""Text a number field must survive: empty, overflow, NaN, a formula, hex, a non-ASCII digit,
+a huge number and one too long for int() (tests/test_hostile.py tries many more through the
+CLI and the API, against the same gate)."""
 
 
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
@@ -515,6 +516,8 @@ async def test_hostile_text_in_any_number_field_never_breaks_the_app(calculator)
                 except calc.MqcalcError:
                     expected = expected_outputs(calculator, {})
                     assert spec.id in app.problem
+                    shown = plain(app.query_one("#problem", Static))
+                    assert shown.startswith("Held at last good values: ") and spec.id in shown
                 assert shown_outputs(app) == expected, (spec.id, text)
             set_field(app, spec, spec.default)
             await pilot.pause()
@@ -536,3 +539,39 @@ async def test_leaving_a_field_ends_its_undo_step():
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert field.value == "10"
+
+
+TYPED = ["=1+1", "@SUM(A1)", "1e309", "nan", "\u0663", "-1", "0x10", "1_000", "9" * 60, " "]
+"""Hostile text typed key by key into a number field."""
+
+
+def last_accepted(calculator, name: str, text: str, held: dict) -> dict:
+    """The inputs shown after typing ``text`` key by key into the field of ``name``: the
+    longest start of it the engine accepts, or ``held`` when it accepts none."""
+    for end in range(len(text), 0, -1):
+        try:
+            calc.validate(calculator.id, {name: text[:end]})
+        except calc.MqcalcError:
+            continue
+        return {name: text[:end]}
+    return held
+
+
+async def test_hostile_text_typed_key_by_key_is_refused_inline():
+    app = create_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_calculator(app, pilot, "connect")
+        field = app.query_one(f"#{field_id('sharecnv')}", Input)
+        held = {}
+        for text in TYPED:
+            field.value = ""
+            field.focus()
+            await pilot.press(*text)
+            await pilot.pause()
+            assert field.value == text
+            shown = plain(app.query_one("#problem", Static))
+            assert shown.startswith("Held at last good values: ") and "sharecnv" in shown, text
+            assert field.has_class("-refused"), text
+            held = last_accepted(app.current, "sharecnv", text, held)
+            assert shown_outputs(app) == expected_outputs(app.current, held), text
+        assert app.is_running

@@ -109,7 +109,8 @@ def _read_sheet(path: Path, sheet, calculator: Calculator) -> ImportedSheet:
         value = sheet[cells[name]].value
         if value is None or value == "":
             raise MqcalcError(f"workbook {path}: sheet {sheet.title}, cell {cells[name]}: "
-                              f"input {name} is empty (expects {spec.accepts()})")
+                              f"input {name} is empty or a formula with no stored result (expects "
+                              f"{spec.accepts()})")
         inputs[name] = value
     stored = {name: sheet[cells[name]].value for name in calculator.outputs}
     return ImportedSheet(calculator.id, inputs, cells, stored)
@@ -144,8 +145,7 @@ def _checked(path: Path, sheet: ImportedSheet) -> CheckedSheet:
         result = engine.run(sheet.calculator, inputs)
     except InputError as error:
         where = f"workbook {path}: sheet {sheet.calculator}, cell {sheet.cells[error.name]}"
-        raise InputError(error.calculator, error.name, error.value, error.accepts,
-                         where=where) from None
+        raise error.at(where) from None
     except MqcalcError as error:
         raise MqcalcError(f"workbook {path}: sheet {sheet.calculator}: {error}") from None
     disagreements = [Disagreement(name, sheet.cells[name], sheet.stored[name], value)
