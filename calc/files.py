@@ -52,15 +52,22 @@ def make_folder(folder: Path) -> Path:
     """Create ``folder`` and its parents if missing; a failure (a file in the way, no
     permission, a read-only or virtual file system) is a one-line MqcalcError naming it."""
     _check_name(folder)
-    if folder.exists() and not folder.is_dir():
-        raise MqcalcError(f"cannot create folder {folder}: a file of that name is in the way "
-                          "(expects a folder)")
-    if not folder.is_dir():
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise MqcalcError(f"cannot create folder {folder}: {_reason(error)}") from None
+    try:
+        if folder.exists() and not folder.is_dir():
+            raise MqcalcError(f"cannot create folder {folder}: a file of that name is in the "
+                              "way (expects a folder)")
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise MqcalcError(f"cannot create folder {folder}: {reason(error)}") from None
     return folder
+
+
+def existing(paths: list[Path]) -> list[Path]:
+    """Those of ``paths`` that exist; a path the system cannot look up (a name too long,
+    say) is a one-line MqcalcError naming it."""
+    for path in paths:
+        _check_name(path)
+    return [path for path in paths if _guarded(path, path.exists)]
 
 
 def remove_leftovers(paths: list[Path]) -> None:
@@ -90,7 +97,7 @@ def _write_temporary(path: Path, write: Writer) -> Path:
 def _check_target(path: Path) -> None:
     """Refuse, before any work, a path no file can be written to: one naming a folder."""
     _check_name(path)
-    if path.is_dir():
+    if _guarded(path, path.is_dir):
         raise MqcalcError(f"cannot write {path}: it is a folder (expects a file name)")
 
 
@@ -106,11 +113,12 @@ def _guarded(path: Path, action: Callable, *arguments, **options):
     try:
         return action(*arguments, **options)
     except OSError as error:
-        raise MqcalcError(f"cannot write {path}: {_reason(error)}") from None
+        raise MqcalcError(f"cannot write {path}: {reason(error)}") from None
 
 
-def _reason(error: OSError) -> str:
-    return error.strerror or str(error)
+def reason(error: Exception) -> str:
+    """Why ``error`` happened, without the file name Python repeats in an OSError's text."""
+    return getattr(error, "strerror", None) or str(error)
 
 
 def _glob_escape(name: str) -> str:

@@ -2,19 +2,26 @@
 with files already there, and when they are interrupted or killed."""
 from __future__ import annotations
 
+import contextlib
+import io
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 import openpyxl
 import pytest
 import xlsxwriter
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 from textual.widgets import Static
 
+from calc.cli import main
 from calc.errors import MqcalcError
 from calc.files import replace_all_atomically
+from calc.scenario import Scenario, load_scenario, save_scenario
 from calc.workbook import build_paths, write_workbook
 from tests.conftest import CALCULATORS, REPO
 from tests.test_cli import mqcalc
@@ -201,3 +208,57 @@ def test_an_interrupted_sweep_leaves_the_file_it_would_replace(tmp_path, out, se
     assert run.wait(timeout=60) == 130, run.stderr.read()
     assert "Traceback" not in run.stderr.read()
     assert contents(tmp_path) == {out: b"the old file"}
+
+
+# Hostile file names: any text the user could type is written or refused in one line.
+
+NAMES = st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]) | st.sampled_from(
+    ["/", ".", "\0", "\n", "~", "*", "?", "[", " "]), min_size=0, max_size=300)
+
+
+@settings(max_examples=100, deadline=None)
+@given(name=NAMES, suffix=st.sampled_from([".csv", ".CSV", ".txt", ""]))
+def test_any_file_name_for_sweep_out_is_written_or_refused_in_one_line(name, suffix):
+    assume(".." not in Path(name).parts)  # stay inside the folder made for the example
+    with tempfile.TemporaryDirectory() as folder:
+        target = Path(folder, name + suffix) if name else Path(folder + "/" + suffix)
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = main(["sweep", "connect", "--vary", "tls=no,yes", "--out", str(target)])
+        if status == 0:
+            assert target.is_file() and target.read_text(encoding="utf-8").count("\n") == 3
+        else:
+            assert status == 2 and len(err.getvalue().splitlines()) == 1, err.getvalue()
+            assert err.getvalue().startswith("mqcalc: ")
+        hidden = [p for p in Path(folder).rglob(".*.tmp")]
+        assert hidden == []
+
+
+@settings(max_examples=100, deadline=None)
+@given(name=NAMES)
+def test_any_file_name_for_a_scenario_is_saved_or_refused_in_one_line(name):
+    assume(".." not in Path(name).parts)
+    with tempfile.TemporaryDirectory() as folder:
+        target = Path(folder, name)
+        try:
+            save_scenario(target, Scenario({"connect": {}}))
+        except MqcalcError as error:
+            assert "\n" not in str(error).replace(repr(name)[1:-1], "") and "cannot write" in str(
+                error), error
+        else:
+            assert load_scenario(target).inputs["connect"]["sharecnv"] == 10
+        assert [p for p in Path(folder).rglob(".*.tmp")] == []
+
+
+@pytest.mark.parametrize(("typed", "shown"), [
+    ("~mqcalc-no-such-user/s.yaml", "cannot be used as a file name"),
+    ("x" * 5000, "cannot be used as a file name: File name too long"),
+    ("a\0b.yaml", "cannot be used as a file name: it holds a NUL"),
+], ids=["unknown user", "too long", "NUL"])
+async def test_the_file_prompt_answers_a_name_no_system_takes(tmp_path, typed, shown):
+    app = create_app(folder=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_calculator(app, pilot, "connect")
+        await through_file_prompt(app, pilot, "ctrl+s", typed)
+        assert shown in plain(app.screen.query_one("#path-problem", Static), width=6000)
+    assert list(tmp_path.iterdir()) == []

@@ -22,7 +22,8 @@ from xlsxwriter.exceptions import FileCreateError
 
 from .. import engine
 from ..errors import MqcalcError
-from ..files import make_folder, remove_leftovers, replace_all_atomically, replace_atomically
+from ..files import (existing, make_folder, remove_leftovers, replace_all_atomically,
+                     replace_atomically)
 from ..model import Calculator
 from ..sweeps import default_rows, evaluate
 from .calculator_sheet import CalculatorSheet
@@ -48,9 +49,9 @@ def build_all(calculators: list[Calculator], folder: Path, force: bool = True) -
     without ``--force``), refuse when any of them exists: the user named the folder, not
     the files, so replacing them must be asked for."""
     paths = build_paths(calculators, folder)
-    existing = [path.name for path in paths if path.exists()]
-    if existing and not force:
-        raise MqcalcError(f"build --out {folder} would replace {', '.join(existing)}: "
+    there = [path.name for path in existing(paths)]
+    if there and not force:
+        raise MqcalcError(f"build --out {folder} would replace {', '.join(there)}: "
                           "--force replaces them")
     make_folder(folder)
     remove_leftovers(paths)
