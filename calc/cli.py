@@ -2,7 +2,8 @@
 
 Every refusal is one line on stderr and exit status 2: an unknown calculator or input, a
 value outside its domain, ``ID`` without ``=``, an unknown option, a scenario file or a
-workbook that cannot be used. ``eval --from-workbook`` exits 1 when a result stored in the
+workbook that cannot be used, a file or folder that cannot be written, workbooks ``build``
+would replace without ``--force``. ``eval --from-workbook`` exits 1 when a result stored in the
 workbook disagrees with the engine.
 """
 from __future__ import annotations
@@ -88,10 +89,19 @@ def _parser() -> argparse.ArgumentParser:
     sweeping.add_argument("--out", metavar="FILE", type=Path,
                           help="write FILE.csv, or FILE.xlsx: the calculator's sheet and a "
                                f"sheet of the scenarios (at most {MOST_SHEET_CELLS:,} cells "
-                               "of inputs and results); without it, CSV to standard output")
-    build = commands.add_parser("build", help="write the workbooks")
-    build.add_argument("--out", type=Path, default=Path("generated"),
-                       help="folder for the workbooks (default: generated)")
+                               "of inputs and results), replacing FILE if it exists (whole "
+                               "or not at all); without it, CSV to standard output")
+    build = commands.add_parser(
+        "build", help="write the workbooks",
+        description="Write DIR/<id>.xlsx for each calculator and DIR/mqzcalc.xlsx with all "
+                    "of them, all replaced together at the end, so a failed or interrupted "
+                    "build leaves the old ones.")
+    build.add_argument("--out", metavar="DIR", type=Path, default=Path("generated"),
+                       help="folder for the workbooks, created if missing (default: "
+                            "generated)")
+    build.add_argument("--force", action="store_true",
+                       help="replace workbooks already in DIR (without it, mqcalc refuses "
+                            "to replace them)")
     terminal = commands.add_parser("tui", help="start the terminal calculator")
     terminal.add_argument("--scenario", metavar="FILE", type=Path, default=argparse.SUPPRESS,
                           help="start with the inputs of this scenario file")
@@ -394,7 +404,7 @@ def _counted(items, total: int):
 def _build(arguments) -> int:
     from .workbook import build_all
 
-    for path in build_all(engine.catalogue(), arguments.out):
+    for path in build_all(engine.catalogue(), arguments.out, force=arguments.force):
         print(f"wrote {path}")
     return 0
 

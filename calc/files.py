@@ -1,4 +1,11 @@
-"""Writing a file whole or not at all: every file mqcalc writes goes through here."""
+"""Writing files whole or not at all: every file mqcalc writes goes through here.
+
+Each file is written to a hidden temporary beside it (``.NAME.XXXXXXXX.tmp``) and renamed
+onto its name, so a reader sees the old file or the new one, never half of one. A process
+killed outright (SIGKILL, power loss) can leave such a temporary behind: its name starts
+with a dot and ends in ``.tmp``, so it is never taken for a workbook or a scenario, and
+:func:`remove_leftovers` clears those of the names a command writes.
+"""
 from __future__ import annotations
 
 import os
@@ -8,28 +15,115 @@ from pathlib import Path
 
 from .errors import MqcalcError
 
+Writer = Callable[[Path], None]
+"""Writes a file's whole content to the path it is given (a temporary)."""
 
-def replace_atomically(path: Path, write: Callable[[Path], None]) -> Path:
-    """Call ``write`` with a hidden temporary file beside ``path``, then rename it onto
-    ``path``, so a reader sees the old file or the new one, never half of one. The new file
-    takes its mode from the umask. On any failure the temporary is removed and ``path`` is
-    left as it was; an operating-system failure (missing folder, no permission, ``path`` is
-    a directory, disk full) becomes a one-line MqcalcError naming ``path`` and the reason."""
-    path = Path(path)
+
+def replace_atomically(path: Path, write: Writer) -> Path:
+    """Write one file through :func:`replace_all_atomically`; return ``path``."""
+    return replace_all_atomically({Path(path): write})[0]
+
+
+def replace_all_atomically(writes: dict[Path, Writer]) -> list[Path]:
+    """Call each writer with a hidden temporary beside its path; only when every one has
+    succeeded, rename them all onto their paths (in order) and return the paths. Writing
+    every file before renaming any keeps a failure or an interrupt (Ctrl+C) part-way from
+    leaving some files new and others old: on any failure every temporary is removed and
+    every path is left as it was (short of a failure among the renames themselves, which a
+    check of every path before any writing makes unlikely). The new files take their mode from the umask. An
+    operating-system failure (missing folder, no permission, a path that is a directory,
+    disk full) becomes a one-line MqcalcError naming the path and the reason."""
+    written: dict[Path, Path] = {}
     try:
-        handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        os.close(handle)
-        temporary = Path(name)
-        try:
-            write(temporary)
-            os.chmod(temporary, 0o666 & ~_umask())
-            os.replace(temporary, path)
-        except BaseException:
+        for path in writes:
+            _check_target(path)
+        for path, write in writes.items():
+            written[path] = _write_temporary(path, write)
+        for path, temporary in written.items():
+            _guarded(path, os.replace, temporary, path)
+    except BaseException:
+        for temporary in written.values():
             temporary.unlink(missing_ok=True)
-            raise
+        raise
+    return list(writes)
+
+
+def make_folder(folder: Path) -> Path:
+    """Create ``folder`` and its parents if missing; a failure (a file in the way, no
+    permission, a read-only or virtual file system) is a one-line MqcalcError naming it."""
+    _check_name(folder)
+    try:
+        if folder.exists() and not folder.is_dir():
+            raise MqcalcError(f"cannot create folder {folder}: a file of that name is in the "
+                              "way (expects a folder)")
+        folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise MqcalcError(f"cannot write {path}: {error.strerror or error}") from None
-    return path
+        raise MqcalcError(f"cannot create folder {folder}: {reason(error)}") from None
+    return folder
+
+
+def existing(paths: list[Path]) -> list[Path]:
+    """Those of ``paths`` that exist; a path the system cannot look up (a name too long,
+    say) is a one-line MqcalcError naming it."""
+    for path in paths:
+        _check_name(path)
+    return [path for path in paths if _guarded(path, path.exists)]
+
+
+def remove_leftovers(paths: list[Path]) -> None:
+    """Remove the hidden temporaries a killed earlier write of ``paths`` left beside them
+    (a write running at the same time into the same folder would lose its temporary and
+    fail with a one-line error, never leave a wrong file)."""
+    for path in paths:
+        for leftover in path.parent.glob(f".{_glob_escape(path.name)}.*.tmp"):
+            _guarded(path, leftover.unlink, missing_ok=True)
+
+
+def _write_temporary(path: Path, write: Writer) -> Path:
+    """A new hidden temporary beside ``path`` holding what ``write`` wrote to it."""
+    handle, name = _guarded(path, tempfile.mkstemp, prefix=f".{path.name}.", suffix=".tmp",
+                            dir=path.parent)
+    temporary = Path(name)
+    try:
+        os.close(handle)
+        _guarded(path, write, temporary)
+        _guarded(path, os.chmod, temporary, 0o666 & ~_umask())
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+    return temporary
+
+
+def _check_target(path: Path) -> None:
+    """Refuse, before any work, a path no file can be written to: one naming a folder."""
+    _check_name(path)
+    if _guarded(path, path.is_dir):
+        raise MqcalcError(f"cannot write {path}: it is a folder (expects a file name)")
+
+
+def _check_name(path: Path) -> None:
+    """Refuse a path holding a NUL, which no file system takes (Python raises ValueError)."""
+    if "\0" in str(path):
+        raise MqcalcError(f"cannot write {str(path)!r}: a file name cannot hold a NUL")
+
+
+def _guarded(path: Path, action: Callable, *arguments, **options):
+    """``action(*arguments, **options)``, an operating-system failure made a one-line
+    MqcalcError naming ``path`` and the reason."""
+    try:
+        return action(*arguments, **options)
+    except OSError as error:
+        raise MqcalcError(f"cannot write {path}: {reason(error)}") from None
+
+
+def reason(error: Exception) -> str:
+    """Why ``error`` happened, without the file name Python repeats in an OSError's text."""
+    return getattr(error, "strerror", None) or str(error)
+
+
+def _glob_escape(name: str) -> str:
+    """``name`` with the glob characters in it matching only themselves."""
+    return "".join(f"[{c}]" if c in "*?[" else c for c in name)
 
 
 def _umask() -> int:

@@ -235,7 +235,7 @@ def test_a_write_failing_in_the_os_is_one_line_naming_the_file(tmp_path):
 
 
 @pytest.mark.parametrize(("target", "reason"), [("missing/s.yaml", "No such file or directory"),
-                                                (".", "Is a directory")])
+                                                (".", "it is a folder (expects a file name)")])
 def test_an_unwritable_target_is_one_line_naming_it(tmp_path, target, reason):
     path = tmp_path / target
     with pytest.raises(MqcalcError) as caught:

@@ -24,9 +24,9 @@ WORKBOOKS = [f"{c.id}.xlsx" for c in CALCULATORS] + ["mqzcalc.xlsx"]
 @pytest.mark.parametrize("name", WORKBOOKS)
 def test_committed_workbook_is_current(built, name):
     committed = REPO / "generated" / name
-    assert committed.is_file(), f"generated/{name} is missing: run mqcalc build"
+    assert committed.is_file(), f"generated/{name} is missing: run mqcalc build --force"
     assert committed.read_bytes() == (built / name).read_bytes(), \
-        f"generated/{name} is stale: run mqcalc build and commit generated/"
+        f"generated/{name} is stale: run mqcalc build --force and commit generated/"
 
 
 def test_builds_are_byte_identical(built, tmp_path):

@@ -10,6 +10,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+from calc.files import reason
+
 KEYS = (
     ("Tab, Shift+Tab", "next and previous field (Up and Down too, in the inputs)"),
     ("Ctrl+Z, Ctrl+Y", "undo and redo a change of the inputs"),
@@ -82,16 +84,27 @@ class PathScreen(ModalScreen[Path | None]):
         if not text:
             problem.update("Type a file name.")
             return
-        path = Path(text).expanduser()
-        if self.must_exist and not path.is_file():
-            problem.update(Text(f"There is no file {path}."))
-        elif path.is_dir():
-            problem.update(Text(f"{path} is a folder: type a file name."))
-        elif self.confirm_replace and path.exists() and self.warned != path:
-            self.warned = path
-            problem.update(Text(f"{path} exists: Enter again to replace it."))
+        try:
+            refusal = self.refusal(Path(text).expanduser())
+        except (OSError, RuntimeError) as error:  # ~user unknown; a name too long
+            refusal = f"{text!r} cannot be used as a file name: {reason(error)}."
+        if refusal is None:
+            self.dismiss(Path(text).expanduser())
         else:
-            self.dismiss(path)
+            problem.update(Text(refusal))
+
+    def refusal(self, path: Path) -> str | None:
+        """Why ``path`` is not taken yet (None: it is, and the screen closes with it)."""
+        if "\0" in str(path):
+            return f"{str(path)!r} cannot be used as a file name: it holds a NUL."
+        if self.must_exist and not path.is_file():
+            return f"There is no file {path}."
+        if path.is_dir():
+            return f"{path} is a folder: type a file name."
+        if self.confirm_replace and path.exists() and self.warned != path:
+            self.warned = path
+            return f"{path} exists: Enter again to replace it."
+        return None
 
     def action_cancel(self) -> None:
         self.dismiss(None)

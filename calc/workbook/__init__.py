@@ -5,19 +5,25 @@ Each calculator gets its own sheet (:mod:`.calculator_sheet`), then a sheet of w
 The combined workbook opens with an overview (:mod:`.overview`) and ends with the Sources
 sheet (:mod:`.sources`).
 
-Builds are deterministic (fixed document dates; XlsxWriter fixes the zip entry dates), and
-every file is written to a temporary name and renamed into place.
+Builds are deterministic (fixed document dates; XlsxWriter fixes the zip entry dates). A
+build writes every workbook to a temporary name first and renames them all into place at
+the end (:func:`calc.files.replace_all_atomically`): a build that fails or is interrupted
+leaves the old workbooks, all of them, and one killed outright leaves each file old or new,
+a mix only if killed within the few milliseconds of the renames.
 """
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import xlsxwriter
+from xlsxwriter.exceptions import FileCreateError
 
 from .. import engine
-from ..files import replace_atomically
+from ..errors import MqcalcError
+from ..files import (existing, make_folder, remove_leftovers, replace_all_atomically,
+                     replace_atomically)
 from ..model import Calculator
 from ..sweeps import default_rows, evaluate
 from .calculator_sheet import CalculatorSheet
@@ -32,14 +38,26 @@ BUILD_DATE = datetime.datetime(2026, 1, 1)
 COMBINED = "mqzcalc"
 
 
-def build_all(calculators: list[Calculator], folder: Path) -> list[Path]:
-    """Write one workbook per calculator and the combined ``mqzcalc.xlsx``; return paths."""
-    folder.mkdir(parents=True, exist_ok=True)
-    paths = []
-    for calculator in calculators:
-        paths.append(write_workbook(folder / f"{calculator.id}.xlsx", [calculator]))
-    paths.append(write_workbook(folder / f"{COMBINED}.xlsx", calculators, contents=True))
-    return paths
+def build_paths(calculators: list[Calculator], folder: Path) -> list[Path]:
+    """The files a build into ``folder`` writes: ``<id>.xlsx`` each, then ``mqzcalc.xlsx``."""
+    return [folder / f"{name}.xlsx" for name in [c.id for c in calculators] + [COMBINED]]
+
+
+def build_all(calculators: list[Calculator], folder: Path, force: bool = True) -> list[Path]:
+    """Write one workbook per calculator and the combined ``mqzcalc.xlsx`` into ``folder``
+    (created if missing); return their paths. With ``force`` false (``mqcalc build``
+    without ``--force``), refuse when any of them exists: the user named the folder, not
+    the files, so replacing them must be asked for."""
+    paths = build_paths(calculators, folder)
+    there = [path.name for path in existing(paths)]
+    if there and not force:
+        raise MqcalcError(f"build --out {folder} would replace {', '.join(there)}: "
+                          "--force replaces them")
+    make_folder(folder)
+    remove_leftovers(paths)
+    writes = {path: _writer([calculator]) for path, calculator in zip(paths, calculators)}
+    writes[paths[-1]] = _writer(calculators, contents=True)
+    return replace_all_atomically(writes)
 
 
 def write_workbook(path: Path, calculators: list[Calculator],
@@ -50,6 +68,13 @@ def write_workbook(path: Path, calculators: list[Calculator],
     and, on each one's sweep sheet, the scenarios ``sweeps`` gives (by calculator id, each
     a dict of inputs; :func:`calc.sweeps.default_rows` else); with ``contents``, an
     overview sheet first and a Sources sheet last."""
+    return replace_atomically(path, _writer(calculators, inputs, sweeps, contents))
+
+
+def _writer(calculators: list[Calculator], inputs: dict[str, dict] | None = None,
+            sweeps: dict[str, Iterable[dict]] | None = None,
+            contents: bool = False) -> Callable[[Path], None]:
+    """The function writing the workbook :func:`write_workbook` describes to a given path."""
     def write(temporary: Path) -> None:
         book = xlsxwriter.Workbook(str(temporary), {"strings_to_numbers": False,
                                                     "strings_to_formulas": False,
@@ -71,9 +96,12 @@ def write_workbook(path: Path, calculators: list[Calculator],
         if contents:
             write_overview(book, overview, styles, sheets)
             write_sources(book, styles, sheets)
-        book.close()
+        try:
+            book.close()
+        except FileCreateError as error:  # wraps the OSError (disk full)
+            raise error.args[0] from None
 
-    return replace_atomically(path, write)
+    return write
 
 
 def _run_as_written(calculator_id: str, inputs: dict) -> engine.Result:

@@ -47,7 +47,7 @@ CATEGORIES = (FORMULAS, EVALUATION, WRITING, CLOSING)
 def measure(quick: bool) -> list[Measure]:
     repeats = 1 if quick else 5
     with tempfile.TemporaryDirectory() as folder:
-        cold = [run_child("calc.cli:main", "build", "--out", folder)
+        cold = [run_child("calc.cli:main", "build", "--out", folder, "--force")
                 for _ in range(1 if quick else 3)]
         workbooks = len(list(Path(folder).glob("*.xlsx")))
         plain = [_plain_build(Path(folder)) for _ in range(repeats)]
