@@ -1,7 +1,8 @@
 """Load a calculator template (YAML) into the model, checking everything on the way in.
 
-Every problem is a :class:`TemplateError` naming the file and the key path, e.g.
-``connect.yaml: outputs.connect_cpu_us.formula: unknown name tsl``.
+The file is read by :mod:`calc.yaml_reading` (strict YAML, each key's line kept). Every
+problem is a :class:`TemplateError` naming the file, the line and the key path, e.g.
+``connect.yaml: line 231: outputs.connect_cpu_us.formula: unknown name tsl``.
 """
 from __future__ import annotations
 
@@ -11,9 +12,7 @@ import math
 import re
 from pathlib import Path
 
-import yaml
-
-from . import expr
+from . import expr, yaml_reading
 from .emit_python import HELPERS, to_python
 from .names import (SHEET_NAME_LIMIT, chart_range_name, check_name, note_name,
                     shown_note_name, sweep_sheet, table_range_names)
@@ -59,22 +58,21 @@ def load(path: Path) -> Calculator:
     return _Loader(path).calculator()
 
 
-SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-"""libyaml's safe loader when PyYAML has it (eight times faster, which is most of the
-terminal calculator's start), else the pure-Python one; both build the same documents."""
-
-
 class _Loader:
     def __init__(self, path: Path):
         self.file = path.name
         try:
-            self.document = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
-        except (OSError, yaml.YAMLError) as error:
-            raise TemplateError(self.file, "(file)", f"cannot be read: {error}") from None
+            self.source = yaml_reading.read(path)
+        except OSError as error:
+            raise TemplateError(self.file, "(file)", f"cannot be read: {error.strerror or error}") \
+                from None
+        except yaml_reading.YamlProblem as error:
+            raise TemplateError(self.file, "(file)", error.problem, error.line) from None
+        self.document = self.source.data
         self.names: dict[str, str] = {}
 
     def fail(self, key: str, problem: str):
-        raise TemplateError(self.file, key, problem)
+        raise TemplateError(self.file, key, problem, self.source.line(key))
 
     def mapping(self, value, key: str, allowed: set[str] | None = None,
                 required: set[str] = frozenset()) -> dict:

@@ -169,11 +169,12 @@ def test_a_broken_rule_between_inputs_is_the_engines_message(tmp_path):
     broken = next(c for c in CALCULATORS if c.checks)
     with pytest.raises(InputError) as from_engine:
         calc.validate(broken.id, _breaking(broken))
-    path = write(tmp_path, yaml.safe_dump({"mqcalc_scenario": 1,
-                                           "calculators": {broken.id: _breaking(broken)}}))
+    path = write(tmp_path, yaml.safe_dump({"mqcalc_scenario": 1, "calculators": {
+        broken.id: _breaking(broken)}}, sort_keys=False))
     with pytest.raises(InputError) as from_file:
         load_scenario(path)
-    assert str(from_file.value) == f"scenario {path}: {from_engine.value}"
+    line = 4 + list(_breaking(broken)).index(from_engine.value.name)  # one input a line
+    assert str(from_file.value) == f"scenario {path}: line {line}: {from_engine.value}"
 
 
 def _breaking(calculator) -> dict:

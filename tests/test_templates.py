@@ -290,7 +290,7 @@ def test_an_id_must_leave_room_for_its_sweep_sheets_name(tmp_path, length, refus
     path = tmp_path / f"{identifier}.yaml"
     path.write_text(yaml.safe_dump({**CONNECT, "id": identifier}, sort_keys=False))
     if refused:
-        with pytest.raises(TemplateError, match=rf"{identifier}.yaml: id: .*too long"):
+        with pytest.raises(TemplateError, match=rf"{identifier}.yaml: line 1: id: .*too long"):
             load(path)
     else:
         assert load(path).id == identifier
