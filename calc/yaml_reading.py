@@ -143,11 +143,14 @@ def parse(text: str) -> Document:
         finally:
             loader.dispose()
     except yaml.reader.ReaderError as error:
-        raise YamlProblem(f"the character {error.character!r} is not allowed in YAML text",
+        code = error.character if isinstance(error.character, int) else ord(error.character)
+        raise YamlProblem(f"the character U+{code:04X} is not allowed in YAML text",
                           text.count("\n", 0, error.position) + 1) from None
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         problem = getattr(error, "problem", None) or str(error)
+        context = getattr(error, "context", None)
+        problem = f"{context}, {problem}" if context else problem
         raise YamlProblem("is not YAML: " + " ".join(problem.split()),
                           mark.line + 1 if mark else None) from None
 
@@ -171,22 +174,25 @@ def _lines(loader: _Loader, root) -> dict[str, int]:
         path, node = stack.pop()
         if id(node) in seen:
             raise YamlProblem("anchors and aliases (&, *) are not accepted; write the value "
-                              "out", node.start_mark.line + 1)
+                              "out", lines.get(path, node.start_mark.line + 1))
         seen.add(id(node))
+        children: list = []
         if node.tag not in _ALLOWED_TAGS or (
-                isinstance(node, yaml.ScalarNode) and node.tag != _plain_tag(loader, node)):
+                isinstance(node, yaml.ScalarNode)
+                and node.tag not in (_TAG + "str", _plain_tag(loader, node))):
             raise YamlProblem(f"the tag {node.tag.replace(_TAG, '!!')} is not accepted; "
                               "write the value plainly", node.start_mark.line + 1)
         if isinstance(node, yaml.MappingNode):
             for key_node, value_node in node.value:
                 child = f"{path}.{key_node.value}" if path else str(key_node.value)
                 lines.setdefault(child, key_node.start_mark.line + 1)
-                stack += [(f"{path}.?", key_node), (child, value_node)]
+                children += [(f"{path}.?", key_node), (child, value_node)]
         elif isinstance(node, yaml.SequenceNode):
             for index, item in enumerate(node.value):
                 child = f"{path}[{index}]"
                 lines[child] = item.start_mark.line + 1
-                stack.append((child, item))
+                children.append((child, item))
+        stack += reversed(children)  # in the file's order, so an alias is met after its anchor
     return lines
 
 
