@@ -47,6 +47,8 @@ TABLE_CHART_KEYS = ("unit", "mark", "rows")
 CHART_POINT_LIMIT = 200
 """Most points one chart may have: each is a full evaluation whenever the picture is drawn."""
 INPUT_TYPES = ("int", "number", "bool", "choice")
+WRITTEN = {NUMBER: "a number", TEXT: "text", BOOL: "true or false"}
+"""How a value of each type is written in a template."""
 
 NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
 CELL_LIKE = re.compile(r"([a-z]{1,3}[0-9]+|r[0-9]*c?[0-9]*|c[0-9]*)\Z")
@@ -228,6 +230,10 @@ class _Loader:
             result = Input(**common, choices=tuple(choices))
         else:
             result = Input(**common)
+        written = self.value_type(spec["default"], f"{key}.default")
+        if written != result.value_type:  # text such as '010' or 'no' would pass the gate
+            self.fail(f"{key}.default", f"{spec['default']!r} is {WRITTEN[written]}; a {kind} "
+                                        f"input's default is written as {WRITTEN[result.value_type]}")
         try:
             coerce(result, spec["default"], Path(self.file).stem)
         except InputError as error:
@@ -273,10 +279,12 @@ class _Loader:
                      key_types, self.citation(spec["source"], f"{key}.source"))
 
     def uniform_type(self, values: list, key: str, what: str) -> str:
-        types = {self.value_type(value, key) for value in values}
-        if len(types) != 1:
-            self.fail(key, f"{what} must all be numbers, all texts or all booleans")
-        return types.pop()
+        types = [self.value_type(value, key) for value in values]
+        odd = next((value for value, kind in zip(values, types) if kind != types[0]), None)
+        if odd is not None:
+            self.fail(key, f"{what} must all be numbers, all texts or all booleans, not both "
+                           f"{values[0]!r} and {odd!r}")
+        return types[0]
 
     def value_type(self, value, key: str) -> str:
         if isinstance(value, bool):

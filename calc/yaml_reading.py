@@ -43,7 +43,8 @@ _ALLOWED_TAGS = {_TAG + name for name in ("str", "map", "seq", *(t[0] for t in _
 
 
 class YamlProblem(Exception):
-    """A file that strict reading refuses; ``str()`` is one line, ``line N: problem``."""
+    """A file that strict reading refuses; ``str()`` is one line, ``line N: problem``; the
+    key path is in ``problem`` where there is one."""
 
     def __init__(self, problem: str, line: int | None = None):
         self.problem, self.line = problem, line
@@ -56,18 +57,16 @@ class Document:
 
     data: object
     lines: dict[str, int]
-    """Key path (``outputs.x.formula``, ``notes[2].when``; top-level keys bare) -> the line,
-    from 1, where that key (or list item) starts."""
+    """Key path (``outputs.x.formula``, ``notes[2].when``; top-level keys bare; the whole
+    document ``""``) -> the line, from 1, where that key (or list item) starts."""
 
     def line(self, key: str) -> int | None:
         """The line of ``key``, or of the nearest enclosing key the file has (a missing
-        field is named at its mapping); None for the top level of the file."""
-        key = key.removeprefix("(top level).")
-        while key:
-            if key in self.lines:
-                return self.lines[key]
+        field is named at its mapping); None for an empty file."""
+        key = key.removeprefix("(top level)").removeprefix(".")
+        while key not in self.lines and key:
             key = key[:max(key.rfind("."), key.rfind("["), 0)]
-        return None
+        return self.lines.get(key)
 
 
 class _Loader(_BASE):
@@ -84,9 +83,8 @@ class _Loader(_BASE):
             except TypeError:
                 raise YamlProblem("a key must be a plain value, not a mapping or list",
                                   key_node.start_mark.line + 1) from None
-            if duplicate:
-                raise YamlProblem(f"{key}: the key is given twice in one mapping (first on "
-                                  f"line {_key_line(node, key_node)})",
+            if duplicate:  # written differently (1.0 and 1.00), so the walk let it by
+                raise YamlProblem(f"{key!r}: the key is given twice in one mapping",
                                   key_node.start_mark.line + 1)
             mapping[key] = self.construct_object(value_node, deep=deep)
         return mapping
@@ -107,12 +105,6 @@ for _name, _pattern, _first in _PLAIN_TYPES:
     _Loader.add_implicit_resolver(_TAG + _name, re.compile(_pattern), list(_first))
 _Loader.add_constructor(_TAG + "int", _Loader.construct_yaml_int)
 _Loader.add_constructor(_TAG + "float", _Loader.construct_yaml_float)
-
-
-def _key_line(mapping_node, key_node) -> int:
-    """The line of the first key in ``mapping_node`` equal to ``key_node``."""
-    first = next(k for k, _ in mapping_node.value if k.value == key_node.value)
-    return first.start_mark.line + 1
 
 
 def read(path: Path, limit: int = SIZE_LIMIT) -> Document:
@@ -169,7 +161,7 @@ def _check_depth(text: str) -> None:
 
 def _lines(loader: _Loader, root) -> dict[str, int]:
     """Each key path's line; refuses aliases and explicit tags on the way."""
-    lines, seen, stack = {}, set(), [("", root)]
+    lines, seen, stack = {"": root.start_mark.line + 1}, set(), [("", root)]
     while stack:
         path, node = stack.pop()
         if id(node) in seen:
@@ -185,7 +177,10 @@ def _lines(loader: _Loader, root) -> dict[str, int]:
         if isinstance(node, yaml.MappingNode):
             for key_node, value_node in node.value:
                 child = f"{path}.{key_node.value}" if path else str(key_node.value)
-                lines.setdefault(child, key_node.start_mark.line + 1)
+                if child in lines and isinstance(key_node.value, str):
+                    raise YamlProblem(f"{child}: the key is given twice in one mapping (first "
+                                      f"on line {lines[child]})", key_node.start_mark.line + 1)
+                lines[child] = key_node.start_mark.line + 1
                 children += [(f"{path}.?", key_node), (child, value_node)]
         elif isinstance(node, yaml.SequenceNode):
             for index, item in enumerate(node.value):

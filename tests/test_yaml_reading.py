@@ -35,15 +35,18 @@ def test_numbers_written_plainly_read_back_as_themselves(number):
 
 def test_each_key_and_item_keeps_its_line():
     document = parse("a:\n  b: 1\n  c:\n    - x\n    - {d: 2}\ne: 3\n")
-    assert document.lines == {"a": 1, "a.b": 2, "a.c": 3, "a.c[0]": 4, "a.c[1]": 5,
+    assert document.lines == {"": 1, "a": 1, "a.b": 2, "a.c": 3, "a.c[0]": 4, "a.c[1]": 5,
                               "a.c[1].d": 5, "e": 6}
     assert document.line("a.c[1].d") == 5
     assert document.line("a.missing") == 1  # a missing key is named at its mapping
-    assert document.line("(top level).e") == 6 and document.line("(top level).zz") is None
+    assert document.line("(top level).e") == 6 and document.line("(top level).zz") == 1
+    assert parse("# nothing\n").line("a") is None
 
 
 REFUSED = [
-    ("a: 1\nb:\n  c: 1\n  c: 2\n", 4, "c: the key is given twice in one mapping (first on line 3)"),
+    ("a: 1\nb:\n  c: 1\n  c: 2\n", 4, "b.c: the key is given twice in one mapping (first on line 3)"),
+    ("a: 1\na: 2\n", 2, "a: the key is given twice"),
+    ("{1.0: a, 1.00: b}", 1, "1.0: the key is given twice"),
     ("a: &x 1\nb: *x\n", 2, "anchors and aliases"),
     ("a: &x [*x]\n", 1, "anchors and aliases"),
     ("a: !!float 1\n", 1, "tag !!float"),
