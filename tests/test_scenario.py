@@ -295,3 +295,17 @@ def test_whole_numbers_are_written_as_a_person_would():
     text = scenario_text(Scenario({"connect": calc.validate("connect", {
         "connects_per_sec": "100", "blocked_per_sec": "2.5"})}))
     assert "    connects_per_sec: 100\n" in text and "    blocked_per_sec: 2.5\n" in text
+
+
+@settings(max_examples=400, deadline=None)
+@given(junk=st.binary(max_size=300) | st.text(max_size=300).map(str.encode)
+       | st.sampled_from([b"\xef\xbb\xbfmqcalc_scenario: 1\n", b"\x00" * 8, b"\xff\xfe"
+                          b"m\x00q\x00", b"%YAML 1.1\n---\na: 1\n", b"--- !!map\n", b"a: *b\n",
+                          b"{[1]: 2}", b"? {a: 1}\n: 2\n", b"a: !!python/name:os.system\n"]))
+def test_any_bytes_load_or_are_refused_in_one_line(tmp_path_factory, junk):
+    path = tmp_path_factory.mktemp("junk") / "s.yaml"
+    path.write_bytes(junk)
+    try:
+        load_scenario(path)
+    except MqcalcError as error:
+        assert str(error).startswith(f"scenario {path}: ") and "\n" not in str(error)
