@@ -148,6 +148,8 @@ def parse(text: str) -> Document:
 
 
 def _check_depth(text: str) -> None:
+    """Refuse nesting deeper than DEPTH_LIMIT, from libyaml's events (its parser does not
+    recurse), before anything that recurses sees the document."""
     depth = 0
     for event in yaml.parse(text, Loader=_BASE):
         if isinstance(event, yaml.CollectionStartEvent):
