@@ -7,11 +7,13 @@ class MqcalcError(Exception):
 
 
 class TemplateError(MqcalcError):
-    """A calculator template is malformed; the message names the file and the key."""
+    """A calculator template is malformed; the message names the file, the line (where the
+    file has one for ``key``) and the key."""
 
-    def __init__(self, file: str, key: str, problem: str):
-        self.file, self.key, self.problem = file, key, problem
-        super().__init__(f"{file}: {key}: {problem}")
+    def __init__(self, file: str, key: str, problem: str, line: int | None = None):
+        self.file, self.key, self.problem, self.line = file, key, problem, line
+        at = f"line {line}: " if line else ""
+        super().__init__(f"{file}: {at}{key}: {problem}")
 
 
 class InputError(MqcalcError):

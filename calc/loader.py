@@ -1,7 +1,8 @@
 """Load a calculator template (YAML) into the model, checking everything on the way in.
 
-Every problem is a :class:`TemplateError` naming the file and the key path, e.g.
-``connect.yaml: outputs.connect_cpu_us.formula: unknown name tsl``.
+The file is read by :mod:`calc.yaml_reading` (strict YAML, each key's line kept). Every
+problem is a :class:`TemplateError` naming the file, the line and the key path, e.g.
+``connect.yaml: line 231: outputs.connect_cpu_us.formula: unknown name tsl``.
 """
 from __future__ import annotations
 
@@ -11,9 +12,7 @@ import math
 import re
 from pathlib import Path
 
-import yaml
-
-from . import expr
+from . import expr, yaml_reading
 from .emit_python import HELPERS, to_python
 from .names import (SHEET_NAME_LIMIT, chart_range_name, check_name, note_name,
                     shown_note_name, sweep_sheet, table_range_names)
@@ -48,6 +47,8 @@ TABLE_CHART_KEYS = ("unit", "mark", "rows")
 CHART_POINT_LIMIT = 200
 """Most points one chart may have: each is a full evaluation whenever the picture is drawn."""
 INPUT_TYPES = ("int", "number", "bool", "choice")
+WRITTEN = {NUMBER: "a number", TEXT: "text", BOOL: "true or false"}
+"""How a value of each type is written in a template."""
 
 NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
 CELL_LIKE = re.compile(r"([a-z]{1,3}[0-9]+|r[0-9]*c?[0-9]*|c[0-9]*)\Z")
@@ -59,22 +60,21 @@ def load(path: Path) -> Calculator:
     return _Loader(path).calculator()
 
 
-SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-"""libyaml's safe loader when PyYAML has it (eight times faster, which is most of the
-terminal calculator's start), else the pure-Python one; both build the same documents."""
-
-
 class _Loader:
     def __init__(self, path: Path):
         self.file = path.name
         try:
-            self.document = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
-        except (OSError, yaml.YAMLError) as error:
-            raise TemplateError(self.file, "(file)", f"cannot be read: {error}") from None
+            self.source = yaml_reading.read(path)
+        except OSError as error:
+            raise TemplateError(self.file, "(file)", f"cannot be read: {error.strerror or error}") \
+                from None
+        except yaml_reading.YamlProblem as error:
+            raise TemplateError(self.file, "(file)", error.problem, error.line) from None
+        self.document = self.source.data
         self.names: dict[str, str] = {}
 
     def fail(self, key: str, problem: str):
-        raise TemplateError(self.file, key, problem)
+        raise TemplateError(self.file, key, problem, self.source.line(key))
 
     def mapping(self, value, key: str, allowed: set[str] | None = None,
                 required: set[str] = frozenset()) -> dict:
@@ -230,6 +230,10 @@ class _Loader:
             result = Input(**common, choices=tuple(choices))
         else:
             result = Input(**common)
+        written = self.value_type(spec["default"], f"{key}.default")
+        if written != result.value_type:  # text such as '010' or 'no' would pass the gate
+            self.fail(f"{key}.default", f"{spec['default']!r} is {WRITTEN[written]}; a {kind} "
+                                        f"input's default is written as {WRITTEN[result.value_type]}")
         try:
             coerce(result, spec["default"], Path(self.file).stem)
         except InputError as error:
@@ -275,10 +279,12 @@ class _Loader:
                      key_types, self.citation(spec["source"], f"{key}.source"))
 
     def uniform_type(self, values: list, key: str, what: str) -> str:
-        types = {self.value_type(value, key) for value in values}
-        if len(types) != 1:
-            self.fail(key, f"{what} must all be numbers, all texts or all booleans")
-        return types.pop()
+        types = [self.value_type(value, key) for value in values]
+        odd = next((value for value, kind in zip(values, types) if kind != types[0]), None)
+        if odd is not None:
+            self.fail(key, f"{what} must all be numbers, all texts or all booleans, not both "
+                           f"{values[0]!r} and {odd!r}")
+        return types[0]
 
     def value_type(self, value, key: str) -> str:
         if isinstance(value, bool):

@@ -14,7 +14,9 @@ The format, version 1::
 
 Every value goes through the engine's gate (:func:`calc.engine.validate`, rules between
 inputs included), so a file is refused with the engine's own words, after
-``scenario FILE:``. Saving writes every input of every calculator, in catalogue order.
+``scenario FILE: line N:`` (the line of the key at fault, where the file has one). The file is
+read by :mod:`calc.yaml_reading`: ``0x10``, ``010``, ``on`` and the like stay text, so the
+gate refuses them rather than reading a number or a switch nobody meant. Saving writes every input of every calculator, in catalogue order.
 """
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ from pathlib import Path
 
 import yaml
 
-from . import engine
+from . import engine, yaml_reading
 from .errors import InputError, MqcalcError
 from .files import replace_atomically
 from .formatting import plain_number
@@ -65,24 +67,23 @@ def load_scenario(path: Path) -> Scenario:
     (an InputError where an input is at fault) starting ``scenario PATH:``."""
     where = f"scenario {path}"
     try:
-        document = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+        source = yaml_reading.read(Path(path))
     except OSError as error:
         raise ScenarioError(where, f"cannot be read: {error.strerror or error}") from None
-    except UnicodeDecodeError as error:
-        raise ScenarioError(where, f"cannot be read: not UTF-8 text (byte {error.start})") \
-            from None
-    except yaml.YAMLError as error:
-        raise ScenarioError(where, f"is not YAML: {_yaml_problem(error)}") from None
+    except yaml_reading.YamlProblem as error:
+        raise ScenarioError(_at(where, error.line), error.problem) from None
+    document = source.data
     if not isinstance(document, dict):
         raise ScenarioError(where, f"expects a mapping with keys {', '.join(KEYS)}, "
                                    f"not {_kind(document)}")
-    _check_version(document, where)
+    _check_version(document, where, source)
     unknown = [key for key in document if key not in KEYS]
     if unknown:
-        raise ScenarioError(where, f"{unknown[0]}: unknown key (known: {', '.join(KEYS)})")
+        raise ScenarioError(_at(where, source.line(str(unknown[0]))),
+                            f"{unknown[0]}: unknown key (known: {', '.join(KEYS)})")
     if "calculators" not in document:
         raise ScenarioError(where, "calculators: is required (calculator id -> its inputs)")
-    return _checked(document["calculators"], document.get("current"), where)
+    return _checked(document["calculators"], document.get("current"), where, source)
 
 
 def scenario_text(scenario: Scenario) -> str:
@@ -109,11 +110,17 @@ def _text(scenario: Scenario, where: str) -> str:
                                           default_flow_style=False)
 
 
-def _check_version(document: dict, where: str) -> None:
+def _at(where: str, line: int | None) -> str:
+    """``where`` with the line, when there is one."""
+    return f"{where}: line {line}" if line else where
+
+
+def _check_version(document: dict, where: str, source: yaml_reading.Document) -> None:
     if VERSION_KEY not in document:
         raise ScenarioError(where, f"{VERSION_KEY}: is required (the format version, "
                                    f"{SCHEMA_VERSION}); is this a scenario file?")
     version = document[VERSION_KEY]
+    where = _at(where, source.line(VERSION_KEY))
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
         raise ScenarioError(where, f"{VERSION_KEY}: expects the format version, a whole "
                                    f"number from 1 to {SCHEMA_VERSION}, not {version!r}")
@@ -122,36 +129,43 @@ def _check_version(document: dict, where: str) -> None:
                                    f"mqcalc (this one reads up to version {SCHEMA_VERSION})")
 
 
-def _checked(calculators: object, current: object, where: str) -> Scenario:
-    """The scenario with each calculator's inputs validated, in catalogue order."""
+def _checked(calculators: object, current: object, where: str,
+             source: yaml_reading.Document | None = None) -> Scenario:
+    """The scenario with each calculator's inputs validated, in catalogue order; problems
+    name the line ``source`` (the file read, if any) gives their key."""
+    def at(key: str) -> str:
+        return _at(where, source.line(key) if source else None)
+
     if calculators is None or calculators == {}:
-        raise ScenarioError(where, "calculators: is empty (expects at least one calculator "
+        raise ScenarioError(at("calculators"), "calculators: is empty (expects at least one calculator "
                                    "id with its inputs)")
     if not isinstance(calculators, dict):
-        raise ScenarioError(where, f"calculators: expects a mapping of calculator id to its "
+        raise ScenarioError(at("calculators"), f"calculators: expects a mapping of calculator id to its "
                                    f"inputs, not {_kind(calculators)}")
     known = [calculator.id for calculator in engine.catalogue()]
     for calculator_id in calculators:
         if calculator_id not in known:
-            raise ScenarioError(where, f"calculators: {calculator_id!r} is not a calculator "
+            raise ScenarioError(at(f"calculators.{calculator_id}"),
+                                f"calculators: {calculator_id!r} is not a calculator "
                                        f"(known: {', '.join(known)})")
     inputs = {}
     for calculator_id in (known_id for known_id in known if known_id in calculators):
         given = calculators[calculator_id]
         given = {} if given is None else given
         if not isinstance(given, dict):
-            raise ScenarioError(where, f"calculators.{calculator_id}: expects a mapping of "
+            raise ScenarioError(at(f"calculators.{calculator_id}"),
+                                f"calculators.{calculator_id}: expects a mapping of "
                                        f"input id to value, not {_kind(given)}")
         try:
             inputs[calculator_id] = engine.validate(calculator_id, _bits_as_text(
                 calculator_id, given))
         except InputError as error:
             raise InputError(error.calculator, error.name, error.value, error.accepts,
-                             where=where) from None
+                             where=at(f"calculators.{calculator_id}.{error.name}")) from None
         except MqcalcError as error:
-            raise ScenarioError(where, str(error)) from None
+            raise ScenarioError(at(f"calculators.{calculator_id}"), str(error)) from None
     if current is not None and not (isinstance(current, str) and current in inputs):
-        raise ScenarioError(where, f"current: {current!r} is not one of the scenario's "
+        raise ScenarioError(at("current"), f"current: {current!r} is not one of the scenario's "
                                    f"calculators ({', '.join(inputs)})")
     return Scenario(inputs, current)
 
@@ -163,14 +177,6 @@ def _bits_as_text(calculator_id: str, given: dict) -> dict:
     return {name: str(value) if name in specs and specs[name].type == "bool"
             and type(value) is int and value in (0, 1) else value
             for name, value in given.items()}
-
-
-def _yaml_problem(error: yaml.YAMLError) -> str:
-    """A YAML error as one line, with the line number where the parser gave one."""
-    mark = getattr(error, "problem_mark", None)
-    problem = getattr(error, "problem", None) or str(error)
-    where = f"line {mark.line + 1}: " if mark is not None else ""
-    return where + " ".join(problem.split())
 
 
 def _kind(value: object) -> str:

@@ -15,6 +15,7 @@ import calc
 from calc.cli import main
 from calc.scenario import Scenario, load_scenario
 from tests.conftest import CALCULATORS, REPO
+from tests.strategies import hostile_edges
 from tests.test_scenario import BAD as BAD_FILES
 
 CONNECT = calc.calculator("connect")
@@ -277,3 +278,48 @@ def test_help_describes_the_scenario_options():
         completed = mqcalc(*arguments)
         assert completed.returncode == 0 and "--scenario FILE" in completed.stdout
         assert "scenario file" in completed.stdout
+
+
+YAML_SURPRISES = ["0x10", "010", "0o10", "0b1", "1_000", "1:30", ".inf", "-.inf", ".nan", "1e309",
+                  "on", "off", "y", "n", "yes", "no", "~", "2024-01-01", "!!int 0x10", "&a 1",
+                  "'1'", '"on"', "[1]", "{a: 1}", "=1+1", "-", "1e3", "12.", "+7", "-0"]
+
+
+def _hostile_yaml(spec) -> st.SearchStrategy[str]:
+    """A value as a person might type it after ``input:`` in a scenario file: YAML 1.1's
+    surprises, the input's hostile edges written out, and arbitrary one-line text."""
+    edges = [value if isinstance(value, str) else json.dumps(value) if value is not None
+             else "" for value in hostile_edges(spec)
+             if not isinstance(value, float) or value == value]
+    return st.one_of(st.sampled_from(YAML_SURPRISES + edges),
+                     st.text(st.characters(blacklist_categories=("Cs",),
+                                           blacklist_characters="\n\r"), max_size=12))
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data(), calculator=st.sampled_from(CALCULATORS))
+def test_a_hostile_value_in_a_scenario_file_is_read_as_the_gate_reads_it_or_refused(
+        tmp_path_factory, data, calculator):
+    """Whatever follows ``input:`` in a file, eval --scenario either evaluates the value the
+    gate makes of it (the command line's reading, when the file holds text) or exits 2 with
+    one line naming the file; never a traceback, never a YAML 1.1 number nobody meant."""
+    spec = data.draw(st.sampled_from(list(calculator.inputs.values())))
+    written = data.draw(_hostile_yaml(spec))
+    path = tmp_path_factory.mktemp("hostile") / "s.yaml"
+    path.write_text(f"mqcalc_scenario: 1\ncalculators:\n  {calculator.id}:\n"
+                    f"    {spec.id}: {written}\n", encoding="utf-8")
+    status, out, err = run_main("eval", "--scenario", path, "--json")
+    try:
+        loaded = load_scenario(path).inputs[calculator.id][spec.id]
+    except calc.MqcalcError as error:
+        assert status == 2 and out == "" and err == f"mqcalc: {error}\n"
+        assert str(error).startswith(f"scenario {path}: ") and "\n" not in str(error)
+        if isinstance(error, calc.InputError):
+            assert str(error).startswith(f"scenario {path}: line 4: {calculator.id}: input ")
+        return
+    assert status == 0, err
+    plain = written.strip()
+    if plain and plain[0].isalpha() and plain not in ("true", "false", "True", "False"):
+        assert loaded == calc.validate(calculator.id, {spec.id: plain})[spec.id]
+    for surprise in ("0x", "0o", "0b", "_", ":", ".inf", ".nan"):
+        assert surprise not in plain.lower() or spec.type == "choice", (written, loaded)

@@ -110,6 +110,8 @@ def test_every_calculator_together_round_trips(tmp_path):
 
 
 HEAD = "mqcalc_scenario: 1\n"
+INPUTS = HEAD + "calculators:\n  connect:\n    "
+"""A file up to connect's first input, on line 4."""
 BAD = [
     # (file text, words the one-line message must hold, error class)
     ("mqcalc_scenario: 1\ncalculators: [\n", ["not YAML", "line 3"], ScenarioError),
@@ -151,6 +153,41 @@ BAD = [
     (HEAD + "current: ams\ncalculators:\n  connect: {}\n", ["current", "'ams'", "connect"],
      ScenarioError),
     (HEAD + "current: [connect]\ncalculators:\n  connect: {}\n", ["current"], ScenarioError),
+    # YAML 1.1's surprises stay text, for the gate to refuse in its own words, at their line
+    *((f"{INPUTS}sharecnv: {text}\n", ["line 4", f"sharecnv='{text}'", "whole number"],
+       InputError) for text in ("0x10", "0o10", "0b1", "1_000", "1:30", "+0x1f")),
+    *((f"{INPUTS}connects_per_sec: {text}\n", ["line 4", f"connects_per_sec='{text}'"],
+       InputError) for text in (".inf", "-.inf", ".NaN", "1e309", "-1e400", "1:30:00")),
+    *((f"{INPUTS}tls: {text}\n", ["line 4", f"tls='{text}'", "true or false"], InputError)
+      for text in ("on", "off", "y", "n", "On", "2024-01-01")),
+    (f"{INPUTS}sharecnv: [1]\n", ["line 4", "sharecnv=[1]"], InputError),
+    (f"{INPUTS}listener: 5\n", ["line 4", "listener=5", "local, shared"], InputError),
+    (f"{INPUTS}tls: true\n    listener: shared\n    sharecnv: -1\n", ["line 6", "sharecnv=-1"],
+     InputError),
+    (HEAD + "current: 2024-01-01\ncalculators:\n  connect: {}\n",
+     ["line 2", "current: '2024-01-01'"], ScenarioError),
+    (HEAD + "mqcalc_scenario: 1\ncalculators:\n  connect: {}\n",
+     ["line 2", "mqcalc_scenario", "given twice", "first on line 1"], ScenarioError),
+    (f"{INPUTS}sharecnv: 0\n    sharecnv: 1\n", ["line 5", "sharecnv", "given twice"],
+     ScenarioError),
+    (HEAD + "calculators:\n  connect: &inputs {}\n  adapters: *inputs\n",
+     ["line 4", "aliases"], ScenarioError),
+    (f"{INPUTS}sharecnv: !!int 0x10\n", ["line 4", "tag !!int"], ScenarioError),
+    (HEAD + "calculators: !!python/object/apply:os.system [echo]\n",
+     ["line 2", "tag !!python/object/apply:os.system"], ScenarioError),
+    (f"{INPUTS}sharecnv: {'[' * 100}{']' * 100}\n", ["line 4", "nested more than"],
+     ScenarioError),
+    (HEAD + "# " + "x" * (1 << 20) + "\n", ["larger than 1024 KB"], ScenarioError),
+    (f"{INPUTS}listener: \"a\0b\"\n", ["line 4", "character U+0000"], ScenarioError),
+    (HEAD + "? [connect]\n: 1\n", ["line 2", "plain value"], ScenarioError),
+    ("\x7fELF\x02\x01\x01\x00\x00\x00", ["character U+007F", "line 1"], ScenarioError),
+    ("just some text\n", ["expects a mapping", "'just some text'"], ScenarioError),
+    ("mqcalc_scenario: 0x1\ncalculators:\n  connect: {}\n", ["line 1", "not '0x1'"],
+     ScenarioError),
+    ("mqcalc_scenario: 99999999999999999999\ncalculators:\n  connect: {}\n",
+     ["line 1", "written by a newer mqcalc"], ScenarioError),
+    (HEAD + "calculators:\n  nosuch: {}\n", ["line 3", "'nosuch'"], ScenarioError),
+    (HEAD + "calculators:\n  connect: {}\ncolour: red\n", ["line 4", "colour"], ScenarioError),
 ]
 
 
@@ -169,11 +206,12 @@ def test_a_broken_rule_between_inputs_is_the_engines_message(tmp_path):
     broken = next(c for c in CALCULATORS if c.checks)
     with pytest.raises(InputError) as from_engine:
         calc.validate(broken.id, _breaking(broken))
-    path = write(tmp_path, yaml.safe_dump({"mqcalc_scenario": 1,
-                                           "calculators": {broken.id: _breaking(broken)}}))
+    path = write(tmp_path, yaml.safe_dump({"mqcalc_scenario": 1, "calculators": {
+        broken.id: _breaking(broken)}}, sort_keys=False))
     with pytest.raises(InputError) as from_file:
         load_scenario(path)
-    assert str(from_file.value) == f"scenario {path}: {from_engine.value}"
+    line = 4 + list(_breaking(broken)).index(from_engine.value.name)  # one input a line
+    assert str(from_file.value) == f"scenario {path}: line {line}: {from_engine.value}"
 
 
 def _breaking(calculator) -> dict:
@@ -257,3 +295,17 @@ def test_whole_numbers_are_written_as_a_person_would():
     text = scenario_text(Scenario({"connect": calc.validate("connect", {
         "connects_per_sec": "100", "blocked_per_sec": "2.5"})}))
     assert "    connects_per_sec: 100\n" in text and "    blocked_per_sec: 2.5\n" in text
+
+
+@settings(max_examples=400, deadline=None)
+@given(junk=st.binary(max_size=300) | st.text(max_size=300).map(str.encode)
+       | st.sampled_from([b"\xef\xbb\xbfmqcalc_scenario: 1\n", b"\x00" * 8, b"\xff\xfe"
+                          b"m\x00q\x00", b"%YAML 1.1\n---\na: 1\n", b"--- !!map\n", b"a: *b\n",
+                          b"{[1]: 2}", b"? {a: 1}\n: 2\n", b"a: !!python/name:os.system\n"]))
+def test_any_bytes_load_or_are_refused_in_one_line(tmp_path_factory, junk):
+    path = tmp_path_factory.mktemp("junk") / "s.yaml"
+    path.write_bytes(junk)
+    try:
+        load_scenario(path)
+    except MqcalcError as error:
+        assert str(error).startswith(f"scenario {path}: ") and "\n" not in str(error)

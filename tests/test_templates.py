@@ -2,6 +2,7 @@
 And the expression language means the same in Python and in the spreadsheet."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -196,8 +197,24 @@ def test_broken_template_is_refused_naming_file_and_key(tmp_path, case):
     change, key = BROKEN[case]
     with pytest.raises(TemplateError) as refused:
         load(_broken(tmp_path, change))
-    assert str(refused.value).startswith("connect.yaml: ")
+    assert re.match(r"connect\.yaml: line [1-9][0-9]*: ", str(refused.value)), refused.value
     assert key in str(refused.value)
+
+
+FIXTURES = sorted((REPO / "tests" / "fixtures" / "broken_templates").glob("*.yaml"))
+"""One small template per fault, its first line ``# expect: MESSAGE`` (after ``FILE: ``;
+unknown-key messages go on to list the known keys)."""
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=[path.stem for path in FIXTURES])
+def test_a_broken_template_is_refused_naming_file_line_and_key(path):
+    expect = path.read_text(encoding="utf-8").splitlines()[0].removeprefix("# expect: ")
+    assert re.match(r"line [1-9][0-9]*: [^:]+: ", expect), "the fixture's expectation"
+    with pytest.raises(TemplateError) as refused:
+        load(path)
+    message = str(refused.value)
+    assert message == f"{path.name}: {expect}" or message.startswith(
+        f"{path.name}: {expect} (known: "), message
 
 
 def test_unchanged_copy_loads(tmp_path):
@@ -290,7 +307,7 @@ def test_an_id_must_leave_room_for_its_sweep_sheets_name(tmp_path, length, refus
     path = tmp_path / f"{identifier}.yaml"
     path.write_text(yaml.safe_dump({**CONNECT, "id": identifier}, sort_keys=False))
     if refused:
-        with pytest.raises(TemplateError, match=rf"{identifier}.yaml: id: .*too long"):
+        with pytest.raises(TemplateError, match=rf"{identifier}.yaml: line 1: id: .*too long"):
             load(path)
     else:
         assert load(path).id == identifier

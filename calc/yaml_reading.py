@@ -1,0 +1,198 @@
+"""Strict YAML reading: the one way mqcalc reads a YAML file (templates and scenario files).
+
+Built on PyYAML's safe loader (libyaml's when present), narrowed so a file means what it
+plainly says:
+
+* only YAML 1.2's plain scalars are typed: decimal whole numbers (no leading zero), decimal
+  or exponent numbers, ``true``/``false`` and ``null``. ``0x10``, ``010``, ``0o10``,
+  ``1_000``, ``0b1``, ``1:30``, ``.inf``, ``.nan``, ``on``/``off``/``yes``/``no``/``y``/``n``
+  and dates stay text, so the engine's gate (:func:`calc.values.coerce`) judges them and
+  refuses them in its usual words; a number too large for a float stays text the same way;
+* a key given twice in one mapping, an anchor or alias, an explicit tag (``!!int``, ...), a
+  file over :data:`SIZE_LIMIT` or nested deeper than :data:`DEPTH_LIMIT` is refused;
+* every key's line is kept (:meth:`Document.line`), so errors can name it.
+
+Every refusal is a :class:`YamlProblem`, one line, with the line where there is one.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+SIZE_LIMIT = 1 << 20
+"""Largest file read, in bytes: the biggest template is about 30 KB."""
+DEPTH_LIMIT = 64
+"""Deepest nesting of mappings and lists read: templates nest 6 deep. libyaml's composer
+recurses in C, so a document nested 100,000 deep would end the process; this is checked first."""
+_BASE = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""libyaml's safe loader when PyYAML has it (eight times faster, which is most of the
+terminal calculator's start), else the pure-Python one; both build the same documents."""
+_TAG = "tag:yaml.org,2002:"
+_PLAIN_TYPES = (
+    ("bool", r"(?:true|True|TRUE|false|False|FALSE)\Z", "tTfF"),
+    ("int", r"[-+]?(?:0|[1-9][0-9]*)\Z", "-+0123456789"),
+    ("float", r"[-+]?(?:(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?|[0-9]+[eE][-+]?[0-9]+)\Z",
+     "-+.0123456789"),
+    ("null", r"(?:~|null|Null|NULL|)\Z", ["~", "n", "N", ""]),
+)
+_ALLOWED_TAGS = {_TAG + name for name in ("str", "map", "seq", *(t[0] for t in _PLAIN_TYPES))}
+
+
+class YamlProblem(Exception):
+    """A file that strict reading refuses; ``str()`` is one line, ``line N: problem``; the
+    key path is in ``problem`` where there is one."""
+
+    def __init__(self, problem: str, line: int | None = None):
+        self.problem, self.line = problem, line
+        super().__init__(f"line {line}: {problem}" if line else problem)
+
+
+@dataclass(frozen=True)
+class Document:
+    """A YAML document as Python values, with the line of each key."""
+
+    data: object
+    lines: dict[str, int]
+    """Key path (``outputs.x.formula``, ``notes[2].when``; top-level keys bare; the whole
+    document ``""``) -> the line, from 1, where that key (or list item) starts."""
+
+    def line(self, key: str) -> int | None:
+        """The line of ``key``, or of the nearest enclosing key the file has (a missing
+        field is named at its mapping); None for an empty file."""
+        key = key.removeprefix("(top level)").removeprefix(".")
+        while key not in self.lines and key:
+            key = key[:max(key.rfind("."), key.rfind("["), 0)]
+        return self.lines.get(key)
+
+
+class _Loader(_BASE):
+    """The safe loader with YAML 1.2's plain scalars and duplicate keys refused."""
+
+    yaml_implicit_resolvers: dict = {}
+
+    def construct_mapping(self, node, deep=False):
+        mapping = {}
+        for key_node, value_node in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            try:
+                duplicate = key in mapping
+            except TypeError:
+                raise YamlProblem("a key must be a plain value, not a mapping or list",
+                                  key_node.start_mark.line + 1) from None
+            if duplicate:  # written differently (1.0 and 1.00), so the walk let it by
+                raise YamlProblem(f"{key!r}: the key is given twice in one mapping",
+                                  key_node.start_mark.line + 1)
+            mapping[key] = self.construct_object(value_node, deep=deep)
+        return mapping
+
+    def construct_yaml_int(self, node):
+        try:
+            return int(node.value)
+        except ValueError:  # more digits than Python converts
+            raise YamlProblem(f"a number of {len(node.value)} digits is too long",
+                              node.start_mark.line + 1) from None
+
+    def construct_yaml_float(self, node):
+        number = float(node.value)
+        return number if math.isfinite(number) else node.value  # the gate names the text
+
+
+for _name, _pattern, _first in _PLAIN_TYPES:
+    _Loader.add_implicit_resolver(_TAG + _name, re.compile(_pattern), list(_first))
+_Loader.add_constructor(_TAG + "int", _Loader.construct_yaml_int)
+_Loader.add_constructor(_TAG + "float", _Loader.construct_yaml_float)
+
+
+def read(path: Path, limit: int = SIZE_LIMIT) -> Document:
+    """Read the YAML file ``path`` strictly; an unreadable file is an OSError (as ``open``
+    raises it), anything else refused a :class:`YamlProblem`."""
+    with open(path, "rb") as file:
+        raw = file.read(limit + 1)
+    if len(raw) > limit:
+        raise YamlProblem(f"is larger than {limit // 1024} KB, more than any such file needs")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise YamlProblem(f"is not UTF-8 text (byte {error.start})") from None
+    return parse(text)
+
+
+def parse(text: str) -> Document:
+    """Parse ``text`` strictly (see the module's description)."""
+    try:
+        _check_depth(text)
+        loader = _Loader(text)
+        try:
+            node = loader.get_single_node()
+            if node is None:
+                return Document(None, {})
+            lines = _lines(loader, node)
+            return Document(loader.construct_document(node), lines)
+        finally:
+            loader.dispose()
+    except yaml.reader.ReaderError as error:
+        code = error.character if isinstance(error.character, int) else ord(error.character)
+        raise YamlProblem(f"the character U+{code:04X} is not allowed in YAML text",
+                          text.count("\n", 0, error.position) + 1) from None
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        problem = getattr(error, "problem", None) or str(error)
+        context = getattr(error, "context", None)
+        problem = f"{context}, {problem}" if context else problem
+        raise YamlProblem("is not YAML: " + " ".join(problem.split()),
+                          mark.line + 1 if mark else None) from None
+
+
+def _check_depth(text: str) -> None:
+    """Refuse nesting deeper than DEPTH_LIMIT, from libyaml's events (its parser does not
+    recurse), before anything that recurses sees the document."""
+    depth = 0
+    for event in yaml.parse(text, Loader=_BASE):
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > DEPTH_LIMIT:
+                raise YamlProblem(f"is nested more than {DEPTH_LIMIT} levels deep",
+                                  event.start_mark.line + 1)
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+
+
+def _lines(loader: _Loader, root) -> dict[str, int]:
+    """Each key path's line; refuses aliases and explicit tags on the way."""
+    lines, seen, stack = {"": root.start_mark.line + 1}, set(), [("", root)]
+    while stack:
+        path, node = stack.pop()
+        if id(node) in seen:
+            raise YamlProblem("anchors and aliases (&, *) are not accepted; write the value "
+                              "out", lines.get(path, node.start_mark.line + 1))
+        seen.add(id(node))
+        children: list = []
+        if node.tag not in _ALLOWED_TAGS or (
+                isinstance(node, yaml.ScalarNode)
+                and node.tag not in (_TAG + "str", _plain_tag(loader, node))):
+            raise YamlProblem(f"the tag {node.tag.replace(_TAG, '!!')} is not accepted; "
+                              "write the value plainly", node.start_mark.line + 1)
+        if isinstance(node, yaml.MappingNode):
+            for key_node, value_node in node.value:
+                child = f"{path}.{key_node.value}" if path else str(key_node.value)
+                if child in lines and isinstance(key_node.value, str):
+                    raise YamlProblem(f"{child}: the key is given twice in one mapping (first "
+                                      f"on line {lines[child]})", key_node.start_mark.line + 1)
+                lines[child] = key_node.start_mark.line + 1
+                children += [(f"{path}.?", key_node), (child, value_node)]
+        elif isinstance(node, yaml.SequenceNode):
+            for index, item in enumerate(node.value):
+                child = f"{path}[{index}]"
+                lines[child] = item.start_mark.line + 1
+                children.append((child, item))
+        stack += reversed(children)  # in the file's order, so an alias is met after its anchor
+    return lines
+
+
+def _plain_tag(loader: _Loader, node) -> str:
+    """The tag ``node`` would have without an explicit one."""
+    return loader.resolve(yaml.ScalarNode, node.value, (not node.style, False))
