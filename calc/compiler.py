@@ -22,14 +22,19 @@ its own beyond the formulas themselves.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator
 
 from .emit_python import HELPERS, to_python
-from .errors import CalculationError, InputError
+from .errors import CalculationError, InputError, MqcalcError
 from .model import Calculator, Check, Input
 from .values import coerce
 
+SCREENING = ["if type(_inputs) is not dict and not isinstance(_inputs, _Mapping): "
+             "raise _not_a_mapping(_inputs)",
+             "if not _known.issuperset(_inputs): raise _unknown(_inputs)"]
+"""The first lines of ``judge`` and ``checked``: the inputs must be a mapping (a dict passes
+at the cost of one type test), and every name in it an input of the calculator."""
 FAILURES = (ZeroDivisionError, KeyError, OverflowError, ValueError)
 """What a formula raises where a spreadsheet shows an error value (#DIV/0!, #N/A, #NUM!)."""
 
@@ -64,6 +69,11 @@ class Compiled:
         return InputError(self.calculator.id, first, values[first],
                           check.message + (f" (here {context})" if context else ""))
 
+    def not_a_mapping(self, inputs: object) -> MqcalcError:
+        """The error for inputs given as something else than a mapping (the Python API)."""
+        return MqcalcError(f"{self.calculator.id}: inputs {inputs!r:.60}: expects a mapping "
+                           "of input ids to values, e.g. {'tls': True}")
+
     def unknown(self, inputs: dict) -> InputError:
         """The error for the first name in ``inputs`` that is no input of the calculator."""
         name = next(name for name in inputs if name not in self.calculator.inputs)
@@ -97,7 +107,7 @@ def compile_calculator(calculator: Calculator) -> Compiled:
     flags = "(" + "".join(to_python(note.tree) + ", " for note in calculator.notes) + ")"
 
     source.add("def judge(_inputs):")
-    source.add("if not _known.issuperset(_inputs): raise _unknown(_inputs)", indent=1)
+    source.extend(SCREENING)
     source.extend(judging)
     source.add(f"return {values}", indent=1)
 
@@ -107,7 +117,7 @@ def compile_calculator(calculator: Calculator) -> Compiled:
     source.add("return -1", indent=1)
 
     source.add("def checked(_inputs):")
-    source.add("if not _known.issuperset(_inputs): raise _unknown(_inputs)", indent=1)
+    source.extend(SCREENING)
     source.extend(judging)
     source.add(f"_values = {values}", indent=1)
     for test, index, rule in checks:
@@ -134,7 +144,7 @@ def compile_calculator(calculator: Calculator) -> Compiled:
     namespace = dict(HELPERS)
     namespace.update({table.id: table.data for table in calculator.tables.values()})
     namespace.update({constant.id: constant.value for constant in calculator.constants.values()})
-    namespace.update(_known=frozenset(calculator.inputs), _infinity=math.inf,
+    namespace.update(_known=frozenset(calculator.inputs), _infinity=math.inf, _Mapping=Mapping,
                      _coerce=lambda name, raw: coerce(calculator.inputs[name], raw, calculator.id))
     exec(compile(source.text, f"<calculator {calculator.id}>", "exec"),  # noqa: S102
          namespace)  # the source is built from the loader's checked trees
@@ -143,6 +153,7 @@ def compile_calculator(calculator: Calculator) -> Compiled:
     compiled = Compiled(calculator, namespace["judge"], namespace["broken"],
                         namespace["checked"], namespace["rows"], source.text, source.line_output)
     namespace.update(_unknown=compiled.unknown, _refusal=compiled.refusal,
+                     _not_a_mapping=compiled.not_a_mapping,
                      _failure=lambda error: str(compiled._calculation_error(error)))
     return compiled
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from types import MappingProxyType
 
 import pytest
 
@@ -31,3 +32,14 @@ def test_whole_floats_are_accepted_for_whole_number_inputs():
 def test_unknown_calculator_is_refused():
     with pytest.raises(calc.MqcalcError, match="expects one of .*connect"):
         calc.evaluate("nosuch", {})
+
+
+@pytest.mark.parametrize("inputs", [None, [("tls", True)], "tls=yes", 3])
+@pytest.mark.parametrize("call", [calc.evaluate, calc.run, calc.validate])
+def test_inputs_that_are_not_a_mapping_are_refused_in_one_line(call, inputs):
+    with pytest.raises(calc.MqcalcError, match=r"^connect: inputs .*: expects a mapping"):
+        call("connect", inputs)
+
+
+def test_any_mapping_of_inputs_is_accepted():
+    assert calc.evaluate("connect", MappingProxyType({"tls": True}))["connect_cpu_us"] == 970
