@@ -82,7 +82,8 @@ class Compiled:
 
     def _calculation_error(self, error: BaseException) -> CalculationError:
         traceback = error.__traceback__
-        while traceback.tb_next is not None and traceback.tb_frame.f_code.co_filename != self.filename:
+        while (traceback.tb_next is not None
+               and traceback.tb_frame.f_code.co_filename != self.filename):
             traceback = traceback.tb_next
         name = self.line_output.get(traceback.tb_lineno, "a note condition")
         return CalculationError(f"{self.calculator.id}: {name} cannot be computed for these "

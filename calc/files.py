@@ -30,9 +30,10 @@ def replace_all_atomically(writes: dict[Path, Writer]) -> list[Path]:
     every file before renaming any keeps a failure or an interrupt (Ctrl+C) part-way from
     leaving some files new and others old: on any failure every temporary is removed and
     every path is left as it was (short of a failure among the renames themselves, which a
-    check of every path before any writing makes unlikely). The new files take their mode from the umask. An
-    operating-system failure (missing folder, no permission, a path that is a directory,
-    disk full) becomes a one-line MqcalcError naming the path and the reason."""
+    check of every path before any writing makes unlikely). The new files take their mode
+    from the umask. An operating-system failure (missing folder, no permission, a path that
+    is a directory, disk full) becomes a one-line MqcalcError naming the path and the
+    reason."""
     written: dict[Path, Path] = {}
     try:
         for path in writes:

@@ -18,6 +18,7 @@ from .names import (SHEET_NAME_LIMIT, chart_range_name, check_name, note_name,
                     shown_note_name, sweep_sheet, table_range_names)
 from .steps import Points, step_count
 from .errors import InputError, TemplateError
+from .files import reason
 from .model import (BOOL, NUMBER, TEXT, Calculator, Chart, Check, Citation, Constant, Example,
                     Input, Note, Output, Report, ReportLine, Table)
 from .values import coerce
@@ -66,8 +67,7 @@ class _Loader:
         try:
             self.source = yaml_reading.read(path)
         except OSError as error:
-            raise TemplateError(self.file, "(file)", f"cannot be read: {error.strerror or error}") \
-                from None
+            raise TemplateError(self.file, "(file)", f"cannot be read: {reason(error)}") from None
         except yaml_reading.YamlProblem as error:
             raise TemplateError(self.file, "(file)", error.problem, error.line) from None
         self.document = self.source.data
@@ -232,8 +232,9 @@ class _Loader:
             result = Input(**common)
         written = self.value_type(spec["default"], f"{key}.default")
         if written != result.value_type:  # text such as '010' or 'no' would pass the gate
-            self.fail(f"{key}.default", f"{spec['default']!r} is {WRITTEN[written]}; a {kind} "
-                                        f"input's default is written as {WRITTEN[result.value_type]}")
+            self.fail(f"{key}.default",
+                      f"{spec['default']!r} is {WRITTEN[written]}; a {kind} input's default is "
+                      f"written as {WRITTEN[result.value_type]}")
         try:
             coerce(result, spec["default"], Path(self.file).stem)
         except InputError as error:

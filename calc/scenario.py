@@ -14,9 +14,10 @@ The format, version 1::
 
 Every value goes through the engine's gate (:func:`calc.engine.validate`, rules between
 inputs included), so a file is refused with the engine's own words, after
-``scenario FILE: line N:`` (the line of the key at fault, where the file has one). The file is
-read by :mod:`calc.yaml_reading`: ``0x10``, ``010``, ``on`` and the like stay text, so the
-gate refuses them rather than reading a number or a switch nobody meant. Saving writes every input of every calculator, in catalogue order.
+``scenario FILE: line N:`` (the line of the key at fault, where the file has one). The file
+is read by :mod:`calc.yaml_reading`: ``0x10``, ``010``, ``on`` and the like stay text, so
+the gate refuses them rather than reading a number or a switch nobody meant. Saving writes
+every input of every calculator, in catalogue order.
 """
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ import yaml
 
 from . import engine, yaml_reading
 from .errors import InputError, MqcalcError
-from .files import replace_atomically
+from .files import reason, replace_atomically
 from .formatting import plain_number
 
 SCHEMA_VERSION = 1
@@ -69,7 +70,7 @@ def load_scenario(path: Path) -> Scenario:
     try:
         source = yaml_reading.read(Path(path))
     except OSError as error:
-        raise ScenarioError(where, f"cannot be read: {error.strerror or error}") from None
+        raise ScenarioError(where, f"cannot be read: {reason(error)}") from None
     except yaml_reading.YamlProblem as error:
         raise ScenarioError(_at(where, error.line), error.problem) from None
     document = source.data
@@ -137,17 +138,17 @@ def _checked(calculators: object, current: object, where: str,
         return _at(where, source.line(key) if source else None)
 
     if calculators is None or calculators == {}:
-        raise ScenarioError(at("calculators"), "calculators: is empty (expects at least one calculator "
-                                   "id with its inputs)")
+        raise ScenarioError(at("calculators"), "calculators: is empty (expects at least one "
+                                               "calculator id with its inputs)")
     if not isinstance(calculators, dict):
-        raise ScenarioError(at("calculators"), f"calculators: expects a mapping of calculator id to its "
-                                   f"inputs, not {_kind(calculators)}")
+        raise ScenarioError(at("calculators"), f"calculators: expects a mapping of calculator "
+                                               f"id to its inputs, not {_kind(calculators)}")
     known = [calculator.id for calculator in engine.catalogue()]
     for calculator_id in calculators:
         if calculator_id not in known:
             raise ScenarioError(at(f"calculators.{calculator_id}"),
                                 f"calculators: {calculator_id!r} is not a calculator "
-                                       f"(known: {', '.join(known)})")
+                                f"(known: {', '.join(known)})")
     inputs = {}
     for calculator_id in (known_id for known_id in known if known_id in calculators):
         given = calculators[calculator_id]
@@ -155,18 +156,17 @@ def _checked(calculators: object, current: object, where: str,
         if not isinstance(given, dict):
             raise ScenarioError(at(f"calculators.{calculator_id}"),
                                 f"calculators.{calculator_id}: expects a mapping of "
-                                       f"input id to value, not {_kind(given)}")
+                                f"input id to value, not {_kind(given)}")
         try:
             inputs[calculator_id] = engine.validate(calculator_id, _bits_as_text(
                 calculator_id, given))
         except InputError as error:
-            raise InputError(error.calculator, error.name, error.value, error.accepts,
-                             where=at(f"calculators.{calculator_id}.{error.name}")) from None
+            raise error.at(at(f"calculators.{calculator_id}.{error.name}")) from None
         except MqcalcError as error:
             raise ScenarioError(at(f"calculators.{calculator_id}"), str(error)) from None
     if current is not None and not (isinstance(current, str) and current in inputs):
-        raise ScenarioError(at("current"), f"current: {current!r} is not one of the scenario's "
-                                   f"calculators ({', '.join(inputs)})")
+        raise ScenarioError(at("current"), f"current: {current!r} is not one of the "
+                                           f"scenario's calculators ({', '.join(inputs)})")
     return Scenario(inputs, current)
 
 

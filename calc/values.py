@@ -3,9 +3,9 @@
 Text (from the command line, a scenario file or a form field) is parsed strictly: a whole
 number is digits with an optional sign, a number is plain decimal or exponent notation, a
 boolean is true/false/yes/no/1/0. Whole numbers longer than Python converts from text
-(4,300 digits) are refused like any other value outside the domain. Python values (from the API) must already have the right
-kind; a float that is a whole number is accepted for an int input. NaN and infinities are
-refused everywhere.
+(4,300 digits) are refused like any other value outside the domain. Python values (from the
+API) must already have the right kind; a float that is a whole number is accepted for an
+int input. NaN and infinities are refused everywhere.
 """
 from __future__ import annotations
 

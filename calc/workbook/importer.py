@@ -22,6 +22,7 @@ from openpyxl.cell.cell import Cell, MergedCell
 
 from .. import engine
 from ..errors import InputError, MqcalcError
+from ..files import reason
 from ..formatting import plain_number
 from ..model import BOOL, TEXT, Calculator, Input
 
@@ -90,7 +91,7 @@ def _open(path: Path):
             warnings.simplefilter("ignore")  # openpyxl warns of parts it skips: not ours
             return openpyxl.load_workbook(handle, data_only=True)
     except OSError as error:
-        raise MqcalcError(f"workbook {path}: cannot be read: {error.strerror or error}") \
+        raise MqcalcError(f"workbook {path}: cannot be read: {reason(error)}") \
             from None
     except zipfile.BadZipFile:
         raise MqcalcError(f"workbook {path}: is not an xlsx workbook (an xlsx file is a zip "
