@@ -44,9 +44,12 @@ def session(tmp_path):
     assert shutil.which("tmux"), "tmux is missing: scripts/test.sh installs it"
     name = f"mqcalc-test-{os.getpid()}"
     environment = {**os.environ, "TERM": "xterm-256color"}
+    # Started without COLUMNS and LINES: Textual lays out at their size when they are set,
+    # not the window's (pytest-xdist's workers have 80 and 24).
     started = subprocess.run(
         ["tmux", "new-session", "-d", "-s", name, "-x", "160", "-y", "48", "-c", str(tmp_path),
-         f"{sys.executable} -m calc"], env=environment, check=False, capture_output=True)
+         f"env -u COLUMNS -u LINES {sys.executable} -m calc"],
+        env=environment, check=False, capture_output=True)
     assert started.returncode == 0, started.stderr
     yield name
     tmux("kill-session", "-t", name)
