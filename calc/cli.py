@@ -12,6 +12,7 @@ import argparse
 import json
 import os
 import sys
+from functools import cache
 from pathlib import Path
 
 from . import engine
@@ -40,6 +41,17 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _parser() -> argparse.ArgumentParser:
+    """The command line's parser, with an option for each report a calculator of the
+    catalogue now in use reads."""
+    return _parser_for(tuple((_report_dest(c), c.report.option, c.id, c.report.title)
+                             for c in engine.catalogue() if c.report is not None))
+
+
+@cache
+def _parser_for(reports: tuple[tuple[str, str, str, str], ...]) -> argparse.ArgumentParser:
+    """Made once per catalogue (a millisecond each time otherwise, which a script or test
+    calling :func:`main` many times in one process pays on every call); argparse keeps
+    nothing from one parse to the next."""
     parser = _Parser(prog="mqcalc", description="Capacity and cost calculator for IBM MQ for "
                      "z/OS. Without a command, starts the terminal calculator.")
     parser.add_argument("--scenario", metavar="FILE", type=Path,
@@ -68,12 +80,10 @@ def _parser() -> argparse.ArgumentParser:
                             help="take the inputs typed into each calculator sheet of this "
                                  "mqzcalc workbook, and report every result stored in it "
                                  "that the engine does not agree with")
-    for calculator in engine.catalogue():
-        if calculator.report is not None:
-            evaluation.add_argument(f"--{calculator.report.option}", metavar="FILE", type=Path,
-                                    dest=_report_dest(calculator),
-                                    help=f"{calculator.id}: evaluate every item of a "
-                                         f"{calculator.report.title}, then their total")
+    for dest, option, calculator_id, title in reports:
+        evaluation.add_argument(f"--{option}", metavar="FILE", type=Path, dest=dest,
+                                help=f"{calculator_id}: evaluate every item of a {title}, "
+                                     "then their total")
     sweeping = commands.add_parser(
         "sweep", help="evaluate one calculator at every combination of some inputs' values, "
         "as CSV or a workbook")
