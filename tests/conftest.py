@@ -1,9 +1,12 @@
-"""Shared fixtures: the catalogue, and the workbooks built fresh for this test run."""
+"""Shared fixtures: the catalogue, and the workbooks built fresh for this test run (as
+files, and as openpyxl reads them)."""
 from __future__ import annotations
 
 import os
+from functools import cache
 from pathlib import Path
 
+import openpyxl
 import pytest
 
 import calc
@@ -22,3 +25,14 @@ def built(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("built")
     build_all(CALCULATORS, folder)
     return folder
+
+
+@pytest.fixture(scope="session")
+def opened(built):
+    """``opened(name, data_only=False)``: the built workbook ``name`` as openpyxl reads it
+    (formulas, or with ``data_only`` the stored results), loaded once per test worker and
+    shared, for tests that only read it; a test that changes a workbook loads its own."""
+    @cache
+    def load(name: str, data_only: bool = False):
+        return openpyxl.load_workbook(built / name, data_only=data_only)
+    return load

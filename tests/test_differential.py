@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 
-import openpyxl
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -19,14 +18,14 @@ from tests.xlsx_oracle import WorkbookOracle
 
 
 @pytest.fixture(scope="module")
-def oracle(built):
-    return WorkbookOracle.load(built / "mqzcalc.xlsx")
+def oracle(opened):
+    return WorkbookOracle.of(opened("mqzcalc.xlsx"))
 
 
 @pytest.fixture(scope="module")
-def sweep_layout(built):
+def sweep_layout(opened):
     """Each sweep sheet's columns (by id) and scenario rows."""
-    book = openpyxl.load_workbook(built / "mqzcalc.xlsx")
+    book = opened("mqzcalc.xlsx")
     return {c.id: (sweep_rows.columns(book[sweep_sheet(c.id)]),
                    sweep_rows.rows(book[sweep_sheet(c.id)])) for c in CALCULATORS}
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 import zipfile
 
-import openpyxl
 import pytest
 from openpyxl.utils import FORMULAE
 
@@ -35,10 +34,10 @@ def test_builds_are_byte_identical(built, tmp_path):
         assert (tmp_path / name).read_bytes() == (built / name).read_bytes(), name
 
 
-def test_combined_workbook_has_each_calculators_sheets_between_overview_and_sources(built):
+def test_combined_workbook_has_each_calculators_sheets_between_overview_and_sources(opened):
     """The overview; each calculator's sheet, its what-if rows and the hidden figures of its
     charts; the sources."""
-    book = openpyxl.load_workbook(built / "mqzcalc.xlsx")
+    book = opened("mqzcalc.xlsx")
     sheets = [name for c in CALCULATORS for name in
               (c.id, sweep_sheet(c.id), *([chart_data_sheet_name(c.id)] if c.charts else []))]
     assert book.sheetnames == ["Overview", *sheets, "Sources"]
@@ -52,8 +51,8 @@ def test_only_functions_excel_and_libreoffice_both_know():
 
 
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
-def test_functions_in_the_file_are_known_everywhere(built, calculator):
-    book = openpyxl.load_workbook(built / f"{calculator.id}.xlsx")
+def test_functions_in_the_file_are_known_everywhere(opened, calculator):
+    book = opened(f"{calculator.id}.xlsx")
     formulas = [re.sub(r'"(?:[^"]|"")*"', '""', cell.value)
                 for sheet in book.worksheets for row in sheet.iter_rows() for cell in row
                 if isinstance(cell.value, str) and cell.value.startswith("=")]
@@ -63,8 +62,8 @@ def test_functions_in_the_file_are_known_everywhere(built, calculator):
 
 
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
-def test_every_input_and_output_has_a_sheet_local_name(built, calculator):
-    book = openpyxl.load_workbook(built / "mqzcalc.xlsx")
+def test_every_input_and_output_has_a_sheet_local_name(opened, calculator):
+    book = opened("mqzcalc.xlsx")
     local = book[calculator.id].defined_names
     for name in [*calculator.inputs, *calculator.outputs, *calculator.constants]:
         assert local[name].attr_text.startswith(f"{calculator.id}!$"), name
@@ -72,9 +71,9 @@ def test_every_input_and_output_has_a_sheet_local_name(built, calculator):
 
 
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
-def test_formulas_read_like_the_template(built, calculator):
+def test_formulas_read_like_the_template(opened, calculator):
     """Each output cell's formula refers to the names its template formula reads."""
-    book = openpyxl.load_workbook(built / f"{calculator.id}.xlsx")
+    book = opened(f"{calculator.id}.xlsx")
     sheet = book[calculator.id]
     for output in calculator.outputs.values():
         cell = named_cell(sheet, output.id)
@@ -84,8 +83,8 @@ def test_formulas_read_like_the_template(built, calculator):
 
 
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
-def test_inputs_are_unlocked_validated_and_the_rest_protected(built, calculator):
-    book = openpyxl.load_workbook(built / f"{calculator.id}.xlsx")
+def test_inputs_are_unlocked_validated_and_the_rest_protected(opened, calculator):
+    book = opened(f"{calculator.id}.xlsx")
     sheet = book[calculator.id]
     assert sheet.protection.sheet
     validated = {str(rule.sqref): rule for rule in sheet.data_validations.dataValidation}
@@ -103,8 +102,8 @@ def test_inputs_are_unlocked_validated_and_the_rest_protected(built, calculator)
 
 
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
-def test_every_formula_cell_stores_the_engine_result_for_the_defaults(built, calculator):
-    book = openpyxl.load_workbook(built / f"{calculator.id}.xlsx", data_only=True)
+def test_every_formula_cell_stores_the_engine_result_for_the_defaults(opened, calculator):
+    book = opened(f"{calculator.id}.xlsx", data_only=True)
     sheet = book[calculator.id]
     result = calc.run(calculator.id, {})
     for name, expected in result.outputs.items():
@@ -117,9 +116,9 @@ def test_every_formula_cell_stores_the_engine_result_for_the_defaults(built, cal
 
 
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
-def test_output_cells_carry_a_stored_value_in_the_file(built, calculator):
+def test_output_cells_carry_a_stored_value_in_the_file(opened, built, calculator):
     """In the sheet's XML each output's <f> comes with a non-empty <v>: what viewers show."""
-    sheet = openpyxl.load_workbook(built / f"{calculator.id}.xlsx")[calculator.id]
+    sheet = opened(f"{calculator.id}.xlsx")[calculator.id]
     with zipfile.ZipFile(built / f"{calculator.id}.xlsx") as archive:
         xml = archive.read("xl/worksheets/sheet1.xml").decode()
     stored = dict(re.findall(r'<c r="([A-Z]+[0-9]+)"[^>]*><f>[^<]*</f><v>([^<]+)</v></c>', xml))
@@ -128,11 +127,11 @@ def test_output_cells_carry_a_stored_value_in_the_file(built, calculator):
 
 
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
-def test_sweep_rows_are_the_first_charts_points_or_every_choice(built, calculator):
+def test_sweep_rows_are_the_first_charts_points_or_every_choice(opened, calculator):
     """Each sweep sheet holds the points of the calculator's first chart, every other input
     at its default; a calculator without charts, every combination of its choices and
     yes/no inputs."""
-    sheet = openpyxl.load_workbook(built / f"{calculator.id}.xlsx")[sweep_sheet(calculator.id)]
+    sheet = opened(f"{calculator.id}.xlsx")[sweep_sheet(calculator.id)]
     scenarios = [sweep_rows.typed(calculator, sheet, row) for row in sweep_rows.rows(sheet)]
     defaults = calc.validate(calculator.id, {})
     if calculator.charts:
@@ -148,16 +147,16 @@ def test_sweep_rows_are_the_first_charts_points_or_every_choice(built, calculato
 
 
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
-def test_every_sweep_formula_stores_the_engines_value_for_its_row(built, calculator):
-    book = openpyxl.load_workbook(built / "mqzcalc.xlsx", data_only=True)
+def test_every_sweep_formula_stores_the_engines_value_for_its_row(opened, calculator):
+    book = opened("mqzcalc.xlsx", data_only=True)
     assert sweep_rows.disagreements(calculator, book[sweep_sheet(calculator.id)], 1e-15) == []
 
 
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
-def test_sweep_sheet_reads_constants_and_tables_through_its_own_names(built, calculator):
+def test_sweep_sheet_reads_constants_and_tables_through_its_own_names(opened, calculator):
     """Names local to the sweep sheet refer to the calculator sheet's cells, so formulas
     read as there; inputs and outputs are the row's cells, never names."""
-    book = openpyxl.load_workbook(built / "mqzcalc.xlsx")
+    book = opened("mqzcalc.xlsx")
     own, sweep = book[calculator.id].defined_names, book[sweep_sheet(calculator.id)]
     shared = [*calculator.constants] + [name for table in calculator.tables.values()
                                         for name in table_range_names(table.id, len(table.keys))]
@@ -174,8 +173,8 @@ def test_sweep_sheet_reads_constants_and_tables_through_its_own_names(built, cal
 
 
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
-def test_sweep_inputs_are_unlocked_and_validated_as_on_the_calculator_sheet(built, calculator):
-    book = openpyxl.load_workbook(built / f"{calculator.id}.xlsx")
+def test_sweep_inputs_are_unlocked_and_validated_as_on_the_calculator_sheet(opened, calculator):
+    book = opened(f"{calculator.id}.xlsx")
     own, sweep = book[calculator.id], book[sweep_sheet(calculator.id)]
     assert sweep.protection.sheet and not sweep.protection.password
     rules = {str(rule.sqref): rule for rule in own.data_validations.dataValidation}

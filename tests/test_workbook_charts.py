@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 import zipfile
 
-import openpyxl
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -23,8 +22,8 @@ CHARTED = [c for c in CALCULATORS if c.charts]
 
 
 @pytest.mark.parametrize("calculator", CHARTED, ids=lambda c: c.id)
-def test_chart_figures_store_the_engine_series_for_the_defaults(built, calculator):
-    book = openpyxl.load_workbook(built / f"{calculator.id}.xlsx", data_only=True)
+def test_chart_figures_store_the_engine_series_for_the_defaults(opened, calculator):
+    book = opened(f"{calculator.id}.xlsx", data_only=True)
     compared = chart_blocks_equal_engine(lambda sheet, name: named_values(book, sheet, name),
                                           calculator, {}, rel=1e-15)
     assert compared >= sum(len(chart.points) * (1 + len(chart.y))
@@ -32,9 +31,9 @@ def test_chart_figures_store_the_engine_series_for_the_defaults(built, calculato
 
 
 @pytest.mark.parametrize("calculator", CHARTED, ids=lambda c: c.id)
-def test_each_chart_is_drawn_from_its_named_figures(built, calculator):
+def test_each_chart_is_drawn_from_its_named_figures(opened, built, calculator):
     """One native chart per declared chart, its series reading the chart-data ranges."""
-    book = openpyxl.load_workbook(built / f"{calculator.id}.xlsx")
+    book = opened(f"{calculator.id}.xlsx")
     assert book[chart_data_sheet_name(calculator.id)].sheet_state == "hidden"
     with zipfile.ZipFile(built / f"{calculator.id}.xlsx") as archive:
         drawn = [archive.read(name).decode() for name in sorted(archive.namelist())
@@ -49,8 +48,8 @@ def test_each_chart_is_drawn_from_its_named_figures(built, calculator):
 
 
 @pytest.fixture(scope="module")
-def oracle(built):
-    return WorkbookOracle.load(built / "mqzcalc.xlsx")
+def oracle(opened):
+    return WorkbookOracle.of(opened("mqzcalc.xlsx"))
 
 
 def _flat(rows) -> list:

@@ -2,7 +2,6 @@
 figure is there, linked to where it lives, and the overview's headline values are live."""
 from __future__ import annotations
 
-import openpyxl
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -21,13 +20,13 @@ from tests.xlsx_oracle import WorkbookOracle
 
 
 @pytest.fixture(scope="module")
-def combined(built):
-    return openpyxl.load_workbook(built / "mqzcalc.xlsx")
+def combined(opened):
+    return opened("mqzcalc.xlsx")
 
 
 @pytest.fixture(scope="module")
-def oracle(built):
-    return WorkbookOracle.load(built / "mqzcalc.xlsx")
+def oracle(opened):
+    return WorkbookOracle.of(opened("mqzcalc.xlsx"))
 
 
 def _link(cell) -> str:
@@ -40,7 +39,7 @@ def test_overview_comes_first_and_sources_last(combined):
 
 
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
-def test_overview_line_links_the_sheet_and_stores_the_headline(built, combined, calculator):
+def test_overview_line_links_the_sheet_and_stores_the_headline(opened, combined, calculator):
     sheet = combined[OVERVIEW]
     value_cell = named_cell(sheet, headline_name(calculator.id))
     row = value_cell.row
@@ -54,7 +53,7 @@ def test_overview_line_links_the_sheet_and_stores_the_headline(built, combined, 
     assert _link(sheet.cell(row, 6)) == f"'{sweep_sheet(calculator.id)}'!A1"
     target = named_cell(combined[calculator.id], headline.id).coordinate
     assert value_cell.value.replace("$", "") == f"={calculator.id}!{target}"
-    stored = openpyxl.load_workbook(built / "mqzcalc.xlsx", data_only=True)[OVERVIEW]
+    stored = opened("mqzcalc.xlsx", data_only=True)[OVERVIEW]
     expected = calc.evaluate(calculator.id, {})[headline.id]
     assert agrees(expected, stored[value_cell.coordinate].value, rel=1e-15)
 

@@ -43,11 +43,18 @@ class WorkbookOracle:
         self.cells, self.names = cells, names
         self.overrides: dict[tuple[str, str], object] = {}
         self.memo: dict[tuple[str, str], object] = {}
+        self.trees: dict[str, tuple] = {}
+        """Each formula text parsed once: typing inputs clears the values, not the parse."""
 
     @classmethod
     def load(cls, path) -> "WorkbookOracle":
         """The oracle for a workbook file, as openpyxl reads it (formulas, not results)."""
-        book = openpyxl.load_workbook(path)
+        return cls.of(openpyxl.load_workbook(path))
+
+    @classmethod
+    def of(cls, book) -> "WorkbookOracle":
+        """The oracle for a workbook openpyxl has read (formulas, not results); the book
+        itself is only read."""
         cells, names = {}, {}
         for sheet in book.worksheets:
             for row in sheet.iter_rows():
@@ -88,12 +95,9 @@ class WorkbookOracle:
         return self.memo[key]
 
     def formula(self, sheet: str, text: str):
-        tokens = [t for t in Tokenizer(text).items if t.type != Token.WSPACE]
-        parser = _Parser(tokens)
-        tree = parser.expression(0)
-        if parser.position != len(tokens):
-            raise FormulaError(f"#PARSE! trailing tokens in {text}")
-        return _Evaluator(self, sheet).evaluate(tree)
+        if text not in self.trees:
+            self.trees[text] = parse(text)
+        return _Evaluator(self, sheet).evaluate(self.trees[text])
 
     def reference(self, sheet: str, text: str):
         """A name or A1 reference: a scalar for one cell, rows of values for a range."""
@@ -111,6 +115,16 @@ class WorkbookOracle:
         first_col, first_row, last_col, last_row = range_boundaries(text)
         return [[self.cell(sheet, f"{openpyxl.utils.get_column_letter(c)}{r}")
                  for c in range(first_col, last_col + 1)] for r in range(first_row, last_row + 1)]
+
+
+def parse(text: str):
+    """The tree of a formula's text (with its leading ``=``)."""
+    tokens = [t for t in Tokenizer(text).items if t.type != Token.WSPACE]
+    parser = _Parser(tokens)
+    tree = parser.expression(0)
+    if parser.position != len(tokens):
+        raise FormulaError(f"#PARSE! trailing tokens in {text}")
+    return tree
 
 
 class _Parser:
