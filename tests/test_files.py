@@ -25,8 +25,7 @@ from calc.scenario import Scenario, load_scenario, save_scenario
 from calc.workbook import build_paths, write_workbook
 from tests.conftest import CALCULATORS, REPO
 from tests.test_cli import mqcalc
-from tests.test_tui import SIZE, open_calculator, plain, through_file_prompt
-from tui.app import create_app
+from tests.test_tui import SIZE, app_on, plain, through_file_prompt
 
 CONNECT = [c for c in CALCULATORS if c.id == "connect"]
 
@@ -130,9 +129,9 @@ def test_a_full_disk_while_xlsxwriter_closes_is_one_line(tmp_path, monkeypatch):
                                     "{tmp}/file/w.xlsx"])
 async def test_export_to_an_unwritable_file_says_why_inline(blocked, target):
     target = target.format(tmp=blocked)
-    app = create_app(folder=blocked)
+    app = app_on("connect", folder=blocked)
     async with app.run_test(size=SIZE) as pilot:
-        await open_calculator(app, pilot, "connect")
+        await pilot.pause()
         await through_file_prompt(app, pilot, "ctrl+e", target)
         shown = [n.message for n in app._notifications] + [
             plain(app.screen.query_one("#path-problem", Static))
@@ -143,9 +142,9 @@ async def test_export_to_an_unwritable_file_says_why_inline(blocked, target):
 
 
 async def test_saving_to_an_unwritable_file_says_why_inline(blocked):
-    app = create_app(folder=blocked)
+    app = app_on("connect", folder=blocked)
     async with app.run_test(size=SIZE) as pilot:
-        await open_calculator(app, pilot, "connect")
+        await pilot.pause()
         await through_file_prompt(app, pilot, "ctrl+s", blocked / "file" / "s.yaml")
         shown = [n.message for n in app._notifications]
     assert any(f"Not saved: cannot write {blocked}/file/s.yaml: Not a directory" in text
@@ -256,9 +255,9 @@ def test_any_file_name_for_a_scenario_is_saved_or_refused_in_one_line(name):
     ("a\0b.yaml", "cannot be used as a file name: it holds a NUL"),
 ], ids=["unknown user", "too long", "NUL"])
 async def test_the_file_prompt_answers_a_name_no_system_takes(tmp_path, typed, shown):
-    app = create_app(folder=tmp_path)
+    app = app_on("connect", folder=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await open_calculator(app, pilot, "connect")
+        await pilot.pause()
         await through_file_prompt(app, pilot, "ctrl+s", typed)
         assert shown in plain(app.screen.query_one("#path-problem", Static), width=6000)
     assert list(tmp_path.iterdir()) == []

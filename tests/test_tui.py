@@ -43,6 +43,15 @@ def expected_outputs(calculator, inputs: dict) -> dict[str, str]:
             for name, output in calculator.outputs.items()}
 
 
+def app_on(calculator_id: str, folder=None):
+    """The app started on ``calculator_id`` at its defaults, as ``mqcalc --scenario FILE``
+    starts on the file's calculator. Quicker than starting on the first calculator and
+    picking another from the list (Textual lays out every field twice); the tests of
+    switching pick from the list."""
+    scenario = Scenario({calculator_id: calc.validate(calculator_id, {})}, calculator_id)
+    return create_app(scenario, folder=folder)
+
+
 async def open_calculator(app, pilot, calculator_id: str) -> None:
     """Pick a calculator from the list, as a user would with the mouse."""
     await pilot.pause()
@@ -102,9 +111,9 @@ async def test_every_input_of_every_calculator_recomputes_through_the_engine(cal
 
 
 async def test_long_text_results_are_shown_in_full_under_the_table():
-    app = create_app()
+    app = app_on("zhyperwrite")
     async with app.run_test(size=SIZE) as pilot:
-        await open_calculator(app, pilot, "zhyperwrite")
+        await pilot.pause()
         app.query_one(f"#{field_id('hyperswap')}", Switch).value = False
         await pilot.pause()
         missing = calc.evaluate("zhyperwrite", {"hyperswap": False})["missing"]
@@ -115,9 +124,9 @@ async def test_long_text_results_are_shown_in_full_under_the_table():
 
 
 async def test_typing_a_value_recomputes_through_the_engine():
-    app = create_app()
+    app = app_on("connect")
     async with app.run_test(size=SIZE) as pilot:
-        await open_calculator(app, pilot, "connect")
+        await pilot.pause()
         field = app.query_one(f"#{field_id('sharecnv')}", Input)
         assert app.focused is field
         await pilot.press("end", "backspace", "backspace", "0")
@@ -148,9 +157,9 @@ async def test_the_painted_table_follows_each_change():
 
 
 async def test_switches_and_selects_recompute_and_notes_show():
-    app = create_app()
+    app = app_on("connect")
     async with app.run_test(size=SIZE) as pilot:
-        await open_calculator(app, pilot, "connect")
+        await pilot.pause()
         app.query_one(f"#{field_id('sharecnv')}", Input).value = "0"
         app.query_one(f"#{field_id('tls')}", Switch).value = True
         app.query_one(f"#{field_id('suppress_x511_x512')}", Switch).value = True
@@ -169,9 +178,9 @@ async def test_switches_and_selects_recompute_and_notes_show():
 
 @pytest.mark.parametrize("bad", ["abc", "1.5", "-1", "1000", "", "0x10", "nan"])
 async def test_invalid_input_is_marked_and_outputs_hold(bad):
-    app = create_app()
+    app = app_on("connect")
     async with app.run_test(size=SIZE) as pilot:
-        await open_calculator(app, pilot, "connect")
+        await pilot.pause()
         field = app.query_one(f"#{field_id('sharecnv')}", Input)
         field.value = "0"
         await pilot.pause()
@@ -189,9 +198,9 @@ async def test_invalid_input_is_marked_and_outputs_hold(bad):
 
 
 async def test_a_broken_rule_between_inputs_holds_the_outputs_and_marks_the_field():
-    app = create_app()
+    app = app_on("notify_delay")
     async with app.run_test(size=SIZE) as pilot:
-        await open_calculator(app, pilot, "notify_delay")
+        await pilot.pause()
         before = shown_outputs(app)
         successful = app.query_one(f"#{field_id('gets_successful')}", Input)
         successful.value = "5000"
@@ -207,9 +216,9 @@ async def test_a_broken_rule_between_inputs_holds_the_outputs_and_marks_the_fiel
 
 
 async def test_reset_undo_and_redo():
-    app = create_app()
+    app = app_on("connect")
     async with app.run_test(size=SIZE) as pilot:
-        await open_calculator(app, pilot, "connect")
+        await pilot.pause()
         await pilot.press("end", "backspace", "backspace", "0")   # sharecnv 10 -> 0: one step
         app.query_one(f"#{field_id('tls')}", Switch).value = True
         await pilot.pause()
@@ -244,9 +253,9 @@ async def test_each_calculator_keeps_its_inputs_when_switching():
 
 
 async def test_explain_follows_the_highlighted_result():
-    app = create_app()
+    app = app_on("connect")
     async with app.run_test(size=SIZE) as pilot:
-        await open_calculator(app, pilot, "connect")
+        await pilot.pause()
         app.query_one(f"#{field_id('sharecnv')}", Input).value = "0"
         app.query_one(f"#{field_id('tls')}", Switch).value = True
         await pilot.pause()
@@ -266,9 +275,9 @@ async def test_explain_follows_the_highlighted_result():
 
 
 async def test_copy_result_puts_title_value_and_unit_on_the_clipboard():
-    app = create_app()
+    app = app_on("connect")
     async with app.run_test(size=SIZE) as pilot:
-        await open_calculator(app, pilot, "connect")
+        await pilot.pause()
         table = app.query_one("#outputs", DataTable)
         table.focus()
         table.move_cursor(row=list(app.current.outputs).index("connect_cpu_us"))
@@ -313,9 +322,9 @@ async def test_a_scenario_given_at_start_is_shown():
 
 
 async def test_saving_with_a_field_not_valid_yet_is_refused_and_says_why(tmp_path):
-    app = create_app(folder=tmp_path)
+    app = app_on("connect", folder=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await open_calculator(app, pilot, "connect")
+        await pilot.pause()
         app.query_one(f"#{field_id('sharecnv')}", Input).value = "x"
         await pilot.pause()
         await pilot.press("ctrl+s")
@@ -328,9 +337,9 @@ async def test_saving_with_a_field_not_valid_yet_is_refused_and_says_why(tmp_pat
 
 async def test_export_writes_a_workbook_whose_stored_results_are_the_screens(tmp_path):
     path = tmp_path / "mine.xlsx"
-    app = create_app(folder=tmp_path)
+    app = app_on("connect", folder=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await open_calculator(app, pilot, "connect")
+        await pilot.pause()
         app.query_one(f"#{field_id('sharecnv')}", Input).value = "0"
         app.query_one(f"#{field_id('tls')}", Switch).value = True
         await pilot.pause()
@@ -348,9 +357,9 @@ async def test_export_writes_a_workbook_whose_stored_results_are_the_screens(tmp
 async def test_export_asks_before_replacing_a_file(tmp_path):
     path = tmp_path / "mine.xlsx"
     path.write_text("keep me")
-    app = create_app(folder=tmp_path)
+    app = app_on("connect", folder=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await open_calculator(app, pilot, "connect")
+        await pilot.pause()
         await through_file_prompt(app, pilot, "ctrl+e", path)
         assert isinstance(app.screen, PathScreen) and path.read_text() == "keep me"
         assert "exists" in plain(app.screen.query_one("#path-problem", Static))
@@ -361,9 +370,9 @@ async def test_export_asks_before_replacing_a_file(tmp_path):
 
 
 async def test_f1_shows_help_for_the_focused_field_and_closes():
-    app = create_app()
+    app = app_on("connect")
     async with app.run_test(size=SIZE) as pilot:
-        await open_calculator(app, pilot, "connect")
+        await pilot.pause()
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
@@ -375,9 +384,9 @@ async def test_f1_shows_help_for_the_focused_field_and_closes():
 
 
 async def test_up_and_down_move_between_fields():
-    app = create_app()
+    app = app_on("connect")
     async with app.run_test(size=SIZE) as pilot:
-        await open_calculator(app, pilot, "connect")
+        await pilot.pause()
         names = list(app.current.inputs)
         assert app.focused.id == field_id(names[0])
         await pilot.press("down")
@@ -419,9 +428,9 @@ async def test_plots_draw_the_engines_series(calculator):
     """Every chart of the calculator, drawn for the defaults: the lines hold the engine's
     points (refused points left out), the bars the engine's heights; a table chart's are the
     table's figures."""
-    app = create_app()
+    app = app_on(calculator.id)
     async with app.run_test(size=SIZE) as pilot:
-        await open_calculator(app, pilot, calculator.id)
+        await pilot.pause()
         await pilot.press("f2")
         await pilot.pause()
         view = app.query_one("#charts")
@@ -448,9 +457,9 @@ async def test_plots_draw_a_table_as_published():
     CHIDISPS marked, the axes named after the table's key and the chart's unit. A single
     series of long row names lies on its side, each bar beside its row, top down in the
     table's order, and marks nothing when the chart names no input."""
-    app = create_app()
+    app = app_on("adapters")
     async with app.run_test(size=SIZE) as pilot:
-        await open_calculator(app, pilot, "adapters")
+        await pilot.pause()
         set_field(app, app.current.inputs["chidisps"], 5)
         await pilot.press("f2")
         await pilot.pause()
@@ -503,9 +512,9 @@ CLI and the API, against the same gate)."""
 async def test_hostile_text_in_any_number_field_never_breaks_the_app(calculator):
     """Whatever is typed into a number field, the table shows the engine's figures for the last inputs it
     accepted, or the new ones when the engine accepts them; the app keeps running."""
-    app = create_app()
+    app = app_on(calculator.id)
     async with app.run_test(size=SIZE) as pilot:
-        await open_calculator(app, pilot, calculator.id)
+        await pilot.pause()
         numeric = [spec for spec in calculator.inputs.values() if spec.type in ("int", "number")]
         for spec in numeric[:2]:  # every field goes through the same gate; two per calculator
             for text in HOSTILE:
@@ -525,9 +534,9 @@ async def test_hostile_text_in_any_number_field_never_breaks_the_app(calculator)
 
 
 async def test_leaving_a_field_ends_its_undo_step():
-    app = create_app()
+    app = app_on("connect")
     async with app.run_test(size=SIZE) as pilot:
-        await open_calculator(app, pilot, "connect")
+        await pilot.pause()
         field = app.query_one(f"#{field_id('sharecnv')}", Input)
         await pilot.press("end", "backspace", "5")          # 10 -> 15: one step
         await pilot.press("tab", "shift+tab")                # away and back
@@ -558,9 +567,9 @@ def last_accepted(calculator, name: str, text: str, held: dict) -> dict:
 
 
 async def test_hostile_text_typed_key_by_key_is_refused_inline():
-    app = create_app()
+    app = app_on("connect")
     async with app.run_test(size=SIZE) as pilot:
-        await open_calculator(app, pilot, "connect")
+        await pilot.pause()
         field = app.query_one(f"#{field_id('sharecnv')}", Input)
         held = {}
         for text in TYPED:
