@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Install everything the test suite needs (from Debian: libreoffice-calc-nogui for the workbook
-# checks, poppler-utils to render them to pictures, tmux for the real-terminal check; then
-# mqzcalc with its test extras in .venv) and run the whole suite. Arguments go to pytest.
+# Install everything the test suite needs (from Debian: libreoffice-calc-nogui and python3-uno
+# for the workbook checks, poppler-utils to render them to pictures, tmux for the real-terminal
+# check; then mqzcalc with its test extras in .venv) and run the whole suite.
+# Arguments go to pytest (e.g. -m "not libreoffice" for everything but LibreOffice).
 set -euo pipefail
 missing=()
 command -v soffice >/dev/null 2>&1 || missing+=(libreoffice-calc-nogui)
+/usr/bin/python3 -c "import uno" >/dev/null 2>&1 || missing+=(python3-uno)
 command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
 command -v tmux >/dev/null 2>&1 || missing+=(tmux)
 if [ ${#missing[@]} -gt 0 ]; then

@@ -1,5 +1,5 @@
-"""Shared fixtures: the catalogue, and the workbooks built fresh for this test run (as
-files, and as openpyxl reads them)."""
+"""Shared fixtures: the catalogue, the workbooks built fresh for this test run (as files,
+and as openpyxl reads them), and a LibreOffice."""
 from __future__ import annotations
 
 import os
@@ -11,6 +11,7 @@ import pytest
 
 import calc
 from calc.workbook import build_all
+from tests.libreoffice import Session
 
 REPO = Path(__file__).resolve().parent.parent
 SEEDS = Path(os.environ.get("MQZCALC_SEEDS", REPO.parent / "shared" / "seeds"))
@@ -36,3 +37,10 @@ def opened(built):
     def load(name: str, data_only: bool = False):
         return openpyxl.load_workbook(built / name, data_only=data_only)
     return load
+
+
+@pytest.fixture(scope="session")
+def libreoffice(tmp_path_factory):
+    """One LibreOffice for this test worker, recalculating workbook after workbook."""
+    with Session(tmp_path_factory.mktemp("libreoffice")) as session:
+        yield session

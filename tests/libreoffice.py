@@ -1,16 +1,30 @@
 """Recalculate workbooks in LibreOffice headless, the real spreadsheet application.
 
-A private profile is made for each run, set to recalculate OOXML files on load always
-(Calc's ``OOXMLRecalcMode`` = 0), so results come from LibreOffice's own evaluation of the
-formulas, never from values stored in the file. Files are converted in batches: one
-LibreOffice process per batch, because a single headless process stops converting, without
-an error, after a few hundred documents.
+Each LibreOffice gets a private profile set to recalculate OOXML files on load always (Calc's
+``OOXMLRecalcMode`` = 0), so results come from LibreOffice's own evaluation of the formulas,
+never from values stored in the file. Two ways in:
+
+* :class:`Session`: one LibreOffice kept open (per test worker) that opens workbook after
+  workbook and hands back every sheet's values through UNO (tests/uno_bridge.py). The
+  recalculation checks use it: nothing is exported or read again from disk.
+* :func:`convert`: ``soffice --convert-to`` over a batch of files, for what needs a file
+  LibreOffice wrote (a PDF to render, a workbook for ``mqcalc eval --from-workbook``) or
+  its default settings (no recalculation). One process per batch, because a single
+  headless process stops converting, without an error, after a few hundred documents.
 """
 from __future__ import annotations
 
+import json
+import os
+import selectors
 import shutil
 import subprocess
+from collections import deque
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+
+from openpyxl.utils import column_index_from_string, get_column_letter
+from openpyxl.utils.cell import coordinate_from_string, range_boundaries
 
 ALWAYS_RECALCULATE = """<?xml version="1.0" encoding="UTF-8"?>
 <oor:items xmlns:oor="http://openoffice.org/2001/registry"
@@ -22,6 +36,12 @@ ALWAYS_RECALCULATE = """<?xml version="1.0" encoding="UTF-8"?>
 """
 BATCH = 60
 """Documents per LibreOffice process (about 300 in one process lost the last 40)."""
+UNO_PYTHON = os.environ.get("MQZCALC_UNO_PYTHON", "/usr/bin/python3")
+"""A Python with LibreOffice's ``uno`` module: Debian's, with python3-uno (the README's test
+command installs it)."""
+BRIDGE = Path(__file__).with_name("uno_bridge.py")
+WORKBOOK_SECONDS = 120
+"""How long one workbook may take to open, recalculate and be read."""
 
 
 def soffice() -> str:
@@ -33,13 +53,18 @@ def soffice() -> str:
     return found
 
 
+def recalculating_profile(folder: Path) -> Path:
+    """A LibreOffice profile in ``folder`` that recalculates every OOXML file it opens."""
+    (folder / "user").mkdir(parents=True, exist_ok=True)
+    (folder / "user" / "registrymodifications.xcu").write_text(ALWAYS_RECALCULATE)
+    return folder
+
+
 def convert(paths: list[Path], out: Path, work: Path, recalculate: bool,
             target: str = "xlsx") -> list[Path]:
     """Open each file in LibreOffice and save it as ``target`` in ``out``."""
-    profile = work / ("profile-recalc" if recalculate else "profile-default")
-    if recalculate:
-        (profile / "user").mkdir(parents=True, exist_ok=True)
-        (profile / "user" / "registrymodifications.xcu").write_text(ALWAYS_RECALCULATE)
+    profile = (recalculating_profile(work / "profile-recalc") if recalculate
+               else work / "profile-default")
     out.mkdir(parents=True, exist_ok=True)
     for start in range(0, len(paths), BATCH):
         _convert_batch(paths[start:start + BATCH], out, profile, target)
@@ -55,3 +80,113 @@ def _convert_batch(paths: list[Path], out: Path, profile: Path, target: str) -> 
     if completed.returncode != 0 or missing:
         raise RuntimeError(f"LibreOffice failed (exit {completed.returncode}), missing "
                            f"{missing}: {completed.stderr[-2000:]}")
+
+
+class Session:
+    """One LibreOffice, opened once, that recalculates workbook after workbook."""
+
+    def __init__(self, work: Path):
+        soffice()
+        if subprocess.run([UNO_PYTHON, "-c", "import uno"], capture_output=True).returncode:
+            raise RuntimeError(f"{UNO_PYTHON} cannot import LibreOffice's uno module: run the "
+                               "README's test command, which installs python3-uno (or set "
+                               "MQZCALC_UNO_PYTHON to a Python that has it)")
+        self.bridge = subprocess.Popen(
+            [UNO_PYTHON, str(BRIDGE), str(recalculating_profile(work / "profile-recalc"))],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.answers = selectors.DefaultSelector()
+        self.answers.register(self.bridge.stdout, selectors.EVENT_READ)
+
+    def recalculate(self, workbooks: Iterable[tuple[Path, object]]) -> Iterator[Values]:
+        """Each workbook as LibreOffice recalculates it, in order. ``workbooks`` gives
+        (path, names): names is the same workbook loaded by openpyxl, whose sheet-local
+        defined names find the cells. The next workbook is asked for before the last one's
+        answer is read, so whatever makes it runs while LibreOffice works."""
+        asked: deque[tuple[Path, object]] = deque()
+        try:
+            for path, names in workbooks:
+                self.bridge.stdin.write(json.dumps({"load": str(path)}) + "\n")
+                self.bridge.stdin.flush()
+                asked.append((path, names))
+                if len(asked) > 1:
+                    yield self._answer(*asked.popleft())
+            while asked:
+                yield self._answer(*asked.popleft())
+        finally:  # left early (a check failed): the bridge still answers what was asked
+            while asked:
+                self._answer(*asked.popleft())
+
+    def _answer(self, path: Path, names) -> Values:
+        if not self.answers.select(WORKBOOK_SECONDS):
+            raise RuntimeError(f"LibreOffice took over {WORKBOOK_SECONDS} s on {path}")
+        line = self.bridge.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the UNO bridge ended (exit {self.bridge.wait()}): "
+                               f"{self.bridge.stderr.read()[-2000:]}")
+        answer = json.loads(line)
+        if "error" in answer:
+            raise RuntimeError(f"LibreOffice on {path}: {answer['error']}")
+        return Values(answer["sheets"], names)
+
+    def close(self) -> None:
+        self.bridge.stdin.close()
+        self.bridge.wait(timeout=60)
+        self.answers.close()
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(self, *exception) -> None:
+        self.close()
+
+
+class ValueCell:
+    """A cell's value as LibreOffice computed it, where openpyxl's code looks for it."""
+
+    __slots__ = ("value", "column_letter", "coordinate")
+
+    def __init__(self, value, row: int, column: int):
+        self.value = value
+        self.column_letter = get_column_letter(column)
+        self.coordinate = f"{self.column_letter}{row}"
+
+
+class ValueSheet:
+    """One sheet's values, read as an openpyxl sheet is (``sheet["B4"]``, ``sheet[3]``,
+    ``sheet["A1:A9"]``, ``sheet.cell(row, column)``), so the tests' helpers read either.
+    An empty cell is None, as openpyxl gives it."""
+
+    def __init__(self, rows: list[list], defined_names):
+        self.rows = rows
+        self.defined_names = defined_names
+
+    def cell(self, row: int, column: int) -> ValueCell:
+        try:
+            value = self.rows[row - 1][column - 1]
+        except IndexError:
+            value = None
+        return ValueCell(None if value == "" else value, row, column)
+
+    def __getitem__(self, key):
+        if isinstance(key, int):
+            width = max(len(self.rows[0]) if self.rows else 0, 1)
+            return tuple(self.cell(key, column) for column in range(1, width + 1))
+        if ":" in key:
+            first_column, first_row, last_column, last_row = range_boundaries(key)
+            return tuple(tuple(self.cell(row, column)
+                               for column in range(first_column, last_column + 1))
+                         for row in range(first_row, last_row + 1))
+        letters, row = coordinate_from_string(key)
+        return self.cell(row, column_index_from_string(letters))
+
+
+class Values:
+    """A workbook's values as LibreOffice computed them, sheet by sheet (``values["connect"]``),
+    with the defined names of the workbook they came from."""
+
+    def __init__(self, sheets: dict[str, list[list]], names):
+        self.sheets = {title: ValueSheet(rows, names[title].defined_names)
+                       for title, rows in sheets.items()}
+
+    def __getitem__(self, title: str) -> ValueSheet:
+        return self.sheets[title]

@@ -315,6 +315,7 @@ def test_any_valid_inputs_come_back_as_written_and_agree(scratch, calculator, da
         assert agrees(value, checked.result.outputs[name], rel=1e-12), name
 
 
+@pytest.mark.libreoffice
 def test_a_workbook_recalculated_by_libreoffice_agrees(built, tmp_path):
     path = shutil.copy(built / "mqzcalc.xlsx", tmp_path / "typed.xlsx")
     typed_over(path, "connect", {"sharecnv": 0, "tls": True})

@@ -1,8 +1,9 @@
 """LibreOffice headless, the real application, recalculates the built workbooks to the
 engine's values: for each calculator, the boundaries of every input's domain and a seeded
-spread of inputs across it, written into the workbook's input cells with openpyxl (which
-drops every stored result, so LibreOffice has to compute each one). The same inputs are
-typed into a row of the sweep sheet, whose every row must then equal the engine."""
+spread of inputs across it, typed into a copy of the workbook whose stored results are all
+dropped (tests/xlsx_typing.py), so LibreOffice has to compute each one. The same inputs are
+typed into a row of the sweep sheet, whose every row must then equal the engine. One
+LibreOffice per test worker opens copy after copy (tests/libreoffice.py, ``Session``)."""
 from __future__ import annotations
 
 import openpyxl
@@ -14,77 +15,73 @@ from calc.workbook.overview import SHEET as OVERVIEW
 from calc.workbook.overview import headline_name
 from tests import sweep_rows
 from tests.cases import RANDOM_CASES, spread_cases
-from tests.compare import agrees, chart_blocks_equal_engine, named_values
+from tests.compare import agrees, chart_blocks_equal_engine, named_cell, named_values
 from tests.conftest import CALCULATORS
 from tests.libreoffice import convert
 from tests.strategies import broken_checks
+from tests.xlsx_typing import TypedCopies
 
-def _cell_of(book, sheet: str, name: str):
-    destination = book[sheet].defined_names[name].attr_text.split("!")[1].replace("$", "")
-    return book[sheet][destination]
-
-
-@pytest.fixture(scope="module")
-def recalculated(built, tmp_path_factory):
-    """Every case of every calculator, recalculated by LibreOffice: (calculator, case, book)."""
-    work = tmp_path_factory.mktemp("libreoffice")
-    planned = []
-    for calculator in CALCULATORS:
-        for number, case in enumerate(spread_cases(calculator, "libreoffice")):
-            book = openpyxl.load_workbook(built / f"{calculator.id}.xlsx")
-            for name, value in case.items():
-                _cell_of(book, calculator.id, name).value = value
-            _type_into_a_sweep_row(book[sweep_sheet(calculator.id)], number,
-                                   {**calculator.defaults(), **case})
-            path = work / f"{calculator.id}-{number:03d}.xlsx"
-            book.save(path)
-            planned.append((calculator, case, path))
-    converted = convert([path for _, _, path in planned], work / "out", work, recalculate=True)
-    return [(calculator, case, openpyxl.load_workbook(result, data_only=True))
-            for (calculator, case, _), result in zip(planned, converted)]
+pytestmark = pytest.mark.libreoffice
 
 
-def _type_into_a_sweep_row(sheet, number: int, inputs: dict) -> None:
-    """Type ``inputs`` over the inputs of one of the sweep sheet's rows (case ``number``
+def _typed_files(calculator, built, book, cases: list[dict], work):
+    """Each case typed into a copy of the built workbook, every stored result dropped:
+    (path, book), where ``book`` is the built workbook as openpyxl reads it, whose names find
+    the cells. The same inputs go over one of the sweep sheet's rows (the case's number
     picks which)."""
-    where, rows = sweep_rows.columns(sheet), sweep_rows.rows(sheet)
-    row = rows[number % len(rows)]
-    for name, value in inputs.items():
-        sheet[f"{where[name]}{row}"].value = value
+    copies = TypedCopies(built / f"{calculator.id}.xlsx")
+    sweep = book[sweep_sheet(calculator.id)]
+    where, rows = sweep_rows.columns(sweep), sweep_rows.rows(sweep)
+    for number, case in enumerate(cases):
+        row = rows[number % len(rows)]
+        typed = {**calculator.defaults(), **case}
+        path = copies.write(work / f"{calculator.id}-{number:03d}.xlsx", {
+            calculator.id: {named_cell(book[calculator.id], name).coordinate: value
+                            for name, value in case.items()},
+            sweep.title: {f"{where[name]}{row}": typed[name] for name in calculator.inputs}})
+        yield path, book
 
 
-def test_libreoffice_recalculates_every_sweep_row_to_the_engine(recalculated):
-    for calculator, case, book in recalculated:
-        sheet = book[sweep_sheet(calculator.id)]
-        assert sweep_rows.disagreements(calculator, sheet) == [], case
-
-
-def test_libreoffice_recalculates_every_case_to_the_engine(recalculated):
+@pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
+def test_libreoffice_recalculates_every_case_and_sweep_row_to_the_engine(built, libreoffice,
+                                                                         tmp_path, calculator):
+    book = openpyxl.load_workbook(built / f"{calculator.id}.xlsx")
+    cases = spread_cases(calculator, "libreoffice")
     checked = 0
-    for calculator, case, book in recalculated:
-        broken = broken_checks(calculator, case)
-        for index, check in enumerate(calculator.checks, start=1):
-            shown = _cell_of(book, calculator.id, check_name(index)).value
-            assert agrees(check.message if check in broken else "", shown), check.rule
-        if broken:  # the engine refuses these inputs; the sheet said why, checked above
-            with pytest.raises(calc.InputError):
-                calc.run(calculator.id, case)
-            continue
-        result = calc.run(calculator.id, case)
-        for name, expected in result.outputs.items():
-            found = _cell_of(book, calculator.id, name).value
-            assert agrees(expected, found), f"{calculator.id} {case}: {name} LibreOffice " \
-                                           f"{found!r}, engine {expected!r}"
-            checked += 1
-        for index, note in enumerate(calculator.notes, start=1):
-            shown = _cell_of(book, calculator.id, note_name(index)).value
-            assert agrees(note.text if note.text in result.notes else "", shown), note.when
-        chart_blocks_equal_engine(lambda sheet, name: named_values(book, sheet, name),
-                                  calculator, case, rel=1e-9)
-        listed = [_cell_of(book, calculator.id, shown_note_name(k)).value or ""
-                  for k in range(1, len(calculator.notes) + 1)]
-        assert listed == result.notes + [""] * (len(calculator.notes) - len(result.notes))
-    assert checked >= len(CALCULATORS) * RANDOM_CASES
+    for case, values in zip(cases, libreoffice.recalculate(
+            _typed_files(calculator, built, book, cases, tmp_path))):
+        assert sweep_rows.disagreements(calculator, values[sweep_sheet(calculator.id)]) == [], \
+            case
+        checked += _sheet_agrees(calculator, case, values)
+    assert checked >= RANDOM_CASES
+
+
+def _sheet_agrees(calculator, case: dict, book) -> int:
+    """Check the calculator's sheet recalculated for ``case``: its rule lines, and unless a
+    rule is broken its results, notes and chart figures. Returns how many results were
+    compared."""
+    broken = broken_checks(calculator, case)
+    for index, check in enumerate(calculator.checks, start=1):
+        shown = named_cell(book[calculator.id], check_name(index)).value
+        assert agrees(check.message if check in broken else "", shown), check.rule
+    if broken:  # the engine refuses these inputs; the sheet said why, checked above
+        with pytest.raises(calc.InputError):
+            calc.run(calculator.id, case)
+        return 0
+    result = calc.run(calculator.id, case)
+    for name, expected in result.outputs.items():
+        found = named_cell(book[calculator.id], name).value
+        assert agrees(expected, found), f"{calculator.id} {case}: {name} LibreOffice " \
+                                       f"{found!r}, engine {expected!r}"
+    for index, note in enumerate(calculator.notes, start=1):
+        shown = named_cell(book[calculator.id], note_name(index)).value
+        assert agrees(note.text if note.text in result.notes else "", shown), note.when
+    chart_blocks_equal_engine(lambda sheet, name: named_values(book, sheet, name),
+                              calculator, case, rel=1e-9)
+    listed = [named_cell(book[calculator.id], shown_note_name(k)).value or ""
+              for k in range(1, len(calculator.notes) + 1)]
+    assert listed == result.notes + [""] * (len(calculator.notes) - len(result.notes))
+    return len(result.outputs)
 
 
 def test_libreoffice_with_default_settings_shows_the_stored_results(built, tmp_path):
@@ -95,7 +92,28 @@ def test_libreoffice_with_default_settings_shows_the_stored_results(built, tmp_p
     for calculator in CALCULATORS:
         outputs = calc.evaluate(calculator.id, {})
         for name, expected in outputs.items():
-            assert agrees(expected, _cell_of(book, calculator.id, name).value), name
-        headline = _cell_of(book, OVERVIEW, headline_name(calculator.id)).value
+            assert agrees(expected, named_cell(book[calculator.id], name).value), name
+        headline = named_cell(book[OVERVIEW], headline_name(calculator.id)).value
         assert agrees(outputs[calculator.headline], headline), calculator.id
         assert sweep_rows.disagreements(calculator, book[sweep_sheet(calculator.id)]) == []
+
+
+def test_a_session_left_early_still_answers_each_workbook_with_its_own_values(built,
+                                                                               libreoffice,
+                                                                               tmp_path):
+    """A check that fails stops reading LibreOffice's answers with a workbook still asked
+    for; the next workbook asked must get its own answer, not that one."""
+    book = openpyxl.load_workbook(built / "adapters.xlsx")
+    files = []
+    for processors in (4, 16, 5):
+        named_cell(book["adapters"], "processors").value = processors
+        files.append((tmp_path / f"adapters-{processors}.xlsx", book))
+        book.save(files[-1][0])
+    answers = libreoffice.recalculate(files[:2])
+    first = next(answers)
+    answers.close()
+    [third] = libreoffice.recalculate(files[2:])
+    for values, processors in ((first, 4), (third, 5)):
+        shown = named_cell(values["adapters"], "chiadaps_recommended").value
+        assert shown == calc.evaluate("adapters", {"processors": processors})[
+            "chiadaps_recommended"]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import importlib.util
 import subprocess
 
+import pytest
+
 import calc
 from calc.formatting import format_value
 from tests.conftest import REPO
@@ -19,6 +21,7 @@ def _script():
     return module
 
 
+@pytest.mark.libreoffice
 def test_every_page_becomes_a_picture_showing_the_stored_results(built, tmp_path):
     workbook = built / "connect.xlsx"
     pictures = _script().render([workbook], tmp_path, dpi=40)[workbook]
