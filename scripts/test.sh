@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install everything the test suite needs (from Debian: libreoffice-calc-nogui and python3-uno
 # for the workbook checks, poppler-utils to render them to pictures, tmux for the real-terminal
-# check; then mqzcalc with its test extras in .venv) and run the whole suite.
+# check; then mqzcalc with its test extras in .venv) and run the whole suite, in parallel.
 # Arguments go to pytest (e.g. -m "not libreoffice" for everything but LibreOffice).
 set -euo pipefail
 missing=()
