@@ -1,8 +1,9 @@
 """The catalogue of calculators and evaluation: the engine's public face.
 
-Templates are read from ``templates/`` beside the ``calc`` package (or the folder named by
-the ``MQZCALC_TEMPLATES`` environment variable), loaded, checked and compiled once per
-process.
+Templates are read from the package ``calc.templates`` (the repository's ``templates/``
+folder, installed inside ``calc`` by every kind of install: see pyproject.toml), or from the
+folder named by the ``MQZCALC_TEMPLATES`` environment variable, a team's own; they are
+loaded, checked and compiled once per process.
 """
 from __future__ import annotations
 
@@ -10,28 +11,52 @@ import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
+from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import NamedTuple
 
 from .compiler import Compiled, compile_calculator
 from .errors import InputError, MqcalcError
+from .files import reason
 from .loader import load
 from .model import Calculator, Input
 from .values import coerce
 
 
-def templates_dir() -> Path:
-    """Where the calculator templates live."""
+def templates_dir() -> Path | Traversable:
+    """Where the calculator templates live: the folder MQZCALC_TEMPLATES names, else the
+    installed package's own (a folder, or a folder inside a wheel or zip)."""
     configured = os.environ.get("MQZCALC_TEMPLATES")
-    return Path(configured) if configured else Path(__file__).resolve().parent.parent / "templates"
+    if configured:
+        return Path(configured)
+    try:
+        return resources.files("calc.templates")
+    except ModuleNotFoundError:  # a checkout on sys.path but never installed
+        raise MqcalcError("the calculator templates are not installed: install mqzcalc "
+                          "(scripts/start.sh, or pip install .), or name a folder of "
+                          "templates in MQZCALC_TEMPLATES") from None
+
+
+def template_files() -> list[Path | Traversable]:
+    """Every ``*.yaml`` file of :func:`templates_dir`, by name: one calculator each. None
+    found, or a folder that cannot be read, is an MqcalcError naming the folder."""
+    folder = templates_dir()
+    try:
+        found = sorted((entry for entry in folder.iterdir()
+                        if entry.name.endswith(".yaml") and entry.is_file()),
+                       key=lambda entry: entry.name)
+    except OSError as error:
+        raise MqcalcError(f"no calculator templates found in {folder}: {reason(error)}") \
+            from None
+    if not found:
+        raise MqcalcError(f"no calculator templates found in {folder}")
+    return found
 
 
 @cache
 def _compiled() -> dict[str, Compiled]:
-    folder = templates_dir()
-    paths = sorted(folder.glob("*.yaml"))
-    if not paths:
-        raise MqcalcError(f"no calculator templates found in {folder}")
+    paths = template_files()
     return {compiled.calculator.id: compiled
             for compiled in (compile_calculator(load(path)) for path in paths)}
 

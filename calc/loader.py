@@ -10,6 +10,7 @@ import ast
 import keyword
 import math
 import re
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from . import expr, yaml_reading
@@ -56,13 +57,14 @@ CELL_LIKE = re.compile(r"([a-z]{1,3}[0-9]+|r[0-9]*c?[0-9]*|c[0-9]*)\Z")
 RESERVED = {"true", "false", *expr.FUNCTIONS}
 
 
-def load(path: Path) -> Calculator:
-    """Read and check ``path``; the calculator's id must be the file's stem."""
+def load(path: Path | Traversable) -> Calculator:
+    """Read and check ``path`` (a file, or a file of an installed package); the calculator's
+    id must be the file's stem."""
     return _Loader(path).calculator()
 
 
 class _Loader:
-    def __init__(self, path: Path):
+    def __init__(self, path: Path | Traversable):
         self.file = path.name
         try:
             self.source = yaml_reading.read(path)

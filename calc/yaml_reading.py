@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 import yaml
@@ -107,10 +108,11 @@ _Loader.add_constructor(_TAG + "int", _Loader.construct_yaml_int)
 _Loader.add_constructor(_TAG + "float", _Loader.construct_yaml_float)
 
 
-def read(path: Path, limit: int = SIZE_LIMIT) -> Document:
+def read(path: Path | Traversable, limit: int = SIZE_LIMIT) -> Document:
     """Read the YAML file ``path`` strictly; an unreadable file is an OSError (as ``open``
-    raises it), anything else refused a :class:`YamlProblem`."""
-    with open(path, "rb") as file:
+    raises it), anything else refused a :class:`YamlProblem`. ``path`` may be a file of an
+    installed package (``importlib.resources``), e.g. a template inside a wheel or a zip."""
+    with path.open("rb") as file:
         raw = file.read(limit + 1)
     if len(raw) > limit:
         raise YamlProblem(f"is larger than {limit // 1024} KB, more than any such file needs")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gc
 from functools import partial
+from importlib import resources
 from pathlib import Path
 
 from rich.text import Text
@@ -43,7 +44,9 @@ def fit_cell(shown: str) -> str:
 class MqcalcApp(App):
     """The terminal calculator over the whole catalogue."""
 
-    CSS_PATH = "mqcalc.tcss"
+    CSS = resources.files(__package__).joinpath("mqcalc.tcss").read_text(encoding="utf-8")
+    """The one stylesheet, read as package data so an install from a wheel or a zip finds it
+    (Textual's CSS_PATH reads only a real file)."""
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (130, "-medium"), (150, "-wide")]
     """Screen classes by terminal width: below 150 columns the calculator list shows ids
     only, below 130 it hides (the command palette still switches), so the results keep

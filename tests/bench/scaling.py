@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import calc
-from calc.engine import templates_dir
+from calc.engine import template_files
 from calc.workbook import build_all
 
 from .child import ChildRun, run_child
@@ -65,7 +65,7 @@ class Series:
 
 def measure(quick: bool) -> list[Measure]:
     multiples = (1, 2, 4) if quick else (1, 10, 100)
-    templates = len(list(templates_dir().glob("*.yaml")))
+    templates = len(template_files())
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
         series = [
@@ -158,11 +158,11 @@ def _repeated(run: Callable[[], ChildRun], most: int) -> list[ChildRun]:
 def _build(work: Path, times: int) -> ChildRun:
     """Every workbook of the templates copied ``times`` times, built in a fresh process."""
     folder = Path(tempfile.mkdtemp(dir=work))
-    for path in sorted(templates_dir().glob("*.yaml")):
-        text = path.read_text(encoding="utf-8")
+    for path in template_files():
+        text, stem = path.read_text(encoding="utf-8"), path.name.removesuffix(".yaml")
         for copy in range(times):
-            name = path.stem if copy == 0 else f"{path.stem}_{copy}"
-            renamed = re.sub(rf"(?m)^id: {path.stem}$", f"id: {name}", text)
+            name = stem if copy == 0 else f"{stem}_{copy}"
+            renamed = re.sub(rf"(?m)^id: {stem}$", f"id: {name}", text)
             (folder / f"{name}.yaml").write_text(renamed, encoding="utf-8")
     return run_child(f"{__name__}:build_every_workbook", str(folder / "workbooks"),
                      env={"MQZCALC_TEMPLATES": str(folder)})
