@@ -13,6 +13,7 @@ import json
 import os
 import sys
 from functools import cache
+from importlib import metadata
 from pathlib import Path
 
 from . import engine
@@ -40,6 +41,15 @@ class _Parser(argparse.ArgumentParser):
         raise MqcalcError(f"{message} (see mqcalc --help)")
 
 
+def _version() -> str:
+    """mqzcalc's version as installed (the package metadata pyproject.toml's version
+    becomes), or a plain word for a checkout run without installing."""
+    try:
+        return metadata.version("mqzcalc")
+    except metadata.PackageNotFoundError:
+        return "(not installed)"
+
+
 def _parser() -> argparse.ArgumentParser:
     """The command line's parser, with an option for each report a calculator of the
     catalogue now in use reads."""
@@ -54,6 +64,8 @@ def _parser_for(reports: tuple[tuple[str, str, str, str], ...]) -> argparse.Argu
     nothing from one parse to the next."""
     parser = _Parser(prog="mqcalc", description="Capacity and cost calculator for IBM MQ for "
                      "z/OS. Without a command, starts the terminal calculator.")
+    parser.add_argument("--version", action="version", version=f"mqcalc {_version()}",
+                        help="show the installed version of mqzcalc and exit")
     parser.add_argument("--scenario", metavar="FILE", type=Path,
                         help="start the terminal calculator with the inputs of this scenario "
                              "file (see mqcalc eval --scenario)")
