@@ -8,6 +8,10 @@ import shutil
 import subprocess
 import sys
 import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 
@@ -39,20 +43,39 @@ def row(shown: str, title: str) -> str:
     return next(line for line in shown.splitlines() if title in line)
 
 
-@pytest.fixture
-def session(tmp_path):
+@contextmanager
+def in_tmux(command: str, folder: Path) -> Iterator[str]:
+    """``command`` running in a new 160x48 tmux session started in ``folder``: the session's
+    name, killed on leaving."""
     assert shutil.which("tmux"), "tmux is missing: scripts/test.sh installs it"
-    name = f"mqcalc-test-{os.getpid()}"
+    name = f"mqcalc-test-{os.getpid()}-{uuid.uuid4().hex[:8]}"
     environment = {**os.environ, "TERM": "xterm-256color"}
     # Started without COLUMNS and LINES: Textual lays out at their size when they are set,
     # not the window's (pytest-xdist's workers have 80 and 24).
     started = subprocess.run(
-        ["tmux", "new-session", "-d", "-s", name, "-x", "160", "-y", "48", "-c", str(tmp_path),
-         f"env -u COLUMNS -u LINES {sys.executable} -m calc"],
+        ["tmux", "new-session", "-d", "-s", name, "-x", "160", "-y", "48", "-c", str(folder),
+         f"env -u COLUMNS -u LINES {command}"],
         env=environment, check=False, capture_output=True)
     assert started.returncode == 0, started.stderr
-    yield name
-    tmux("kill-session", "-t", name)
+    try:
+        yield name
+    finally:
+        tmux("kill-session", "-t", name)
+
+
+def quit_with_ctrl_q(session: str) -> None:
+    """Press ctrl+q and wait for the program, and so the session, to end."""
+    tmux("send-keys", "-t", session, "C-q")
+    deadline = time.monotonic() + WAIT_SECONDS
+    while tmux("has-session", "-t", session).returncode == 0:
+        assert time.monotonic() < deadline, "mqcalc did not quit on ctrl+q"
+        time.sleep(0.2)
+
+
+@pytest.fixture
+def session(tmp_path):
+    with in_tmux(f"{sys.executable} -m calc", tmp_path) as name:
+        yield name
 
 
 def test_type_into_mqcalc_and_quit(session):
@@ -66,8 +89,4 @@ def test_type_into_mqcalc_and_quit(session):
     while "120" not in row(screen(session), "CHIADAPS rule for serialised work"):
         assert time.monotonic() < deadline, screen(session)
         time.sleep(0.2)
-    tmux("send-keys", "-t", session, "C-q")
-    deadline = time.monotonic() + WAIT_SECONDS
-    while tmux("has-session", "-t", session).returncode == 0:
-        assert time.monotonic() < deadline, "mqcalc did not quit on ctrl+q"
-        time.sleep(0.2)
+    quit_with_ctrl_q(session)

@@ -1,0 +1,144 @@
+"""mqzcalc as a user installs it: the wheel built from this checkout, installed into a fresh
+virtual environment outside it and used there, so the templates, the stylesheet and the
+version must come from the installed package, never from the source tree."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+import calc
+from calc.workbook import build_paths
+from tests.compare import named_cell
+from tests.conftest import CALCULATOR_IDS, CALCULATORS, REPO
+from tests.test_terminal import in_tmux, quit_with_ctrl_q, row, wait_for
+
+NOT_SOURCES = shutil.ignore_patterns(".git", ".venv", "__pycache__", ".hypothesis",
+                                     ".pytest_cache", "build", "*.egg-info", "out", "generated")
+"""What a build of the checkout does not read: version control, environments, caches and
+outputs."""
+WORKED_EXAMPLE = {"sharecnv": 0, "listener": "local", "tls": True, "suppress_x511_x512": True}
+"""001's worked example: a local listener, SHARECNV(0), TLS and X511/X512 suppressed, 760 CPU
+µs a connect (templates/connect.yaml, examples)."""
+TYPED = [f"{name}={'yes' if value is True else value}" for name, value in WORKED_EXAMPLE.items()]
+"""The worked example as typed after ``mqcalc eval connect``."""
+SECONDS = 600
+"""How long building or installing may take (pip fetches the dependencies)."""
+
+
+def run(*command, cwd: Path) -> subprocess.CompletedProcess:
+    """``command`` run in ``cwd`` as a shell would, without this checkout on any path."""
+    environment = {key: value for key, value in os.environ.items()
+                   if key not in ("PYTHONPATH", "MQZCALC_TEMPLATES")}
+    completed = subprocess.run([str(part) for part in command], cwd=cwd, env=environment,
+                               capture_output=True, text=True, timeout=SECONDS)
+    assert completed.returncode == 0, f"{command}: {completed.stderr[-3000:]}"
+    return completed
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    """The wheel pip builds from a copy of the checkout's sources (so the build's own files
+    land in the copy, not the checkout)."""
+    work = tmp_path_factory.mktemp("wheel")
+    sources = shutil.copytree(REPO, work / "sources", ignore=NOT_SOURCES)
+    run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", work / "dist",
+        sources, cwd=work)
+    [built] = (work / "dist").glob("mqzcalc-*.whl")
+    return built
+
+
+@pytest.fixture(scope="module")
+def installed(wheel, tmp_path_factory) -> Path:
+    """A fresh virtual environment with the wheel installed: its bin folder."""
+    work = tmp_path_factory.mktemp("installed")
+    run(sys.executable, "-m", "venv", work / "v", cwd=work)
+    run(work / "v" / "bin" / "python", "-m", "pip", "install", "--quiet",
+        "--disable-pip-version-check", wheel, cwd=work)
+    return work / "v" / "bin"
+
+
+def test_the_wheel_carries_the_templates_and_the_stylesheet(wheel):
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+    assert {f"calc/templates/{c}.yaml" for c in CALCULATOR_IDS} <= names
+    assert "tui/mqcalc.tcss" in names
+    assert not any(name.startswith(("templates/", "tests/")) for name in names)
+
+
+def test_the_installed_command_answers_outside_the_checkout(installed, tmp_path):
+    where = run(installed / "python", "-c", "import calc, tui; print(calc.__file__, tui.__file__)",
+                cwd=tmp_path).stdout.split()
+    assert all(Path(path).is_relative_to(installed.parent) for path in where), where
+
+    version = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["version"]
+    assert run(installed / "mqcalc", "--version", cwd=tmp_path).stdout == f"mqcalc {version}\n"
+
+    listed = json.loads(run(installed / "mqcalc", "list", "--json", cwd=tmp_path).stdout)
+    assert [c["id"] for c in listed["calculators"]] == CALCULATOR_IDS
+
+    evaluated = run(installed / "mqcalc", "eval", "connect", *TYPED, "--json",
+                    cwd=tmp_path)
+    assert json.loads(evaluated.stdout)["outputs"]["connect_cpu_us"] == 760
+
+    run(installed / "mqcalc", "build", "--out", "workbooks", cwd=tmp_path)
+    written = build_paths(CALCULATORS, tmp_path / "workbooks")
+    assert sorted((tmp_path / "workbooks").iterdir()) == sorted(written)
+    sheet = openpyxl.load_workbook(tmp_path / "workbooks" / "connect.xlsx",
+                                   data_only=True)["connect"]
+    assert named_cell(sheet, "connect_cpu_us").value == calc.evaluate("connect", {})[
+        "connect_cpu_us"]
+
+
+def test_a_teams_own_templates_replace_the_installed_ones(installed, tmp_path):
+    own = tmp_path / "ours"
+    own.mkdir()
+    shutil.copy(REPO / "templates" / "connect.yaml", own)
+    environment = {**os.environ, "MQZCALC_TEMPLATES": str(own)}
+    completed = subprocess.run([installed / "mqcalc", "list", "--json"], cwd=tmp_path,
+                               env=environment, capture_output=True, text=True, timeout=60)
+    assert completed.returncode == 0, completed.stderr
+    assert [c["id"] for c in json.loads(completed.stdout)["calculators"]] == ["connect"]
+
+
+FROM_THE_ZIP = """
+import asyncio, json, sys
+sys.path.insert(0, sys.argv[1])
+import calc, tui.app
+assert calc.__file__.startswith(sys.argv[1]) and tui.app.__file__.startswith(sys.argv[1])
+print(calc.evaluate("connect", json.loads(sys.argv[2]))["connect_cpu_us"], len(calc.catalogue()))
+
+async def paint():
+    app = tui.app.create_app()
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.pause()
+        print(app.query_one("#outputs").get_cell("chiadaps_recommended", "value"))
+asyncio.run(paint())
+"""
+"""The package imported from the wheel file itself (zipimport), ahead of the installed copy:
+the worked example, the number of calculators, and the terminal calculator's first figure
+(adapters' CHIADAPS for the default 3 processors), its stylesheet read from the zip too."""
+
+
+def test_the_package_runs_from_the_wheel_as_a_zip(installed, wheel, tmp_path):
+    shown = run(installed / "python", "-c", FROM_THE_ZIP, wheel, json.dumps(WORKED_EXAMPLE),
+                cwd=tmp_path).stdout.split()
+    assert shown == ["760", str(len(CALCULATORS)), "30"]
+
+
+def test_the_installed_terminal_calculator_starts_and_quits(installed, tmp_path):
+    scenario = tmp_path / "worked.yaml"
+    scenario.write_text(json.dumps({"mqcalc_scenario": 1, "current": "connect",
+                                    "calculators": {"connect": WORKED_EXAMPLE}}))
+    with in_tmux(f"{installed / 'mqcalc'} --scenario {scenario}", tmp_path) as session:
+        shown = wait_for(session, "Cost per connect")
+        assert "760" in row(shown, "Cost per connect"), shown
+        quit_with_ctrl_q(session)
