@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
+import pty
+import select
 import signal
 import subprocess
 import sys
@@ -190,22 +193,39 @@ def test_a_killed_build_leaves_each_workbook_old_or_new(tmp_path, built, seconds
     assert contents(tmp_path) == new  # and the next build cleared the temporaries
 
 
-@pytest.mark.parametrize(("out", "seconds", "size"), [("s.csv", 1.5, "0:999:1"),
-                                                      ("s.xlsx", 2.0, "0:999:1")])
-def test_an_interrupted_sweep_leaves_the_file_it_would_replace(tmp_path, out, seconds, size):
+def interrupted_when_writing(*arguments: str) -> tuple[int, str]:
+    """``python -m calc`` with its stderr on a pseudo-terminal, where it reports its progress
+    as it does to a person, interrupted (SIGINT, as ctrl+c sends) on its first report, so
+    always part way through the work: its exit status and everything it wrote to stderr."""
+    reader, terminal = pty.openpty()
+    run = subprocess.Popen([sys.executable, "-m", "calc", *arguments], cwd=REPO,
+                           stdout=subprocess.DEVNULL, stderr=terminal)
+    os.close(terminal)
+    said, deadline = b"", time.monotonic() + 60
+    while b"mqcalc: " not in said:
+        assert run.poll() is None and time.monotonic() < deadline, said
+        if select.select([reader], [], [], 0.5)[0]:
+            said += os.read(reader, 4096)
+    run.send_signal(signal.SIGINT)
+    status = run.wait(timeout=60)
+    with contextlib.suppress(OSError):  # EIO once the program has closed its end
+        while chunk := os.read(reader, 4096):
+            said += chunk
+    os.close(reader)
+    return status, said.decode(errors="replace")
+
+
+@pytest.mark.parametrize(("out", "varied"), [
+    ("s.csv", ["sharecnv=0:999:1", "connects_per_sec=1:1000:1"]),  # a million scenarios
+    ("s.xlsx", ["sharecnv=0:999:1", "listener=local,shared", "tls=no,yes",  # 8,000: a
+                "suppress_x511_x512=no,yes"])])                           # second of writing
+def test_an_interrupted_sweep_leaves_the_file_it_would_replace(tmp_path, out, varied):
     target = tmp_path / out
     target.write_text("the old file")
-    varied = ["--vary", f"sharecnv={size}"]
-    if out.endswith(".csv"):  # about a million scenarios: far longer than the wait
-        varied += ["--vary", "connects_per_sec=1:1000:1"]
-    else:  # 11,988 scenarios, near the most a workbook takes: seconds of writing
-        varied += ["--vary", "listener=local,shared", "--vary", "tls=no,yes",
-                   "--vary", "suppress_x511_x512=no,yes"]
-    run = start("sweep", "connect", *varied, "--out", str(target))
-    time.sleep(seconds)
-    run.send_signal(signal.SIGINT)
-    assert run.wait(timeout=60) == 130, run.stderr.read()
-    assert "Traceback" not in run.stderr.read()
+    status, said = interrupted_when_writing(
+        "sweep", "connect", *(f"--vary={vary}" for vary in varied), "--out", str(target))
+    assert status == 130, said
+    assert "Traceback" not in said
     assert contents(tmp_path) == {out: b"the old file"}
 
 
