@@ -17,7 +17,6 @@ import datetime
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-import xlsxwriter
 from xlsxwriter.exceptions import FileCreateError
 
 from .. import engine
@@ -33,6 +32,7 @@ from .overview import add_overview, write_overview
 from .sources import write_sources
 from .styles import Styles
 from .sweep_sheet import SweepSheet
+from .xlsx_book import Workbook
 
 BUILD_DATE = datetime.datetime(2026, 1, 1)
 COMBINED = "mqzcalc"
@@ -76,9 +76,9 @@ def _writer(calculators: list[Calculator], inputs: dict[str, dict] | None = None
             contents: bool = False) -> Callable[[Path], None]:
     """The function writing the workbook :func:`write_workbook` describes to a given path."""
     def write(temporary: Path) -> None:
-        book = xlsxwriter.Workbook(str(temporary), {"strings_to_numbers": False,
-                                                    "strings_to_formulas": False,
-                                                    "strings_to_urls": False})
+        book = Workbook(str(temporary), {"strings_to_numbers": False,
+                                         "strings_to_formulas": False,
+                                         "strings_to_urls": False})
         book.set_properties({"title": "mqzcalc: IBM MQ for z/OS capacity and cost",
                              "author": "mqzcalc", "created": BUILD_DATE})
         styles = Styles(book)
