@@ -13,7 +13,6 @@ import json
 import os
 import sys
 from functools import cache
-from importlib import metadata
 from pathlib import Path
 
 from . import engine
@@ -41,13 +40,22 @@ class _Parser(argparse.ArgumentParser):
         raise MqcalcError(f"{message} (see mqcalc --help)")
 
 
-def _version() -> str:
-    """mqzcalc's version as installed (the package metadata pyproject.toml's version
-    becomes), or a plain word for a checkout run without installing."""
-    try:
-        return metadata.version("mqzcalc")
-    except metadata.PackageNotFoundError:
-        return "(not installed)"
+class _Version(argparse.Action):
+    """``--version``: mqzcalc's version as installed (the package metadata pyproject.toml's
+    version becomes), or a plain word for a checkout run without installing. Looked up only
+    when asked: importing importlib.metadata costs every command about 10 ms of start-up."""
+
+    def __init__(self, option_strings, dest, **kwargs):
+        super().__init__(option_strings, dest, nargs=0, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from importlib import metadata
+        try:
+            version = metadata.version("mqzcalc")
+        except metadata.PackageNotFoundError:
+            version = "(not installed)"
+        print(f"mqcalc {version}")
+        parser.exit()
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -64,7 +72,7 @@ def _parser_for(reports: tuple[tuple[str, str, str, str], ...]) -> argparse.Argu
     nothing from one parse to the next."""
     parser = _Parser(prog="mqcalc", description="Capacity and cost calculator for IBM MQ for "
                      "z/OS. Without a command, starts the terminal calculator.")
-    parser.add_argument("--version", action="version", version=f"mqcalc {_version()}",
+    parser.add_argument("--version", action=_Version,
                         help="show the installed version of mqzcalc and exit")
     parser.add_argument("--scenario", metavar="FILE", type=Path,
                         help="start the terminal calculator with the inputs of this scenario "

@@ -11,10 +11,8 @@ import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .compiler import Compiled, compile_calculator
 from .errors import InputError, MqcalcError
@@ -22,6 +20,9 @@ from .files import reason
 from .loader import load
 from .model import Calculator, Input
 from .values import coerce
+
+if TYPE_CHECKING:  # for annotations only: importlib.resources costs start-up time
+    from importlib.resources.abc import Traversable
 
 
 def templates_dir() -> Path | Traversable:
@@ -31,11 +32,16 @@ def templates_dir() -> Path | Traversable:
     if configured:
         return Path(configured)
     try:
-        return resources.files("calc.templates")
+        from . import templates
     except ModuleNotFoundError:  # a checkout on sys.path but never installed
         raise MqcalcError("the calculator templates are not installed: install mqzcalc "
                           "(scripts/start.sh, or pip install .), or name a folder of "
                           "templates in MQZCALC_TEMPLATES") from None
+    folder = Path(templates.__file__).parent
+    if folder.is_dir():  # installed as files: a wheel unpacked, or an editable install
+        return folder
+    from importlib import resources  # inside a zip; importing it costs every start ~6 ms
+    return resources.files(templates)
 
 
 def template_files() -> list[Path | Traversable]:

@@ -10,8 +10,8 @@ import ast
 import keyword
 import math
 import re
-from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import expr, yaml_reading
 from .emit_python import HELPERS, to_python
@@ -23,6 +23,9 @@ from .files import reason
 from .model import (BOOL, NUMBER, TEXT, Calculator, Chart, Check, Citation, Constant, Example,
                     Input, Note, Output, Report, ReportLine, Table)
 from .values import coerce
+
+if TYPE_CHECKING:  # for annotations only: importlib.resources costs start-up time
+    from importlib.resources.abc import Traversable
 
 TITLE_LIMITS = {"inputs": 22, "outputs": 36, "constants": 44, "tables": 56, "charts": 56}
 """Longest title, in characters: inputs and outputs fit beside a field or a value in the

@@ -19,10 +19,13 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import yaml
+
+if TYPE_CHECKING:  # for annotations only: importlib.resources costs start-up time
+    from importlib.resources.abc import Traversable
 
 SIZE_LIMIT = 1 << 20
 """Largest file read, in bytes: the biggest template is about 30 KB."""
