@@ -34,10 +34,13 @@ SECONDS = 600
 """How long building or installing may take (pip fetches the dependencies)."""
 
 
-def run(*command, cwd: Path) -> subprocess.CompletedProcess:
-    """``command`` run in ``cwd`` as a shell would, without this checkout on any path."""
+def run(*command, cwd: Path, templates: Path | None = None) -> subprocess.CompletedProcess:
+    """``command`` run in ``cwd`` as a shell would, without this checkout on any path, and
+    with MQZCALC_TEMPLATES naming ``templates`` if given."""
     environment = {key: value for key, value in os.environ.items()
                    if key not in ("PYTHONPATH", "MQZCALC_TEMPLATES")}
+    if templates is not None:
+        environment["MQZCALC_TEMPLATES"] = str(templates)
     completed = subprocess.run([str(part) for part in command], cwd=cwd, env=environment,
                                capture_output=True, text=True, timeout=SECONDS)
     assert completed.returncode == 0, f"{command}: {completed.stderr[-3000:]}"
@@ -102,11 +105,8 @@ def test_a_teams_own_templates_replace_the_installed_ones(installed, tmp_path):
     own = tmp_path / "ours"
     own.mkdir()
     shutil.copy(REPO / "templates" / "connect.yaml", own)
-    environment = {**os.environ, "MQZCALC_TEMPLATES": str(own)}
-    completed = subprocess.run([installed / "mqcalc", "list", "--json"], cwd=tmp_path,
-                               env=environment, capture_output=True, text=True, timeout=60)
-    assert completed.returncode == 0, completed.stderr
-    assert [c["id"] for c in json.loads(completed.stdout)["calculators"]] == ["connect"]
+    listed = run(installed / "mqcalc", "list", "--json", cwd=tmp_path, templates=own)
+    assert [c["id"] for c in json.loads(listed.stdout)["calculators"]] == ["connect"]
 
 
 FROM_THE_ZIP = """

@@ -47,12 +47,11 @@ class TypedCopies:
                        for title, relation in SHEET.findall(self.parts["xl/workbook.xml"].decode())}
         self.unstored = {part: _without_results(self.parts[part].decode(), part)
                          for part in self.sheets.values()}
+        self.parts.update((part, xml.encode()) for part, xml in self.unstored.items())
 
     def write(self, out: Path, typed: dict[str, dict[str, object]]) -> Path:
         """A copy at ``out`` with ``typed[sheet title][cell, e.g. "B5"]`` typed in."""
         parts = dict(self.parts)
-        for part, xml in self.unstored.items():
-            parts[part] = xml.encode()
         for title, cells in typed.items():
             xml = self.unstored[self.sheets[title]]
             for coordinate, value in cells.items():
