@@ -173,7 +173,10 @@ def _list(arguments) -> int:
                          ensure_ascii=False))
         return 0
     for calculator in calculators:
-        print(f"{calculator.id}: {calculator.title}\n  {calculator.summary}\n  inputs:")
+        print(f"{calculator.id}: {calculator.title}\n  {calculator.summary}")
+        if calculator.measured_on:
+            print(f"  measured on: {calculator.measured_on}")
+        print("  inputs:")
         for spec in calculator.inputs.values():
             default = format_value(spec.default)
             print(f"    {spec.id:<24} {spec.type:<7} default {default:<10} {spec.unit:<14} "
@@ -187,6 +190,7 @@ def _list(arguments) -> int:
 
 def _describe(calculator) -> dict:
     return {"id": calculator.id, "title": calculator.title, "summary": calculator.summary,
+            "measured_on": calculator.measured_on,
             "inputs": [{"id": spec.id, "type": spec.type, "min": spec.min, "max": spec.max,
                         "choices": list(spec.choices) or None, "default": spec.default,
                         "unit": spec.unit, "help": spec.help}
@@ -330,6 +334,8 @@ def _assignments(calculator, assignments: list[str]) -> dict:
 
 
 def _print_result(calculator, result: engine.Result) -> None:
+    if calculator.measured_on:
+        print(f"  measured on: {calculator.measured_on}")
     width = max(len(output.title) for output in calculator.outputs.values())
     for name, output in calculator.outputs.items():
         value = format_value(result.outputs[name], output.decimals)

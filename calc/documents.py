@@ -1,7 +1,7 @@
 """The published documents every figure comes from, by the file name citations use.
 
 The files themselves are the project's source documents (``../shared/seeds`` beside a
-checkout); this map gives each one a title a reader can look up, so that a workbook or a
+checkout, and IBM's fuller reports in ``../shared/sources``); this map gives each one a title a reader can look up, so that a workbook or a
 report handed to someone without the files still says where a figure was published.
 """
 from __future__ import annotations
@@ -21,4 +21,10 @@ DOCUMENTS = {
     "004_8d506b0c1db2e806.txt":
         "IBM MQ for z/OS V9.1.3 AMS Interception on Server to Server Message Channels, "
         "version 1.0 (Tony Sharkey, IBM MQ Performance, Hursley, July 2019)",
+    "mqperf_MQ_for_zOS_on_z14_v1.2.txt":
+        "IBM MQ for z/OS on z14 Performance, version 1.2 (Tony Sharkey, September 2018)",
+    "mqperf_MQ_for_zOS_on_z15.txt":
+        "IBM MQ for z/OS on z15 Performance, version 1.0 (Tony Sharkey, January 2020)",
+    "mqperf_MQ_for_zOS_on_z16.txt":
+        "IBM MQ for z/OS on z16 Performance, version 1.0 (September 2022)",
 }

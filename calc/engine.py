@@ -31,6 +31,17 @@ def templates_dir() -> Path | Traversable:
     configured = os.environ.get("MQZCALC_TEMPLATES")
     if configured:
         return Path(configured)
+    return _installed_templates()
+
+
+def parts_dir() -> Path | Traversable:
+    """Where the parts templates include live (see :mod:`calc.loader_parts`): ``parts/`` in
+    :func:`templates_dir`, or the installed package's when a team's own folder has none."""
+    own = templates_dir() / "parts"
+    return own if own.is_dir() else _installed_templates() / "parts"
+
+
+def _installed_templates() -> Path | Traversable:
     try:
         from . import templates
     except ModuleNotFoundError:  # a checkout on sys.path but never installed
@@ -63,8 +74,9 @@ def template_files() -> list[Path | Traversable]:
 @cache
 def _compiled() -> dict[str, Compiled]:
     paths = template_files()
+    parts = parts_dir()
     return {compiled.calculator.id: compiled
-            for compiled in (compile_calculator(load(path)) for path in paths)}
+            for compiled in (compile_calculator(load(path, parts)) for path in paths)}
 
 
 def catalogue() -> list[Calculator]:

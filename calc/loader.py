@@ -6,125 +6,55 @@ problem is a :class:`TemplateError` naming the file, the line and the key path, 
 """
 from __future__ import annotations
 
-import ast
-import keyword
-import math
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import expr, yaml_reading
+from . import expr
 from .emit_python import HELPERS, to_python
 from .names import (SHEET_NAME_LIMIT, chart_range_name, check_name, note_name,
                     shown_note_name, sweep_sheet, table_range_names)
-from .steps import Points, step_count
-from .errors import InputError, TemplateError
-from .files import reason
-from .model import (BOOL, NUMBER, TEXT, Calculator, Chart, Check, Citation, Constant, Example,
-                    Input, Note, Output, Report, ReportLine, Table)
+from .errors import InputError
+from .loader_base import NAME, WRITTEN
+from .loader_charts import ChartSection
+from .loader_parts import PartsSection
+from .loader_report import ReportSection
+from .model import (BOOL, NUMBER, Calculator, Check, Constant, Example, Input, Note, Output,
+                    Table)
 from .values import coerce
 
 if TYPE_CHECKING:  # for annotations only: importlib.resources costs start-up time
     from importlib.resources.abc import Traversable
 
-TITLE_LIMITS = {"inputs": 22, "outputs": 36, "constants": 44, "tables": 56, "charts": 56}
-"""Longest title, in characters: inputs and outputs fit beside a field or a value in the
-terminal; constants and tables fit their title cells in the workbook; charts fit above
-their picture."""
 OUTPUT_UNIT_LIMIT = 12
 """Longest output unit, in characters: what the terminal's unit column shows."""
-TOP_KEYS = {"id", "title", "summary", "headline", "source", "inputs", "checks", "tables", "constants",
-            "outputs", "notes", "examples", "report", "charts"}
+TOP_KEYS = {"id", "title", "summary", "headline", "source", "measured_on", "inputs", "checks",
+            "tables", "constants", "outputs", "notes", "examples", "report", "charts"}
 CHECK_KEYS = {"rule", "message"}
-REPORT_KEYS = {"option", "title", "lines", "required", "total"}
-REPORT_LINE_KEYS = {"starts", "pattern", "layout"}
-OPTION = re.compile(r"[a-z][a-z0-9-]*\Z")
 INPUT_KEYS = {"type", "default", "title", "help", "unit", "min", "max", "choices"}
 TABLE_KEYS = {"title", "unit", "keys", "rows", "source"}
 CONSTANT_KEYS = {"value", "title", "unit", "source"}
 OUTPUT_KEYS = {"formula", "title", "unit", "help", "decimals"}
 NOTE_KEYS = {"when", "text"}
 EXAMPLE_KEYS = {"inputs", "expect", "note", "tolerance"}
-CHART_KEYS = {"title", "help", "x", "y", "from", "to", "step", "table", "unit", "mark", "rows"}
-CHART_RANGE_KEYS = ("from", "to", "step")
-TABLE_CHART_KEYS = ("unit", "mark", "rows")
-"""Keys only a chart of a table has; a sweep takes its unit from its outputs and marks x."""
-CHART_POINT_LIMIT = 200
-"""Most points one chart may have: each is a full evaluation whenever the picture is drawn."""
 INPUT_TYPES = ("int", "number", "bool", "choice")
-WRITTEN = {NUMBER: "a number", TEXT: "text", BOOL: "true or false"}
-"""How a value of each type is written in a template."""
-
-NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
-CELL_LIKE = re.compile(r"([a-z]{1,3}[0-9]+|r[0-9]*c?[0-9]*|c[0-9]*)\Z")
-RESERVED = {"true", "false", *expr.FUNCTIONS}
 
 
-def load(path: Path | Traversable) -> Calculator:
+def load(path: Path | Traversable, parts: Path | Traversable | None = None) -> Calculator:
     """Read and check ``path`` (a file, or a file of an installed package); the calculator's
-    id must be the file's stem."""
-    return _Loader(path).calculator()
+    id must be the file's stem. ``parts`` is the folder of the parts a template may include
+    (see :mod:`calc.loader_parts`); by default ``parts/`` beside a template file."""
+    if parts is None and isinstance(path, Path):
+        parts = path.parent / "parts"
+    return _Loader(path, parts).calculator()
 
 
-class _Loader:
-    def __init__(self, path: Path | Traversable):
-        self.file = path.name
-        try:
-            self.source = yaml_reading.read(path)
-        except OSError as error:
-            raise TemplateError(self.file, "(file)", f"cannot be read: {reason(error)}") from None
-        except yaml_reading.YamlProblem as error:
-            raise TemplateError(self.file, "(file)", error.problem, error.line) from None
-        self.document = self.source.data
-        self.names: dict[str, str] = {}
+class _Loader(ChartSection, ReportSection, PartsSection):
+    """Reads a whole template: the top level and the inputs, tables, constants, outputs,
+    checks, notes and examples here; charts, report and parts in their own sections."""
 
-    def fail(self, key: str, problem: str):
-        raise TemplateError(self.file, key, problem, self.source.line(key))
-
-    def mapping(self, value, key: str, allowed: set[str] | None = None,
-                required: set[str] = frozenset()) -> dict:
-        if not isinstance(value, dict):
-            self.fail(key, "must be a mapping")
-        if allowed is not None:
-            for unknown in sorted(set(value) - allowed, key=str):
-                self.fail(f"{key}.{unknown}", f"unknown key (known: {', '.join(sorted(allowed))})")
-        for missing in sorted(required - set(value)):
-            self.fail(f"{key}.{missing}", "is required")
-        return value
-
-    def text(self, value, key: str) -> str:
-        if not isinstance(value, str) or not value.strip():
-            self.fail(key, "must be non-empty text")
-        return value.strip()
-
-    def prose(self, value, key: str) -> str:
-        """Non-empty text with its line breaks and runs of spaces folded, as shown to people."""
-        return " ".join(self.text(value, key).split())
-
-    def title(self, value, key: str) -> str:
-        """A short title: at most the limit for its section."""
-        title = self.text(value, key)
-        limit = TITLE_LIMITS[key.split(".")[0]]
-        if len(title) > limit:
-            self.fail(key, f"is {len(title)} characters; keep it to {limit} (put detail in the help or the source passage)")
-        return title
-
-    def claim(self, name, key: str) -> str:
-        """Check ``name`` can be a formula name and a spreadsheet defined name, once."""
-        if not isinstance(name, str) or not NAME.match(name) or "__" in name:
-            self.fail(key, f"{name!r} must be lower-case letters, digits and single underscores, "
-                           "starting with a letter")
-        if CELL_LIKE.match(name) or name in RESERVED or keyword.iskeyword(name):
-            self.fail(key, f"{name!r} reads as a cell reference, function or keyword")
-        if name in self.names:
-            self.fail(key, f"{name!r} is already used by {self.names[name]}")
-        self.names[name] = key
-        return name
-
-    def citation(self, value, key: str) -> Citation:
-        value = self.mapping(value, key, {"file", "passage"}, {"file", "passage"})
-        return Citation(self.text(value["file"], f"{key}.file"),
-                        self.prose(value["passage"], f"{key}.passage"))
+    def __init__(self, path: Path | Traversable, parts: Path | Traversable | None):
+        super().__init__(path)
+        self.parts = parts
 
     def calculator(self) -> Calculator:
         doc = self.mapping(self.document, "(top level)", TOP_KEYS,
@@ -136,6 +66,7 @@ class _Loader:
             self.fail("id", f"{calculator_id!r} is too long for its workbook sheets: "
                             f"{sweep_sheet(calculator_id)} is over the {SHEET_NAME_LIMIT} "
                             "characters a sheet name may have")
+        doc, measured_on = self.measured_on(doc, self.parts)
         inputs = {self.claim(name, f"inputs.{name}"): self.input(name, spec)
                   for name, spec in self.mapping(doc["inputs"], "inputs").items()}
         checks = [self.check(index, spec, inputs)
@@ -170,42 +101,7 @@ class _Loader:
                           self.text(doc["summary"], "summary"),
                           self.citation(doc["source"], "source"), self.file, inputs, tables,
                           constants, outputs, notes, examples, tuple(order), report, checks,
-                          charts, headline)
-
-    def report(self, spec, inputs: dict[str, Input]) -> Report:
-        spec = self.mapping(spec, "report", REPORT_KEYS, REPORT_KEYS)
-        option = spec["option"]
-        if not isinstance(option, str) or not OPTION.match(option):
-            self.fail("report.option", "must be lower-case letters, digits and hyphens")
-        lines = []
-        for name, line in self.mapping(spec["lines"], "report.lines").items():
-            key = f"report.lines.{name}"
-            line = self.mapping(line, key, REPORT_LINE_KEYS, REPORT_LINE_KEYS)
-            starts, pattern = (self.regex(line[part], f"{key}.{part}") for part in ("starts", "pattern"))
-            groups = set(pattern.groupindex)
-            if "block" not in groups:
-                self.fail(f"{key}.pattern", "needs a (?P<block>...) group naming the block")
-            for group in sorted(groups - {"block"} - set(inputs)):
-                self.fail(f"{key}.pattern", f"group {group} is not an input")
-            lines.append(ReportLine(name, starts, pattern, self.text(line["layout"], f"{key}.layout")))
-        required = self.names_in(spec["required"], {line.name for line in lines}, "report.required")
-        numeric = {name for name, spec in inputs.items() if spec.value_type == NUMBER}
-        total = self.names_in(spec["total"], numeric, "report.total")
-        return Report(option, self.text(spec["title"], "report.title"), tuple(lines), required, total)
-
-    def regex(self, value, key: str) -> re.Pattern:
-        try:
-            return re.compile(self.text(value, key))
-        except re.error as error:
-            self.fail(key, f"not a valid regular expression ({error})")
-
-    def names_in(self, value, allowed: set[str], key: str) -> tuple[str, ...]:
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            self.fail(key, "must be a list of names")
-        for name in value:
-            if name not in allowed:
-                self.fail(key, f"{name!r} must be one of {', '.join(sorted(allowed))}")
-        return tuple(value)
+                          charts, headline, measured_on)
 
     def input(self, name: str, spec) -> Input:
         key = f"inputs.{name}"
@@ -246,14 +142,6 @@ class _Loader:
             self.fail(f"{key}.default", str(error))
         return result
 
-    def bound(self, value, kind: str, key: str):
-        if value is None:
-            return None
-        wanted = int if kind == "int" else (int, float)
-        if isinstance(value, bool) or not isinstance(value, wanted) or not math.isfinite(value):
-            self.fail(key, f"{value!r} must be a finite {'whole ' if kind == 'int' else ''}number")
-        return value
-
     def table(self, name: str, spec) -> Table:
         key = f"tables.{name}"
         spec = self.mapping(spec, key, TABLE_KEYS, TABLE_KEYS)
@@ -283,23 +171,6 @@ class _Loader:
         return Table(name, self.title(spec["title"], f"{key}.title"),
                      str(spec["unit"]), tuple(keys), tuple(rows), col_keys, data, value_type,
                      key_types, self.citation(spec["source"], f"{key}.source"))
-
-    def uniform_type(self, values: list, key: str, what: str) -> str:
-        types = [self.value_type(value, key) for value in values]
-        odd = next((value for value, kind in zip(values, types) if kind != types[0]), None)
-        if odd is not None:
-            self.fail(key, f"{what} must all be numbers, all texts or all booleans, not both "
-                           f"{values[0]!r} and {odd!r}")
-        return types[0]
-
-    def value_type(self, value, key: str) -> str:
-        if isinstance(value, bool):
-            return BOOL
-        if isinstance(value, (int, float)) and math.isfinite(value):
-            return NUMBER
-        if isinstance(value, str):
-            return TEXT
-        self.fail(key, f"{value!r} is not a number, text or boolean")
 
     def constant(self, name: str, spec) -> Constant:
         key = f"constants.{name}"
@@ -348,13 +219,6 @@ class _Loader:
                                    decimals, tree, tree.mq_type, tuple(sorted(used)))
         return {name: outputs[name] for name in specs}, order
 
-    def names_read(self, formula, key: str) -> set[str]:
-        try:
-            return {node.id for node in ast.walk(expr.syntax_tree(str(formula)))
-                    if isinstance(node, ast.Name)}
-        except expr.ExpressionError as error:
-            self.fail(key, str(error))
-
     def dependency_order(self, reads: dict[str, set[str]]) -> list[str]:
         order, state = [], {}
 
@@ -374,12 +238,6 @@ class _Loader:
         for name in reads:
             visit(name, [])
         return order
-
-    def parse(self, formula: str, scope: expr.Scope, key: str):
-        try:
-            return expr.parse(formula, scope)
-        except expr.ExpressionError as error:
-            self.fail(key, str(error))
 
     def note(self, index: int, spec, scope: expr.Scope) -> Note:
         key = f"notes[{index}]"
@@ -405,158 +263,6 @@ class _Loader:
         if not eval(to_python(tree), dict(HELPERS), defaults):  # noqa: S307 - checked tree
             self.fail(f"{key}.rule", "the inputs' defaults break it")
         return Check(rule, self.prose(spec["message"], f"{key}.message"), names, tree)
-
-    def chart(self, name, spec, inputs: dict[str, Input], outputs: dict[str, Output],
-              tables: dict[str, Table]) -> Chart:
-        """One chart: outputs swept along the input ``x``, or the figures of a source
-        ``table`` as published (see :class:`Chart`); never both."""
-        key = f"charts.{name}"
-        if not isinstance(name, str) or not NAME.match(name):
-            self.fail(key, f"{name!r} must be lower-case letters, digits and underscores, "
-                           "starting with a letter")
-        spec = self.mapping(spec, key, CHART_KEYS, {"title", "help"})
-        sweep = "x" in spec
-        if sweep == ("table" in spec):
-            self.fail(key, "needs exactly one of x (an input to sweep) or table (a source "
-                           "table to show)")
-        if sweep:
-            others = TABLE_CHART_KEYS
-            why = f"only for a chart of a table; this one sweeps {spec['x']}"
-        else:
-            others = CHART_RANGE_KEYS
-            why = f"not for a chart of a table; it shows the rows of {spec['table']}"
-        for part in others:
-            if part in spec:
-                self.fail(f"{key}.{part}", why)
-        drawn = (self.sweep_chart(spec, key, inputs, outputs) if sweep
-                 else self.table_chart(spec, key, inputs, tables))
-        return Chart(name, self.title(spec["title"], f"{key}.title"),
-                     self.prose(spec["help"], f"{key}.help"), **drawn)
-
-    def sweep_chart(self, spec: dict, key: str, inputs: dict[str, Input],
-                    outputs: dict[str, Output]) -> dict:
-        """A sweep's fields: numeric outputs of one unit at points the loader works out once
-        (every value of a choice or bool; from..to by step for a number), x marked."""
-        self.mapping(spec, key, required={"y"})
-        x = self.input_named(spec["x"], inputs, f"{key}.x").id
-        if inputs[x].value_type == NUMBER:
-            points, kind = self.chart_points(inputs[x], spec, key), "line"
-        else:
-            for part in CHART_RANGE_KEYS:
-                if part in spec:
-                    self.fail(f"{key}.{part}", f"only for a numeric x; {x} is a {inputs[x].type} "
-                                               "input, charted at each of its values")
-            points, kind = inputs[x].listed_values(), "bar"
-        y = self.chart_y(spec["y"], tuple(outputs), "the outputs", f"{key}.y")
-        for out in y:
-            if outputs[out].value_type != NUMBER:
-                self.fail(f"{key}.y", f"{out} is {outputs[out].value_type}; only numbers plot")
-        units = {outputs[out].unit for out in y}
-        if len(units) != 1:
-            self.fail(f"{key}.y", "outputs on one axis need one unit; these have "
-                                  + ", ".join(f"{out} in {outputs[out].unit}" for out in y))
-        return dict(x=x, points=points, y=y, unit=units.pop(), kind=kind, mark=x)
-
-    def table_chart(self, spec: dict, key: str, inputs: dict[str, Input],
-                    tables: dict[str, Table]) -> dict:
-        """A table chart's fields: the table's rows (all, or those ``rows`` picks) along x;
-        up the axis the columns ``y`` of a two-key table, or a one-key table's one figure per
-        row; the template's ``unit`` (a table of mixed measures has none to give); and
-        optionally an input to ``mark``."""
-        self.mapping(spec, key, required={"unit"})
-        name = spec["table"]
-        if not isinstance(name, str) or name not in tables:
-            self.fail(f"{key}.table", f"{name!r} is not a table (tables: "
-                                      f"{', '.join(tables) or 'none'})")
-        table = tables[name]
-        if table.value_type != NUMBER:
-            self.fail(f"{key}.table", f"{name} holds {table.value_type} figures; only numbers plot")
-        if table.col_keys:
-            self.mapping(spec, key, required={"y"})
-            y = self.chart_y(spec["y"], table.col_keys, f"the columns of {name}", f"{key}.y")
-        elif "y" in spec:
-            self.fail(f"{key}.y", f"not for a one-key table; {name} has one figure per row")
-        else:
-            y = (name,)
-        points = self.chart_rows(spec, table, key)
-        numeric = table.key_types[0] == NUMBER
-        mark = (self.chart_mark(spec["mark"], inputs, points, numeric, f"{key}.mark")
-                if "mark" in spec else None)
-        return dict(x=table.keys[0], points=points, y=y,
-                    unit=self.text(spec["unit"], f"{key}.unit"),
-                    kind="line" if numeric else "bar", mark=mark, table=name)
-
-    def input_named(self, name, inputs: dict[str, Input], key: str) -> Input:
-        """The input ``name`` names, or a refusal listing the inputs."""
-        if not isinstance(name, str) or name not in inputs:
-            self.fail(key, f"{name!r} is not an input (inputs: {', '.join(inputs)})")
-        return inputs[name]
-
-    def chart_y(self, value, allowed: tuple, what: str, key: str) -> tuple:
-        """What a chart plots up its axis: a non-empty list of ``allowed`` names, each once."""
-        if not isinstance(value, list) or not value:
-            self.fail(key, f"must list one or more of {what}")
-        for name in value:
-            if name not in allowed:
-                self.fail(key, f"{name!r} is not one of {what}: {', '.join(map(str, allowed))}")
-        if len(set(value)) != len(value):
-            self.fail(key, f"names one of {what} twice")
-        return tuple(value)
-
-    def chart_rows(self, spec: dict, table: Table, key: str) -> tuple:
-        """The rows a table chart shows: all of them, or those ``rows`` lists (to leave out a
-        row that is no measurement, such as a placeholder 0), kept in the table's order so a
-        line runs from row to row as the source printed them."""
-        if "rows" not in spec:
-            return table.row_keys
-        rows, known = spec["rows"], ", ".join(map(str, table.row_keys))
-        if not isinstance(rows, list) or not rows:
-            self.fail(f"{key}.rows", f"must list one or more rows of {table.id}")
-        for row in rows:
-            if row not in table.row_keys:
-                self.fail(f"{key}.rows", f"{row!r} is not a row of {table.id} ({known})")
-        if rows != [row for row in table.row_keys if row in rows]:
-            self.fail(f"{key}.rows", f"must name each row once, in the table's order ({known})")
-        return tuple(rows)
-
-    def chart_mark(self, name, inputs: dict[str, Input], points: tuple, numeric: bool,
-                   key: str) -> str:
-        """The input whose current value a table chart marks: a numeric input along numeric
-        rows (marked wherever it falls, as a sweep's x is), otherwise a choice or switch whose
-        every value is a row shown, so the mark always lands on a bar."""
-        source = self.input_named(name, inputs, key)
-        if numeric and source.value_type != NUMBER:
-            self.fail(key, f"{name} is a {source.type} input; the rows are numbers, so mark a "
-                           "numeric input")
-        if not numeric and (source.value_type == NUMBER
-                            or any(value not in points for value in source.listed_values())):
-            self.fail(key, f"{name} takes {source.accepts()}; mark an input whose every value "
-                           f"is a row shown ({', '.join(map(str, points))})")
-        return name
-
-    def chart_points(self, source: Input, spec: dict, key: str) -> tuple:
-        """from, from + step, ... to: inside the input's domain, to a whole number of steps,
-        and not more than CHART_POINT_LIMIT of them."""
-        for part in CHART_RANGE_KEYS:
-            if spec.get(part, 1 if part == "step" else None) is None:
-                self.fail(f"{key}.{part}", f"is required for a numeric x ({source.id})")
-        low, high, step = (self.bound(spec.get(part, 1), source.type, f"{key}.{part}")
-                           for part in CHART_RANGE_KEYS)
-        for part, value in (("from", low), ("to", high)):
-            if value < source.min or (source.max is not None and value > source.max):
-                self.fail(f"{key}.{part}", f"{value} is outside {source.id}, {source.accepts()}")
-        if low >= high:
-            self.fail(f"{key}.to", "must be above from")
-        if step <= 0:
-            self.fail(f"{key}.step", "must be above 0")
-        steps = (high - low) / step
-        if steps + 1 > CHART_POINT_LIMIT:
-            self.fail(f"{key}.step", f"gives {math.floor(steps) + 1} points; keep to "
-                                     f"{CHART_POINT_LIMIT} (a larger step or a shorter range)")
-        whole = step_count(low, high, step)
-        if whole is None:
-            self.fail(f"{key}.to", f"must be from plus a whole number of steps of {step}")
-        return tuple(Points(low, high, step, whole))
 
     def example(self, index: int, spec, inputs, outputs) -> Example:
         key = f"examples[{index}]"

@@ -227,6 +227,9 @@ class Calculator:
     """Pictures worth drawing for the current inputs, in the template's order."""
     headline: str = ""
     """The output that answers the calculator's question best, shown on overviews."""
+    measured_on: str = ""
+    """The machine and configuration the source measured the figures on; empty for a
+    calculator with no measured figure."""
 
     def defaults(self) -> dict:
         return {name: spec.default for name, spec in self.inputs.items()}

@@ -18,6 +18,15 @@ from tests.libreoffice import Session
 REPO = Path(__file__).resolve().parent.parent
 SEEDS = Path(os.environ.get("MQZCALC_SEEDS", REPO.parent / "shared" / "seeds"))
 """The source documents: ../shared/seeds beside the checkout (as in CI), or MQZCALC_SEEDS."""
+SOURCES = SEEDS.parent / "sources"
+"""IBM's fuller performance reports, beside the seeds."""
+
+
+def cited_document(file: str) -> Path:
+    """The document a citation names: a seed, or one of the further reports."""
+    found = [folder / file for folder in (SEEDS, SOURCES) if (folder / file).is_file()]
+    assert found, f"cited document {file} is in neither {SEEDS} nor {SOURCES}"
+    return found[0]
 CALCULATORS = calc.catalogue()
 CALCULATOR_IDS = [c.id for c in CALCULATORS]
 

@@ -22,11 +22,11 @@ def test_out_of_domain_values_are_refused_naming_the_input(name, value):
 
 
 def test_missing_inputs_take_their_defaults():
-    assert calc.evaluate("connect", {}) == calc.evaluate("connect", {"sharecnv": 10})
+    assert calc.evaluate("connect", {}) == calc.evaluate("connect", {"sharecnv": 0, "tls": True})
 
 
 def test_whole_floats_are_accepted_for_whole_number_inputs():
-    assert calc.evaluate("connect", {"sharecnv": 0.0})["connect_cpu_us"] == 510
+    assert calc.evaluate("connect", {"sharecnv": 1.0})["connect_cpu_us"] == 840  # 590+380-130
 
 
 def test_unknown_calculator_is_refused():
@@ -42,4 +42,4 @@ def test_inputs_that_are_not_a_mapping_are_refused_in_one_line(call, inputs):
 
 
 def test_any_mapping_of_inputs_is_accepted():
-    assert calc.evaluate("connect", MappingProxyType({"tls": True}))["connect_cpu_us"] == 970
+    assert calc.evaluate("connect", MappingProxyType({"tls": False}))["connect_cpu_us"] == 380

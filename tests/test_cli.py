@@ -36,7 +36,7 @@ def test_list_json_describes_every_calculator():
     assert {"id", "title", "inputs", "outputs"} <= set(connect)
     sharecnv = connect["inputs"][0]
     assert sharecnv == {"id": "sharecnv", "type": "int", "min": 0, "max": 999, "choices": None,
-                        "default": 10, "unit": "conversations", "help": sharecnv["help"]}
+                        "default": 0, "unit": "conversations", "help": sharecnv["help"]}
     assert sharecnv["help"]
     listener = next(i for i in connect["inputs"] if i["id"] == "listener")
     assert listener["choices"] == ["local", "shared"] and listener["type"] == "choice"
@@ -64,7 +64,8 @@ def test_eval_json_gives_the_worked_example():
 
 def test_eval_rate_and_split():
     completed = mqcalc("eval", "connect", "sharecnv=1", "listener=shared", "connects_per_sec=50",
-                       "blocked_per_sec=10", "block_method=maxinst", "--json")
+                       "blocked_per_sec=10", "block_method=maxinst", "tls=no",
+                       "suppress_x511_x512=no", "--json")
     outputs = json.loads(completed.stdout)["outputs"]
     assert outputs["connect_cpu_us"] == 1350 and outputs["blocked_cpu_us"] == 850
     assert outputs["cpu_seconds_per_sec"] == pytest.approx((50 * 1350 + 10 * 850) / 1e6)
@@ -74,7 +75,7 @@ def test_eval_rate_and_split():
 def test_eval_readable_output_has_units():
     completed = mqcalc("eval", "connect")
     assert completed.returncode == 0
-    assert "590 CPU µs" in completed.stdout and "CPU s/s" in completed.stdout
+    assert "760 CPU µs" in completed.stdout and "CPU s/s" in completed.stdout
 
 
 @pytest.mark.parametrize("value", ["true", "True", "YES", "yes", "1"])
@@ -324,3 +325,22 @@ def test_a_hostile_value_in_a_scenario_file_is_read_as_the_gate_reads_it_or_refu
         assert loaded == calc.validate(calculator.id, {spec.id: plain})[spec.id]
     for surprise in ("0x", "0o", "0b", "_", ":", ".inf", ".nan"):
         assert surprise not in plain.lower() or spec.type == "choice", (written, loaded)
+
+
+def test_list_json_says_where_each_calculator_was_measured():
+    listed = {c["id"]: c for c in json.loads(mqcalc("list", "--json").stdout)["calculators"]}
+    assert listed["connect"]["measured_on"].startswith("z14 LPAR with 3 dedicated processors")
+    assert listed["dse_support"]["measured_on"] == ""  # a support statement, nothing measured
+    assert "measured on: z14 LPAR" in mqcalc("eval", "connect").stdout
+
+
+def test_the_worked_example_on_a_z16():
+    """760 µs measured on a 3-CP z14 (001_88807c0b1590429f.txt) is 760 / (1.13 x 1.10) on a
+    3-CP z16 at average RNI: z15 over z14 "+13%" (mqperf_MQ_for_zOS_on_z15.txt, page 5),
+    z16 over z15 "+10%" (mqperf_MQ_for_zOS_on_z16.txt, page 6)."""
+    completed = mqcalc("eval", "connect", "machine=z16", "workload_rni=average",
+                       "processors=3", "--json")
+    outputs = json.loads(completed.stdout)["outputs"]
+    assert outputs["cpu_scale"] == pytest.approx(1 / (1.13 * 1.10), rel=1e-12)
+    assert outputs["connect_cpu_us"] == pytest.approx(760 / (1.13 * 1.10), rel=1e-12)
+    assert round(outputs["connect_cpu_us"]) == 611

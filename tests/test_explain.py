@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import calc
 from calc.explain import CONSTANT, INPUT, OUTPUT, TABLE, explain
-from tests.conftest import CALCULATORS, SEEDS
+from tests.conftest import CALCULATORS, cited_document
 from tests.strategies import calculator_inputs
 
 
@@ -22,7 +22,9 @@ def test_the_sources_worked_example_explained():
     assert [(t.text, t.kind, t.value) for t in explanation.terms] == [
         ("basic_connect_cpu_us", OUTPUT, 510), ("tls_addition_cpu_us", OUTPUT, 380),
         ("suppression_saving_cpu_us", OUTPUT, 130)]
-    assert all(c.file == "001_88807c0b1590429f.txt" for c in explanation.sources)
+    assert {c.file for c in explanation.sources} == {
+        "001_88807c0b1590429f.txt", "mqperf_MQ_for_zOS_on_z14_v1.2.txt",
+        "mqperf_MQ_for_zOS_on_z15.txt", "mqperf_MQ_for_zOS_on_z16.txt"}  # and the scaling
     assert any("row BASIC" in c.passage for c in explanation.sources)
     assert any("X511" in c.passage for c in explanation.sources)
 
@@ -33,7 +35,8 @@ def test_a_table_look_up_shows_the_cell_used():
     look_up, *names = explanation.terms
     assert (look_up.kind, look_up.value, look_up.unit) == (TABLE, 1350, "CPU µs")
     assert look_up.text == "basic_cpu_us[sharecnv_column, listener]"
-    assert [(t.text, t.value) for t in names] == [("sharecnv_column", 1), ("listener", "shared")]
+    assert [(t.text, t.value) for t in names] == [("sharecnv_column", 1), ("listener", "shared"),
+                                                  ("cpu_scale", 1.0)]
 
 
 def test_an_unknown_output_is_refused_naming_it():
@@ -77,4 +80,4 @@ def test_every_output_explained_for_any_inputs(calculator, data):
                                                       result.outputs), (name, term.text)
         assert explanation.sources
         for citation in explanation.sources:
-            assert (SEEDS / citation.file).is_file(), citation
+            assert cited_document(citation.file), citation

@@ -265,7 +265,7 @@ def test_any_file_name_for_a_scenario_is_saved_or_refused_in_one_line(name):
             assert "\n" not in str(error).replace(repr(name)[1:-1], "") and "cannot write" in str(
                 error), error
         else:
-            assert load_scenario(target).inputs["connect"]["sharecnv"] == 10
+            assert load_scenario(target).inputs["connect"]["sharecnv"] == 0
         assert [p for p in Path(folder).rglob(".*.tmp")] == []
 
 

@@ -64,14 +64,14 @@ def test_typed_inputs_are_evaluated_and_the_stored_results_agree(tmp_path):
 
 
 def test_json_gives_the_sheet_inputs_outputs_and_no_disagreement(tmp_path):
-    path = workbook(tmp_path, CONNECT, {"sharecnv": 0, "tls": True})
+    path = workbook(tmp_path, CONNECT, {"sharecnv": 0, "suppress_x511_x512": False})
     status, answer = from_workbook_json(path)
     assert status == 0 and answer["workbook"] == str(path)
     [result] = answer["results"]
     assert result["sheet"] == "connect" and result["disagreements"] == []
-    assert result["inputs"]["sharecnv"] == 0 and result["inputs"]["tls"] is True
+    assert result["inputs"]["sharecnv"] == 0 and result["inputs"]["suppress_x511_x512"] is False
     assert result["outputs"]["connect_cpu_us"] == 890  # 510 for SHARECNV(0) + 380 for TLS
-    expected = calc.run("connect", {"sharecnv": 0, "tls": True}).as_json()
+    expected = calc.run("connect", {"sharecnv": 0, "suppress_x511_x512": False}).as_json()
     assert result == {**json.loads(json.dumps(expected)), "sheet": "connect",
                       "disagreements": []}
 
@@ -117,7 +117,8 @@ def test_a_tampered_stored_result_is_named_with_both_values(tmp_path):
 
 
 def test_a_file_saved_without_results_disagrees_everywhere_it_stores_none(tmp_path):
-    path = typed_over(workbook(tmp_path, CONNECT), "connect", {"tls": True})
+    path = typed_over(workbook(tmp_path, CONNECT), "connect", {"sharecnv": 1,
+                                                               "suppress_x511_x512": False})
     status, answer = from_workbook_json(path)
     assert status == 1
     [result] = answer["results"]
@@ -318,7 +319,7 @@ def test_any_valid_inputs_come_back_as_written_and_agree(scratch, calculator, da
 @pytest.mark.libreoffice
 def test_a_workbook_recalculated_by_libreoffice_agrees(built, tmp_path):
     path = shutil.copy(built / "mqzcalc.xlsx", tmp_path / "typed.xlsx")
-    typed_over(path, "connect", {"sharecnv": 0, "tls": True})
+    typed_over(path, "connect", {"sharecnv": 0, "suppress_x511_x512": False})
     typed_over(path, "adapters", {"processors": 16})
     [recalculated] = convert([path], tmp_path / "out", tmp_path, recalculate=True)
     status, answer = from_workbook_json(recalculated)

@@ -51,24 +51,24 @@ def test_a_session_keeps_each_calculators_fields_and_resets_undoably():
     session = Session(CALCULATORS)
     assert session.current == CALCULATORS[0].id
     session.current = "connect"
-    session.history.record({**session.fields(), "sharecnv": "0"}, "sharecnv")
+    session.history.record({**session.fields(), "sharecnv": "10"}, "sharecnv")
     session.current = "adapters"
     assert session.fields() == field_values(calc.calculator("adapters"), {})
-    assert session.fields("connect")["sharecnv"] == "0"
+    assert session.fields("connect")["sharecnv"] == "10"
     assert session.changed() == ["connect"]
     session.current = "connect"
-    assert session.reset()["sharecnv"] == "10"
-    assert session.history.undo()["sharecnv"] == "0"
+    assert session.reset()["sharecnv"] == "0"
+    assert session.history.undo()["sharecnv"] == "10"
 
 
 def test_the_scenario_holds_the_shown_and_the_changed_calculators_validated():
     session = Session(CALCULATORS, "ams")
     session.histories["connect"].record(
-        {**session.fields("connect"), "sharecnv": "0", "tls": True})
+        {**session.fields("connect"), "sharecnv": "10", "tls": False})
     scenario = session.scenario()
     assert list(scenario.inputs) == ["ams", "connect"] and scenario.current == "ams"
-    assert scenario.inputs["connect"]["sharecnv"] == 0
-    assert scenario.inputs["connect"] == calc.validate("connect", {"sharecnv": 0, "tls": True})
+    assert scenario.inputs["connect"]["sharecnv"] == 10
+    assert scenario.inputs["connect"] == calc.validate("connect", {"sharecnv": 10, "tls": False})
     again = Session.from_scenario(CALCULATORS, scenario)
     assert again.current == "ams"
     assert again.fields("connect") == session.fields("connect")

@@ -1,12 +1,13 @@
-"""Every constant carries its source: the cited seed exists and holds the figure, or the
-figure is written out in the derivation that the citation carries."""
+"""Every constant carries its source: the cited seed (or further report, in ../shared/sources)
+exists and holds the figure, or the figure is written out in the derivation that the
+citation carries."""
 from __future__ import annotations
 
 import re
 
 import pytest
 
-from tests.conftest import CALCULATORS, SEEDS
+from tests.conftest import CALCULATORS, SEEDS, cited_document
 
 FIGURES = [pytest.param(figure, table.citation, id=f"{c.id}.{table.id}{list(key)}")
            for c in CALCULATORS for table in c.tables.values()
@@ -24,8 +25,7 @@ def _figures(text: str) -> set[str]:
 
 @pytest.mark.parametrize(("figure", "citation"), FIGURES)
 def test_figure_comes_from_the_cited_seed_or_its_derivation(figure, citation):
-    seed = SEEDS / citation.file
-    assert seed.is_file(), f"cited seed {citation.file} is missing from {SEEDS}"
+    seed = cited_document(citation.file)
     text = f"{figure:g}" if isinstance(figure, float) else str(figure)
     where = _figures(seed.read_text(encoding="utf-8")) | _figures(citation.passage)
     assert text in where, f"{text} appears neither in {citation.file} nor in its derivation"

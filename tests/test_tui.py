@@ -129,11 +129,11 @@ async def test_typing_a_value_recomputes_through_the_engine():
         await pilot.pause()
         field = app.query_one(f"#{field_id('sharecnv')}", Input)
         assert app.focused is field
-        await pilot.press("end", "backspace", "backspace", "0")
+        await pilot.press("end", "backspace", "1")
         await pilot.pause()
-        assert field.value == "0"
-        assert shown_outputs(app)["connect_cpu_us"] == "510"
-        assert shown_outputs(app) == expected_outputs(app.current, {"sharecnv": 0})
+        assert field.value == "1"
+        assert shown_outputs(app)["connect_cpu_us"] == "840"  # 590 + 380 - 130
+        assert shown_outputs(app) == expected_outputs(app.current, {"sharecnv": 1})
 
 
 async def test_the_painted_table_follows_each_change():
@@ -193,7 +193,7 @@ async def test_invalid_input_is_marked_and_outputs_hold(bad):
         assert field.has_class("-invalid") and field.has_class("-refused")
         field.value = "1"
         await pilot.pause()
-        assert app.problem == "" and shown_outputs(app)["connect_cpu_us"] == "590"
+        assert app.problem == "" and shown_outputs(app)["connect_cpu_us"] == "840"
         assert not field.has_class("-refused")
 
 
@@ -219,59 +219,58 @@ async def test_reset_undo_and_redo():
     app = app_on("connect")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("end", "backspace", "backspace", "0")   # sharecnv 10 -> 0: one step
-        app.query_one(f"#{field_id('tls')}", Switch).value = True
+        await pilot.press("end", "backspace", "1")   # sharecnv 0 -> 1: one step
+        app.query_one(f"#{field_id('tls')}", Switch).value = False
         await pilot.pause()
         await pilot.press("ctrl+r")
         await pilot.pause()
-        assert app.query_one(f"#{field_id('tls')}", Switch).value is False
+        assert app.query_one(f"#{field_id('tls')}", Switch).value is True
         assert shown_outputs(app) == expected_outputs(app.current, {})
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert shown_outputs(app) == expected_outputs(app.current, {"sharecnv": 0, "tls": True})
+        assert shown_outputs(app) == expected_outputs(app.current, {"sharecnv": 1, "tls": False})
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert shown_outputs(app) == expected_outputs(app.current, {"sharecnv": 0})
+        assert shown_outputs(app) == expected_outputs(app.current, {"sharecnv": 1})
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert app.query_one(f"#{field_id('sharecnv')}", Input).value == "10"
+        assert app.query_one(f"#{field_id('sharecnv')}", Input).value == "0"
         await pilot.press("ctrl+y", "ctrl+y")
         await pilot.pause()
-        assert shown_outputs(app) == expected_outputs(app.current, {"sharecnv": 0, "tls": True})
+        assert shown_outputs(app) == expected_outputs(app.current, {"sharecnv": 1, "tls": False})
 
 
 async def test_each_calculator_keeps_its_inputs_when_switching():
     app = create_app()
     async with app.run_test(size=SIZE) as pilot:
         await open_calculator(app, pilot, "connect")
-        app.query_one(f"#{field_id('sharecnv')}", Input).value = "0"
+        app.query_one(f"#{field_id('sharecnv')}", Input).value = "1"
         await pilot.pause()
         await open_calculator(app, pilot, "adapters")
         await open_calculator(app, pilot, "connect")
-        assert app.query_one(f"#{field_id('sharecnv')}", Input).value == "0"
-        assert shown_outputs(app)["connect_cpu_us"] == "510"
+        assert app.query_one(f"#{field_id('sharecnv')}", Input).value == "1"
+        assert shown_outputs(app)["connect_cpu_us"] == "840"
 
 
 async def test_explain_follows_the_highlighted_result():
     app = app_on("connect")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.query_one(f"#{field_id('sharecnv')}", Input).value = "0"
-        app.query_one(f"#{field_id('tls')}", Switch).value = True
+        app.query_one(f"#{field_id('sharecnv')}", Input).value = "1"
         await pilot.pause()
         table = app.query_one("#outputs", DataTable)
         table.move_cursor(row=list(app.current.outputs).index("connect_cpu_us"))
         await pilot.pause()
         shown = plain(app.query_one("#explain", Static))
         output = app.current.outputs["connect_cpu_us"]
-        assert f"{output.title} = 890 CPU µs" in shown
+        assert f"{output.title} = 840 CPU µs" in shown
         assert output.formula in shown
         assert "tls_addition_cpu_us" in shown and "380 CPU µs" in shown
         assert "001_88807c0b1590429f.txt" in shown
         table.move_cursor(row=list(app.current.outputs).index("basic_connect_cpu_us"))
         await pilot.pause()
         shown = plain(app.query_one("#explain", Static))
-        assert "basic_cpu_us[sharecnv_column, listener]" in shown and "510 CPU µs" in shown
+        assert "basic_cpu_us[sharecnv_column, listener]" in shown and "590 CPU µs" in shown
 
 
 async def test_copy_result_puts_title_value_and_unit_on_the_clipboard():
@@ -283,7 +282,7 @@ async def test_copy_result_puts_title_value_and_unit_on_the_clipboard():
         table.move_cursor(row=list(app.current.outputs).index("connect_cpu_us"))
         await pilot.press("c")
         await pilot.pause()
-        assert app.clipboard == "Cost per connect: 590 CPU µs"
+        assert app.clipboard == "Cost per connect: 760 CPU µs"
 
 
 async def test_save_then_open_a_scenario_round_trips(tmp_path):
@@ -291,7 +290,7 @@ async def test_save_then_open_a_scenario_round_trips(tmp_path):
     app = create_app(folder=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await open_calculator(app, pilot, "connect")
-        app.query_one(f"#{field_id('sharecnv')}", Input).value = "0"
+        app.query_one(f"#{field_id('sharecnv')}", Input).value = "1"
         await pilot.pause()
         await open_calculator(app, pilot, "adapters")
         app.query_one(f"#{field_id('processors')}", Input).value = "16"
@@ -299,7 +298,7 @@ async def test_save_then_open_a_scenario_round_trips(tmp_path):
         await through_file_prompt(app, pilot, "ctrl+s", path)
         saved = load_scenario(path)
         assert saved == Scenario({"adapters": calc.validate("adapters", {"processors": 16}),
-                                  "connect": calc.validate("connect", {"sharecnv": 0})},
+                                  "connect": calc.validate("connect", {"sharecnv": 1})},
                                  "adapters")
     fresh = create_app(folder=tmp_path)
     async with fresh.run_test(size=SIZE) as pilot:
@@ -308,17 +307,18 @@ async def test_save_then_open_a_scenario_round_trips(tmp_path):
         assert fresh.current.id == "adapters"
         assert shown_outputs(fresh) == expected_outputs(fresh.current, {"processors": 16})
         await open_calculator(fresh, pilot, "connect")
-        assert shown_outputs(fresh)["connect_cpu_us"] == "510"
+        assert shown_outputs(fresh)["connect_cpu_us"] == "840"
 
 
 async def test_a_scenario_given_at_start_is_shown():
-    scenario = Scenario({"connect": calc.validate("connect", {"sharecnv": 0, "tls": True})},
+    scenario = Scenario({"connect": calc.validate("connect", {"sharecnv": 1,
+                                                              "suppress_x511_x512": False})},
                         "connect")
     app = create_app(scenario)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.current.id == "connect"
-        assert shown_outputs(app)["connect_cpu_us"] == "890"
+        assert shown_outputs(app)["connect_cpu_us"] == "970"
 
 
 async def test_saving_with_a_field_not_valid_yet_is_refused_and_says_why(tmp_path):
@@ -340,18 +340,18 @@ async def test_export_writes_a_workbook_whose_stored_results_are_the_screens(tmp
     app = app_on("connect", folder=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.query_one(f"#{field_id('sharecnv')}", Input).value = "0"
-        app.query_one(f"#{field_id('tls')}", Switch).value = True
+        app.query_one(f"#{field_id('sharecnv')}", Input).value = "1"
+        app.query_one(f"#{field_id('tls')}", Switch).value = False
         await pilot.pause()
         await through_file_prompt(app, pilot, "ctrl+e", path)
         shown = shown_outputs(app)
     sheet = openpyxl.load_workbook(path, data_only=True)["connect"]
-    result = calc.run("connect", {"sharecnv": 0, "tls": True})
+    result = calc.run("connect", {"sharecnv": 1, "tls": False})
     for name, value in result.inputs.items():
         assert named_cell(sheet, name).value == value, name
     for name, value in result.outputs.items():
         assert agrees(value, named_cell(sheet, name).value, rel=1e-15), name
-    assert named_cell(sheet, "connect_cpu_us").value == 890 and shown["connect_cpu_us"] == "890"
+    assert named_cell(sheet, "connect_cpu_us").value == 460 and shown["connect_cpu_us"] == "460"
 
 
 async def test_export_asks_before_replacing_a_file(tmp_path):
@@ -538,7 +538,7 @@ async def test_leaving_a_field_ends_its_undo_step():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         field = app.query_one(f"#{field_id('sharecnv')}", Input)
-        await pilot.press("end", "backspace", "5")          # 10 -> 15: one step
+        await pilot.press("end", "backspace", "1", "5")     # 0 -> 15: one step
         await pilot.press("tab", "shift+tab")                # away and back
         assert app.focused is field
         await pilot.press("end", "backspace", "7")           # 15 -> 17: another step
@@ -547,7 +547,7 @@ async def test_leaving_a_field_ends_its_undo_step():
         assert field.value == "15"
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert field.value == "10"
+        assert field.value == "0"
 
 
 TYPED = ["=1+1", "@SUM(A1)", "1e309", "nan", "\u0663", "-1", "0x10", "1_000", "9" * 60, " "]

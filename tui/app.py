@@ -150,7 +150,9 @@ class MqcalcApp(App):
             c.id for c in self.calculators].index(calculator.id)
         self.query_one("#calculator-title", Static).update(Text.assemble(
             (calculator.title, "bold"), "\n", calculator.summary, "\n",
-            (f"Source: {calculator.citation}", "dim")))
+            (f"Source: {calculator.citation}", "dim"),
+            *(("\n", (f"Measured on: {calculator.measured_on}", "dim"))
+              if calculator.measured_on else ())))
         table = self.query_one("#outputs", DataTable)
         table.clear(columns=True)
         table.add_column("Result", key="title")

@@ -57,11 +57,13 @@ class CalculatorSheet:
         for column, width in {**WIDTHS, UNIT: max(WIDTHS[UNIT], longest_unit + 1)}.items():
             sheet.set_column(column, column, width)
         sheet.write(0, LABEL, calculator.title, styles.title)
-        sheet.write(1, LABEL, calculator.summary, styles.subtitle)
-        sheet.write(2, LABEL, f"Source: {calculator.citation}", styles.subtitle)
-        sheet.write(3, LABEL, "Yellow cells are inputs: type over them and every result "
-                              "recalculates. All other cells are protected.", styles.subtitle)
-        self.row = 5
+        lines = [calculator.summary, f"Source: {calculator.citation}",
+                 *([f"Measured on: {calculator.measured_on}"] if calculator.measured_on else []),
+                 "Yellow cells are inputs: type over them and every result recalculates. "
+                 "All other cells are protected."]
+        for row, line in enumerate(lines, start=1):
+            sheet.write(row, LABEL, line, styles.subtitle)
+        self.row = len(lines) + 2
         self.section("Inputs", ("Input", "Value", "Unit", "Name", "What it means and accepts"))
         for spec in calculator.inputs.values():
             self.input_row(spec)

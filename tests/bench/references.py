@@ -12,14 +12,27 @@ The figures are retyped from the sources, not read from the templates:
 connect from 001_88807c0b1590429f.txt, table "Summary cost of connecting a client to a z/OS
 queue manager", the refused-connection passages and the "Notes on chart" address-space split;
 adapters from 004_8d506b0c1db2e806.txt, the CHIADAPS suggestion and the class(4) example under
-"AMS Interception on z/OS and the MQ channel initiator".
+"AMS Interception on z/OS and the MQ channel initiator"; the machine scaling from the
+expected improvement tables of IBM's z14 (page 5), z15 (page 5) and z16 (page 6) reports.
 """
 from __future__ import annotations
 
 import math
 
+MACHINE_INPUTS = frozenset({"machine", "workload_rni", "processors", "msu_per_cp"})
+GENERATION = {"z13": 13, "z14": 14, "z15": 15, "z16": 16}
+IMPROVEMENT_PCT = {  # generation -> (CPUs row, RNI) -> expected improvement over the previous
+    14: {(3, "low"): 6, (3, "average"): 8, (3, "high"): 11, (16, "low"): 7,
+         (16, "average"): 10, (16, "high"): 12, (32, "low"): 17, (32, "average"): 11,
+         (32, "high"): 14},
+    15: {(3, "low"): 11, (3, "average"): 13, (3, "high"): 15, (16, "low"): 12,
+         (16, "average"): 14, (16, "high"): 16, (32, "low"): 12, (32, "average"): 13,
+         (32, "high"): 16},
+    16: {(3, "low"): 9, (3, "average"): 10, (3, "high"): 12, (16, "low"): 9,
+         (16, "average"): 11, (16, "high"): 14, (32, "low"): 10, (32, "average"): 12,
+         (32, "high"): 14}}
 CONNECT_INPUTS = frozenset({"sharecnv", "listener", "tls", "suppress_x511_x512",
-                            "connects_per_sec", "block_method", "blocked_per_sec"})
+                            "connects_per_sec", "block_method", "blocked_per_sec"}) | MACHINE_INPUTS
 BASIC_US = {(0, "local"): 510, (0, "shared"): 1100, (1, "local"): 590, (1, "shared"): 1350}
 TLS_US = {"local": 380, "shared": 400}
 SUPPRESSION_US = {"local": 130, "shared": 140}
@@ -35,14 +48,49 @@ def _is_number(value: object) -> bool:
     return type(value) in (int, float) and value == value and abs(value) != math.inf
 
 
+def machine(inputs: dict, measured: str, processors_default: int) -> dict:
+    """The machine inputs, checked, and the CPU scaling from the ``measured`` machine."""
+    target = inputs.get("machine", measured)
+    rni = inputs.get("workload_rni", "average")
+    processors = inputs.get("processors", processors_default)
+    msu_per_cp = inputs.get("msu_per_cp", 0)
+    if target not in GENERATION:
+        raise ValueError(f"machine={target!r}")
+    if rni not in ("low", "average", "high"):
+        raise ValueError(f"workload_rni={rni!r}")
+    if type(processors) is not int or not 1 <= processors <= 256:
+        raise ValueError(f"processors={processors!r}")
+    if not _is_number(msu_per_cp) or not 0 <= msu_per_cp <= 10000:
+        raise ValueError(f"msu_per_cp={msu_per_cp!r}")
+    row = 3 if processors < 16 else (16 if processors < 32 else 32)
+
+    def speed(generation: int) -> float:
+        return ((1 + IMPROVEMENT_PCT[14][row, rni] / 100 if generation >= 14 else 1)
+                * (1 + IMPROVEMENT_PCT[15][row, rni] / 100 if generation >= 15 else 1)
+                * (1 + IMPROVEMENT_PCT[16][row, rni] / 100 if generation >= 16 else 1))
+
+    machine_speed, measured_speed = speed(GENERATION[target]), speed(GENERATION[measured])
+    return {"processors": processors, "msu_per_cp": msu_per_cp, "scaling_row": row,
+            "machine_speed": machine_speed, "measured_speed": measured_speed,
+            "cpu_scale": measured_speed / machine_speed}
+
+
+def in_planners_units(context: dict, cpu_seconds_per_sec: float) -> dict:
+    """The machine part's outputs, CPU busy as a share of the LPAR and in MSU last."""
+    return {name: context[name] for name in ("scaling_row", "machine_speed", "measured_speed",
+                                              "cpu_scale")} | {
+        "lpar_busy_pct": cpu_seconds_per_sec / context["processors"] * 100,
+        "msu": cpu_seconds_per_sec * context["msu_per_cp"]}
+
+
 def connect(inputs: dict) -> dict:
     """Cost of a client connect and of refused attempts (the ``connect`` calculator)."""
     if not CONNECT_INPUTS.issuperset(inputs):
         raise ValueError(f"unknown input among {sorted(inputs)}")
-    sharecnv = inputs.get("sharecnv", 10)
+    sharecnv = inputs.get("sharecnv", 0)
     listener = inputs.get("listener", "local")
-    tls = inputs.get("tls", False)
-    suppress = inputs.get("suppress_x511_x512", False)
+    tls = inputs.get("tls", True)
+    suppress = inputs.get("suppress_x511_x512", True)
     connects = inputs.get("connects_per_sec", 100)
     method = inputs.get("block_method", "chlauth")
     blocked = inputs.get("blocked_per_sec", 0)
@@ -60,25 +108,29 @@ def connect(inputs: dict) -> dict:
         raise ValueError(f"block_method={method!r}")
     if not _is_number(blocked) or not 0 <= blocked <= 1_000_000:
         raise ValueError(f"blocked_per_sec={blocked!r}")
+    context = machine(inputs, "z14", 3)
+    cpu_scale = context["cpu_scale"]
     column = min(sharecnv, 1)
-    basic = BASIC_US[column, listener]
-    tls_us = TLS_US[listener] if tls else 0
-    saving = SUPPRESSION_US[listener] if suppress else 0
+    basic = BASIC_US[column, listener] * cpu_scale
+    tls_us = TLS_US[listener] * cpu_scale if tls else 0
+    saving = SUPPRESSION_US[listener] * cpu_scale if suppress else 0
     per_connect = basic + tls_us - saving
-    per_refusal = REFUSED_US[method, column]
+    per_refusal = REFUSED_US[method, column] * cpu_scale
     connect_busy = connects * per_connect / 1000000
     refused_busy = blocked * per_refusal / 1000000
-    scale = basic / BASIC_US[0, listener]
+    scale = BASIC_US[column, listener] / BASIC_US[0, listener]
     return {"sharecnv_column": column, "basic_connect_cpu_us": basic,
             "tls_addition_cpu_us": tls_us, "suppression_saving_cpu_us": saving,
             "connect_cpu_us": per_connect, "blocked_cpu_us": per_refusal,
             "connect_cpu_seconds_per_sec": connect_busy,
             "blocked_cpu_seconds_per_sec": refused_busy,
             "cpu_seconds_per_sec": connect_busy + refused_busy, "split_scale": scale,
-            "qmgr_cpu_us": SPLIT_US["queue_manager", listener] * scale,
-            "chin_cpu_us": SPLIT_US["channel_initiator", listener] * scale + tls_us - saving,
-            "db2_cpu_us": SPLIT_US["db2", listener] * scale,
-            "network_cpu_us": SPLIT_US["network_and_other", listener] * scale}
+            "qmgr_cpu_us": SPLIT_US["queue_manager", listener] * scale * cpu_scale,
+            "chin_cpu_us": (SPLIT_US["channel_initiator", listener] * scale * cpu_scale
+                            + tls_us - saving),
+            "db2_cpu_us": SPLIT_US["db2", listener] * scale * cpu_scale,
+            "network_cpu_us": SPLIT_US["network_and_other", listener] * scale * cpu_scale,
+            **in_planners_units(context, connect_busy + refused_busy)}
 
 
 ADAPTERS_INPUTS = frozenset({"processors", "chiadaps", "chidisps", "adapter_requests_per_sec",

@@ -1,0 +1,157 @@
+"""What every section of a template loader shares: the file being read, and the checks that
+turn a YAML value into a title, a text, a bound or a citation, each failing with a
+:class:`TemplateError` that names the file, the line and the key path.
+
+A key can come from a part the template includes (see :mod:`calc.loader_parts`); a problem
+with such a key names the part's file and line, not the template's.
+"""
+from __future__ import annotations
+
+import ast
+import keyword
+import math
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from . import expr, yaml_reading
+from .errors import TemplateError
+from .files import reason
+from .model import BOOL, NUMBER, TEXT, Citation, Input
+
+if TYPE_CHECKING:  # for annotations only: importlib.resources costs start-up time
+    from importlib.resources.abc import Traversable
+
+TITLE_LIMITS = {"inputs": 22, "outputs": 36, "constants": 44, "tables": 56, "charts": 56}
+"""Longest title, in characters: inputs and outputs fit beside a field or a value in the
+terminal; constants and tables fit their title cells in the workbook; charts fit above
+their picture."""
+WRITTEN = {NUMBER: "a number", TEXT: "text", BOOL: "true or false"}
+"""How a value of each type is written in a template."""
+
+NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
+CELL_LIKE = re.compile(r"([a-z]{1,3}[0-9]+|r[0-9]*c?[0-9]*|c[0-9]*)\Z")
+RESERVED = {"true", "false", *expr.FUNCTIONS}
+
+
+def read_yaml(path: Path | Traversable) -> yaml_reading.Document:
+    """The strict YAML document at ``path``, or a TemplateError naming the file."""
+    try:
+        return yaml_reading.read(path)
+    except OSError as error:
+        raise TemplateError(path.name, "(file)", f"cannot be read: {reason(error)}") from None
+    except yaml_reading.YamlProblem as error:
+        raise TemplateError(path.name, "(file)", error.problem, error.line) from None
+
+
+class TemplateReader:
+    """The template's document, the names claimed so far, and the checks every section uses."""
+
+    def __init__(self, path: Path | Traversable):
+        self.file = path.name
+        self.source = read_yaml(path)
+        self.document = self.source.data
+        self.names: dict[str, str] = {}
+        self.borrowed: dict[str, tuple[str, yaml_reading.Document]] = {}
+        """Key path -> (file, document) of each key an included part supplied."""
+
+    def fail(self, key: str, problem: str):
+        for prefix, (file, document) in self.borrowed.items():
+            if key == prefix or key.startswith((prefix + ".", prefix + "[")):
+                raise TemplateError(file, key, problem, document.line(key))
+        raise TemplateError(self.file, key, problem, self.source.line(key))
+
+    def mapping(self, value, key: str, allowed: set[str] | None = None,
+                required: set[str] = frozenset()) -> dict:
+        if not isinstance(value, dict):
+            self.fail(key, "must be a mapping")
+        if allowed is not None:
+            for unknown in sorted(set(value) - allowed, key=str):
+                self.fail(f"{key}.{unknown}", f"unknown key (known: {', '.join(sorted(allowed))})")
+        for missing in sorted(required - set(value)):
+            self.fail(f"{key}.{missing}", "is required")
+        return value
+
+    def text(self, value, key: str) -> str:
+        if not isinstance(value, str) or not value.strip():
+            self.fail(key, "must be non-empty text")
+        return value.strip()
+
+    def prose(self, value, key: str) -> str:
+        """Non-empty text with its line breaks and runs of spaces folded, as shown to people."""
+        return " ".join(self.text(value, key).split())
+
+    def title(self, value, key: str) -> str:
+        """A short title: at most the limit for its section."""
+        title = self.text(value, key)
+        limit = TITLE_LIMITS[key.split(".")[0]]
+        if len(title) > limit:
+            self.fail(key, f"is {len(title)} characters; keep it to {limit} (put detail in the help or the source passage)")
+        return title
+
+    def claim(self, name, key: str) -> str:
+        """Check ``name`` can be a formula name and a spreadsheet defined name, once."""
+        if not isinstance(name, str) or not NAME.match(name) or "__" in name:
+            self.fail(key, f"{name!r} must be lower-case letters, digits and single underscores, "
+                           "starting with a letter")
+        if CELL_LIKE.match(name) or name in RESERVED or keyword.iskeyword(name):
+            self.fail(key, f"{name!r} reads as a cell reference, function or keyword")
+        if name in self.names:
+            self.fail(key, f"{name!r} is already used by {self.names[name]}")
+        self.names[name] = key
+        return name
+
+    def citation(self, value, key: str) -> Citation:
+        value = self.mapping(value, key, {"file", "passage"}, {"file", "passage"})
+        return Citation(self.text(value["file"], f"{key}.file"),
+                        self.prose(value["passage"], f"{key}.passage"))
+
+
+    def bound(self, value, kind: str, key: str):
+        if value is None:
+            return None
+        wanted = int if kind == "int" else (int, float)
+        if isinstance(value, bool) or not isinstance(value, wanted) or not math.isfinite(value):
+            self.fail(key, f"{value!r} must be a finite {'whole ' if kind == 'int' else ''}number")
+        return value
+
+
+    def uniform_type(self, values: list, key: str, what: str) -> str:
+        types = [self.value_type(value, key) for value in values]
+        odd = next((value for value, kind in zip(values, types) if kind != types[0]), None)
+        if odd is not None:
+            self.fail(key, f"{what} must all be numbers, all texts or all booleans, not both "
+                           f"{values[0]!r} and {odd!r}")
+        return types[0]
+
+    def value_type(self, value, key: str) -> str:
+        if isinstance(value, bool):
+            return BOOL
+        if isinstance(value, (int, float)) and math.isfinite(value):
+            return NUMBER
+        if isinstance(value, str):
+            return TEXT
+        self.fail(key, f"{value!r} is not a number, text or boolean")
+
+
+    def input_named(self, name, inputs: dict[str, Input], key: str) -> Input:
+        """The input ``name`` names, or a refusal listing the inputs."""
+        if not isinstance(name, str) or name not in inputs:
+            self.fail(key, f"{name!r} is not an input (inputs: {', '.join(inputs)})")
+        return inputs[name]
+
+
+    def names_read(self, formula, key: str) -> set[str]:
+        try:
+            return {node.id for node in ast.walk(expr.syntax_tree(str(formula)))
+                    if isinstance(node, ast.Name)}
+        except expr.ExpressionError as error:
+            self.fail(key, str(error))
+
+
+    def parse(self, formula: str, scope: expr.Scope, key: str):
+        try:
+            return expr.parse(formula, scope)
+        except expr.ExpressionError as error:
+            self.fail(key, str(error))
+

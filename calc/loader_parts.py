@@ -1,0 +1,95 @@
+"""The ``measured_on`` section of a template, and the parts it can bring in.
+
+``measured_on.text`` says on which machine and configuration the source measured its figures.
+When it also names the ``machine`` (and the LPAR's ``processors``), the template includes the
+part ``parts/machine.yaml``: the planner's machine as inputs, IBM's tables of the expected
+improvement between generations, and the outputs that scale the published CPU figures
+(``cpu_scale``) and put CPU in the planner's units (``lpar_busy_pct``, ``msu``). A part's
+entries join the template's sections after the template's own; an entry the template
+already has (such as its own ``processors`` input) is the template's.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .loader_base import TemplateReader, read_yaml
+
+if TYPE_CHECKING:  # for annotations only: importlib.resources costs start-up time
+    from importlib.resources.abc import Traversable
+
+MEASURED_ON_KEYS = {"text", "machine", "processors"}
+PART_SECTIONS = ("inputs", "tables", "constants", "outputs", "notes")
+MACHINE_PART = "machine.yaml"
+MEASURED_GENERATION = "measured_generation"
+"""The name the machine part reads for the measured machine's generation: a constant the
+loader adds, or an output of a template whose figures were measured on more than one
+machine."""
+
+
+class PartsSection(TemplateReader):
+    """Reads ``measured_on`` and merges the parts it names; mixed into the loader."""
+
+    def measured_on(self, doc: dict, parts: Path | Traversable | None) -> tuple[dict, str]:
+        """The document with any part merged in, and the measured-on text ("" if none)."""
+        if "measured_on" not in doc:
+            return doc, ""
+        spec = self.mapping(doc["measured_on"], "measured_on", MEASURED_ON_KEYS, {"text"})
+        text = self.prose(spec["text"], "measured_on.text")
+        if "machine" not in spec:
+            if "processors" in spec:
+                self.fail("measured_on.processors", "only with machine (the LPAR measured)")
+            return doc, text
+        self.mapping(spec, "measured_on", required={"processors"})
+        processors = spec["processors"]
+        if isinstance(processors, bool) or not isinstance(processors, int) or processors < 1:
+            self.fail("measured_on.processors", f"{processors!r} must be a whole number of at "
+                                                "least 1")
+        if parts is None:
+            self.fail("measured_on.machine", "names a machine, but no folder of parts was "
+                                             "given to include the machine part from")
+        part_path = parts / MACHINE_PART
+        part = read_yaml(part_path)
+        return self.merged(doc, part_path.name, part, spec["machine"], processors, text), text
+
+    def merged(self, doc: dict, part_file: str, part, machine, processors: int,
+               text: str) -> dict:
+        """``doc`` with the machine part's entries added, its defaults set to the machine
+        measured, and the ``measured_generation`` constant unless the template has it."""
+        data = self.mapping(part.data, "(top level)", {"part", *PART_SECTIONS})
+        machines = data.get("inputs", {}).get("machine", {}).get("choices", [])
+        generations = data.get("tables", {}).get("machine_generation", {}).get("rows", {})
+        if machine not in machines or machine not in generations:
+            self.fail("measured_on.machine",
+                      f"{machine!r} must be one of {', '.join(map(str, machines))}")
+        merged = dict(doc)
+        for section in PART_SECTIONS:
+            own = doc.get(section, [] if section == "notes" else {})
+            extra = data.get(section, [] if section == "notes" else {})
+            if section == "notes":
+                for index in range(len(extra)):
+                    self.borrowed[f"notes[{len(own) + index}]"] = (part_file, part)
+                merged[section] = [*own, *extra]
+                continue
+            own = self.mapping(own, section)
+            added = {name: spec for name, spec in extra.items() if name not in own}
+            for name in added:
+                self.borrowed[f"{section}.{name}"] = (part_file, part)
+            merged[section] = {**own, **added}
+        inputs = merged["inputs"]
+        inputs["machine"] = {**inputs["machine"], "default": machine}
+        if "processors" in data.get("inputs", {}) and "processors" not in doc["inputs"]:
+            inputs["processors"] = {**inputs["processors"], "default": processors}
+        if MEASURED_GENERATION not in doc.get("outputs", {}):
+            merged["constants"] = {**merged["constants"], MEASURED_GENERATION: {
+                "value": generations[machine], "title": "Generation of the measured machine",
+                "unit": "generation", "source": self.measured_citation(doc, machine,
+                                                                       generations, text)}}
+        return merged
+
+    def measured_citation(self, doc: dict, machine: str, generations: dict, text: str) -> dict:
+        """The measured machine's generation is the template's own claim, so its citation is
+        the template's source, with the measured-on text as the passage."""
+        source = self.citation(doc.get("source"), "source")
+        return {"file": source.file, "passage": f"measured on {text} ({machine}: generation "
+                                                f"{generations[machine]})"}
