@@ -67,3 +67,71 @@ def test_the_increments_are_the_table_and_its_citation_names_the_slip():
     passage = " ".join(table.citation.passage.split())
     assert "978 + 568 = 1546" in passage and "1566" in passage
 
+
+# --- notify_delay: the TRIGGER(FIRST) test's weaker side is the zEC12s -----------------------
+
+# 000_9710d6762d9a2895.txt, "Example: TRIGGER(FIRST) on asymmetric system".
+TRIGGER_AT_0 = ("In the initial measurements with KEYRNOTIFYDELAY(0), the workload was distributed "
+                "with the majority of the work processed on the 2 zEC12 LPARs – with a 90:10 "
+                "split for zEC12:z13.")
+TRIGGER_AT_500 = ("When setting KEYRNOTIFYDELAY to 500 or more, the distribution for this "
+                  "workload was 25% per LPAR.")
+
+
+def test_trigger_first_weaker_zec12_side_took_90_then_50():
+    seed = SEEDS / "000_9710d6762d9a2895.txt"
+    _quoted(seed, TRIGGER_AT_0)
+    _quoted(seed, TRIGGER_AT_500)
+    share = calc.chart_series("notify_delay", "measured_share_by_test", {})
+    measured = dict(zip(share.x, share.y["share_pct"]))
+    assert measured["trigger_first_at_0"] == 90  # was 10, the z13s' share
+    assert measured["trigger_first_at_500"] == 2 * 25
+    # The default inputs are that test: LPARs 1 and 2 are the zEC12s.
+    today = engine.evaluate("notify_delay", {"keyrnotifydelay_us": 0})
+    assert today["heuristic_share_1_pct"] + today["heuristic_share_2_pct"] == pytest.approx(90)
+    later = engine.evaluate("notify_delay", {"keyrnotifydelay_us": 500})
+    assert later["heuristic_share_1_pct"] + later["heuristic_share_2_pct"] == pytest.approx(
+        50, abs=1)
+
+
+def test_no_text_claims_every_delay_moved_work_to_the_weaker_side():
+    """In the TRIGGER(FIRST) test the delay took work from the weaker side (90 to 50)."""
+    notify = calc.calculator("notify_delay")
+    chart = " ".join(notify.charts["measured_share_by_test"].help.split())
+    assert "did not always move work towards the weaker side" in chart
+    assert "Wherever a test was also run with a delay" not in chart
+    passage = " ".join(notify.tables["weaker_share_pct"].citation.passage.split())
+    assert "moved work away from the weaker side" in passage
+
+
+# --- notify_delay: bounds that are the calculator's own choice say so -----------------------
+
+THROUGHPUT = "the peak throughput is achieved with a value of 250 or less"
+ANY_VALUE = ("setting a non-zero value for KEYRNOTIFYDELAY gave immediate benefit in reducing "
+             "the number of empty gets")
+POLICY_RANGE = "in a range 0 to 1,000,000 microseconds"
+
+
+@pytest.mark.parametrize(("inputs", "output", "value", "said"), [
+    ({"goal": "throughput"}, "try_low_us", 0, "0 for throughput"),
+    ({"goal": "fewer_empty_gets"}, "try_low_us", 250, "250 for fewer empty gets"),
+    ({"cf_location": "remote"}, "try_low_us", 10000, "for a remote CF"),
+    ({"cf_location": "remote"}, "try_high_us", 1000000, "1,000,000"),
+])
+def test_range_bounds_of_the_calculators_own_choosing_say_so(inputs, output, value, said):
+    seed = SEEDS / "000_9710d6762d9a2895.txt"
+    for words in (THROUGHPUT, ANY_VALUE, POLICY_RANGE):
+        _quoted(seed, words)
+    assert engine.evaluate("notify_delay", inputs)[output] == value
+    help_text = " ".join(calc.calculator("notify_delay").outputs[output].help.split())
+    choice = help_text[help_text.index("calculator's own choice"):]
+    assert said in choice, help_text
+
+
+def test_the_range_table_and_the_policy_limit_cite_the_calculators_choices():
+    notify = calc.calculator("notify_delay")
+    passage = " ".join(notify.tables["try_range_us"].citation.passage.split())
+    choices = passage[passage.index("The calculator's own choices"):]
+    assert "throughput's low 0" in choices and "fewer_empty_gets' low 250" in choices
+    assert "calculator's choice" in notify.constants["max_delay_us"].citation.passage
+
