@@ -172,3 +172,26 @@ def test_confidentiality_at_the_achieved_rate_is_one_measured_figure():
     assert (out["chin_cpu_low_us"], out["chin_cpu_high_us"], out["cpu_status"]) == (
         7, 7, "measured")
 
+
+# --- connect: the split's SHARECNV(0) is the calculator's inference --------------------------
+
+# 001_88807c0b1590429f.txt: the breakdown's heading and notes name the listeners only.
+BREAKDOWN = ("Breakdown of the cost of the MQCONNX call using local and shared listeners Notes "
+             "on chart: • The queue manager address space costs increased from 13 to 348 CPU "
+             "microseconds. • The channel initiator costs increased from 460 to 527 CPU "
+             "microseconds. • The Db2 address space costs increased from 1 to 181 CPU "
+             "microseconds.")
+
+
+@pytest.mark.parametrize(("sharecnv", "qmgr"), [(0, 348), (1, 348 * 1350 / 1100)])
+def test_the_address_space_split_is_labelled_an_inference(sharecnv, qmgr):
+    _quoted(SEEDS / "001_88807c0b1590429f.txt", BREAKDOWN)
+    assert "SHARECNV" not in BREAKDOWN
+    connect = calc.calculator("connect")
+    table = connect.tables["measured_split_cpu_us"]
+    assert table.title.endswith("SHARECNV(0) inferred")
+    assert "inference" in table.citation.passage
+    result = engine.run("connect", {"sharecnv": sharecnv, "listener": "shared"})
+    assert result.outputs["qmgr_cpu_us"] == pytest.approx(qmgr)
+    assert any("inference" in note or "infers" in note for note in result.notes)
+
