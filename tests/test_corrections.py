@@ -195,3 +195,15 @@ def test_the_address_space_split_is_labelled_an_inference(sharecnv, qmgr):
     assert result.outputs["qmgr_cpu_us"] == pytest.approx(qmgr)
     assert any("inference" in note or "infers" in note for note in result.notes)
 
+
+# --- dse_support: the archive log's "V800 onwards" ------------------------------------------
+
+def test_archive_log_support_keeps_v800_onwards():
+    """003_a65b9f47387b24ec.txt, support statement, archive log row: "Yes – V800 onwards"."""
+    _quoted(SEEDS / "003_a65b9f47387b24ec.txt", "Archive log\n\nYes – V800 onwards")
+    for level in ("before_914_cdr", "v914_cdr_or_later"):
+        out = engine.evaluate("dse_support", {"data_set": "archive_log", "mq_level": level})
+        assert out["supported"] is True and out["supported_from"] == "V800 onwards"
+    notes = engine.run("dse_support", {"data_set": "archive_log",
+                                       "mq_level": "before_914_cdr"}).notes
+    assert any("V800 onwards" in note for note in notes)
