@@ -120,11 +120,12 @@ def test_with_unequal_wake_times_the_favoured_lpar_can_first_gain():
 
 
 def test_the_trigger_first_defaults_reach_the_sources_even_split_from_500():
+    """LPARs 1 and 2 are the zEC12s, the weaker side, which took 90% at 0 and 50% from 500."""
     out = calc.evaluate("notify_delay", {"keyrnotifydelay_us": 500})
     observed = NOTIFY.tables["weaker_share_pct"].data
     assert observed[("trigger_first_at_500", "share_pct")] == 50
-    z13 = out["heuristic_share_3_pct"] + out["heuristic_share_4_pct"]
-    assert z13 == pytest.approx(50, abs=1)
+    zec12 = out["heuristic_share_1_pct"] + out["heuristic_share_2_pct"]
+    assert zec12 == pytest.approx(50, abs=1)
     today = calc.evaluate("notify_delay", {"keyrnotifydelay_us": 0})
-    assert today["heuristic_share_3_pct"] + today["heuristic_share_4_pct"] == pytest.approx(
+    assert today["heuristic_share_1_pct"] + today["heuristic_share_2_pct"] == pytest.approx(
         observed[("trigger_first_at_0", "share_pct")])
