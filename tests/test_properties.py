@@ -177,3 +177,29 @@ def test_a_larger_io_reduction_never_lowers_the_projected_rate(inputs, low, high
     fast = calc.evaluate("zhyperwrite", {**inputs, "io_reduction_pct": high})
     assert fast["projected_log_mb_per_sec"] >= slow["projected_log_mb_per_sec"] * (1 - 1e-12)
 
+
+
+ADAPTERS = calc.calculator("adapters")
+
+
+@given(calculator_inputs(ADAPTERS))
+def test_adapters_saturated_exactly_when_more_than_all_are_busy(inputs):
+    """Saturated iff busy > 100%, that is iff the rate is above what CHIADAPS adapters take
+    at one request per elapsed time each (away from the rounding at exactly 100%)."""
+    out = calc.evaluate("adapters", inputs)
+    assert out["saturated"] == (out["adapter_busy_pct"] > 100)
+    rate, capacity = inputs["adapter_requests_per_sec"], out["adapter_capacity_requests_per_sec"]
+    if abs(rate - capacity) > 1e-9 * capacity:
+        assert out["saturated"] == (rate > capacity)
+    assert out["channel_max_msgs_per_sec"] * out["elapsed_used_us"] == pytest.approx(1e6)
+    assert out["adapter_capacity_requests_per_sec"] == pytest.approx(
+        inputs["chiadaps"] * out["channel_max_msgs_per_sec"])
+
+
+@given(calculator_inputs(ADAPTERS))
+def test_chidisps_suggestion_is_the_fewest_dispatchers_at_most_25_percent_busy(inputs):
+    out = calc.evaluate("adapters", inputs)
+    suggested, work = out["chidisps_suggested"], out["dispatchers_busy"]
+    assert suggested >= 1 and suggested == int(suggested)
+    assert work / suggested <= 0.25 * (1 + 1e-9)
+    assert suggested == 1 or work / (suggested - 1) > 0.25 * (1 - 1e-9)
