@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import calc
+from calc import engine
 from tests.strategies import calculator_inputs
 
 ADAPTERS = calc.calculator("adapters")
@@ -100,3 +101,65 @@ def test_more_requests_never_free_an_adapter(inputs, low, high):
     busy = calc.evaluate("adapters", {**inputs, "adapter_requests_per_sec": high})
     assert busy["adapters_busy"] >= quiet["adapters_busy"]
     assert busy["chiadaps_minimum"] >= quiet["chiadaps_minimum"]
+
+
+# Issue 18, corrections. Report mqperf_V913_AMS_Interception_on_server-server_message_channels.txt
+# (the seed 004 with its page headers), page 19: "When the number of dispatchers is increased to
+# 10, the overall throughput has dropped but the 10 adapters are all 100% busy". The
+# utilisation law gives adapters busy = requests/s x elapsed; past CHIADAPS it describes a
+# demand the adapters cannot meet.
+def test_saturated_only_above_100_percent_busy():
+    row = {"chiadaps": 10, "adapter_elapsed_us": 242, "adapter_times": "report"}
+    at_the_row = engine.run("adapters", {**row, "adapter_requests_per_sec": 40869})
+    assert at_the_row.outputs["adapter_busy_pct"] == pytest.approx(98.90298, rel=1e-6)
+    assert at_the_row.outputs["saturated"] is False
+    over = engine.run("adapters", {**row, "adapter_requests_per_sec": 50000})
+    assert over.outputs["adapter_busy_pct"] == pytest.approx(121)
+    assert over.outputs["saturated"] is True
+    assert any("over 100% busy" in note for note in over.notes)
+    assert not any("over 100% busy" in note for note in at_the_row.notes)
+    assert over.outputs["adapter_capacity_requests_per_sec"] == pytest.approx(10 / 242e-6)
+
+
+# Page 17, "Channel Throughput": "Messages flowing over a single channel are processed in
+# series, i.e. the current message must be processed in its entirety ... before the subsequent
+# message is begun to be processed." One channel therefore completes at most one adapter
+# request per adapter elapsed time: 1 / 111 µs = 9,009 a second at the default (page 19's
+# 3-dispatcher row), 1 / 347 µs = 2,882 with Privacy (the class(4) example).
+@pytest.mark.parametrize(("inputs", "ceiling"),
+                         [({}, 1e6 / 111), ({"adapter_elapsed_us": 242}, 1e6 / 242),
+                          ({"adapter_times": "privacy"}, 1e6 / 347),
+                          ({"adapter_times": "unprotected"}, 1e6 / 9)])
+def test_one_channel_completes_at_most_one_request_per_elapsed_time(inputs, ceiling):
+    out = engine.run("adapters", inputs).outputs
+    assert out["channel_max_msgs_per_sec"] == pytest.approx(ceiling)
+    assert engine.calculator("adapters").outputs["channel_max_msgs_per_sec"].unit == "messages/s"
+
+
+def test_more_adapters_never_raise_the_channel_ceiling():
+    few = engine.run("adapters", {"chiadaps": 1}).outputs["channel_max_msgs_per_sec"]
+    many = engine.run("adapters", {"chiadaps": 120}).outputs["channel_max_msgs_per_sec"]
+    assert few == many
+
+
+# Page 22, "Guidance for adapters and dispatchers": "Dispatchers: - As few as possible, as long
+# as the available dispatchers are not used at capacity. As the earlier charts have shown, too
+# few dispatchers can inhibit throughput." Page 21 (3 dispatchers, the count with the best
+# rate on page 19): "the dispatcher tasks were never more than 25% busy". Page 19: "In none of
+# these measurements are the configured dispatcher tasks more than 62% utilized", and 1
+# dispatcher ran at 12,839 transactions/s against 14,721 with 3.
+@pytest.mark.parametrize(("chidisps", "busy_pct", "suggested"),
+                         [(3, 25, 3), (1, 62, 3), (10, 5, 2), (2, 50, 4), (5, 0, 1),
+                          (8, 10, 4)])
+def test_chidisps_suggestion_keeps_each_dispatcher_at_most_25_percent_busy(
+        chidisps, busy_pct, suggested):
+    out = engine.run("adapters", {"chidisps": chidisps, "dispatcher_busy_pct": busy_pct}).outputs
+    assert out["chidisps_suggested"] == suggested
+
+
+def test_the_sources_best_dispatcher_count_is_kept():
+    """The defaults are the source's best run (3 dispatchers, at most 25% busy): no change."""
+    result = engine.run("adapters", {})
+    assert result.outputs["chidisps_suggested"] == 3
+    assert not any("Fewer dispatchers" in note or "Add dispatchers" in note
+                   for note in result.notes)

@@ -132,7 +132,8 @@ PREREQUISITES = ["metro_mirror", "hyperswap", "iecios_hyperwrite", "zhywrite"]
 @given(calculator_inputs(ZHYPERWRITE))
 def test_zhyperwrite_projections_equal_today_unless_in_effect(inputs):
     out = calc.evaluate("zhyperwrite", inputs)
-    assert out["in_effect"] == all(inputs[p] for p in PREREQUISITES)
+    assert out["in_effect"] == (inputs["mq_level"] == "v912_or_later"
+                                and all(inputs[p] for p in PREREQUISITES))
     if not out["in_effect"]:
         assert out["projected_log_io_ms"] == pytest.approx(inputs["log_io_ms"])
         assert out["projected_log_mb_per_sec"] == pytest.approx(inputs["log_mb_per_sec"])
@@ -147,6 +148,26 @@ def test_zhyperwrite_never_promises_more_than_measured(inputs):
     assert 1 <= out["rate_gain"] <= 2.4 + 1e-12
     assert out["projected_log_io_ms"] <= inputs["log_io_ms"]
     assert out["projected_log_mb_per_sec"] <= 2.4 * inputs["log_mb_per_sec"] * (1 + 1e-12)
+    if inputs["dual_logging"]:
+        assert out["rate_gain"] <= 2 + 1e-12
+
+
+@given(calculator_inputs(ZHYPERWRITE))
+def test_zhyperwrite_dual_logs_never_gain_more_than_single_logs(inputs):
+    """IBM measured less with dual logs (twice the PPRC rate at best) than with single logs
+    (2.4 times), so turning dual logging on never raises the projected gain."""
+    single = calc.evaluate("zhyperwrite", {**inputs, "dual_logging": False})
+    dual = calc.evaluate("zhyperwrite", {**inputs, "dual_logging": True})
+    assert dual["rate_gain"] <= single["rate_gain"]
+    assert dual["mstr_cost_increase_pct"] <= single["mstr_cost_increase_pct"]
+    assert dual["disk_write_mb_per_sec"] >= single["disk_write_mb_per_sec"] * (1 - 1e-12)
+
+
+@given(calculator_inputs(ZHYPERWRITE))
+def test_zhyperwrite_before_912_is_never_in_effect(inputs):
+    out = calc.evaluate("zhyperwrite", {**inputs, "mq_level": "before_912"})
+    assert not out["in_effect"] and "9.1.2" in out["missing"]
+    assert out["rate_gain"] == 1 and out["mstr_cost_increase_pct"] == 0
 
 
 @given(calculator_inputs(ZHYPERWRITE), st.floats(0, 60), st.floats(0, 60))
@@ -155,3 +176,30 @@ def test_a_larger_io_reduction_never_lowers_the_projected_rate(inputs, low, high
     slow = calc.evaluate("zhyperwrite", {**inputs, "io_reduction_pct": low})
     fast = calc.evaluate("zhyperwrite", {**inputs, "io_reduction_pct": high})
     assert fast["projected_log_mb_per_sec"] >= slow["projected_log_mb_per_sec"] * (1 - 1e-12)
+
+
+
+ADAPTERS = calc.calculator("adapters")
+
+
+@given(calculator_inputs(ADAPTERS))
+def test_adapters_saturated_exactly_when_more_than_all_are_busy(inputs):
+    """Saturated iff busy > 100%, that is iff the rate is above what CHIADAPS adapters take
+    at one request per elapsed time each (away from the rounding at exactly 100%)."""
+    out = calc.evaluate("adapters", inputs)
+    assert out["saturated"] == (out["adapter_busy_pct"] > 100)
+    rate, capacity = inputs["adapter_requests_per_sec"], out["adapter_capacity_requests_per_sec"]
+    if abs(rate - capacity) > 1e-9 * capacity:
+        assert out["saturated"] == (rate > capacity)
+    assert out["channel_max_msgs_per_sec"] * out["elapsed_used_us"] == pytest.approx(1e6)
+    assert out["adapter_capacity_requests_per_sec"] == pytest.approx(
+        inputs["chiadaps"] * out["channel_max_msgs_per_sec"])
+
+
+@given(calculator_inputs(ADAPTERS))
+def test_chidisps_suggestion_is_the_fewest_dispatchers_at_most_25_percent_busy(inputs):
+    out = calc.evaluate("adapters", inputs)
+    suggested, work = out["chidisps_suggested"], out["dispatchers_busy"]
+    assert suggested >= 1 and suggested == int(suggested)
+    assert work / suggested <= 0.25 * (1 + 1e-9)
+    assert suggested == 1 or work / (suggested - 1) > 0.25 * (1 - 1e-9)

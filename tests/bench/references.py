@@ -133,8 +133,9 @@ def connect(inputs: dict) -> dict:
             **in_planners_units(context, connect_busy + refused_busy)}
 
 
-ADAPTERS_INPUTS = frozenset({"processors", "chiadaps", "chidisps", "adapter_requests_per_sec",
-                             "adapter_times", "adapter_elapsed_us", "adapter_cpu_us"})
+ADAPTERS_INPUTS = frozenset({"processors", "chiadaps", "chidisps", "dispatcher_busy_pct",
+                             "adapter_requests_per_sec", "adapter_times", "adapter_elapsed_us",
+                             "adapter_cpu_us"})
 CLASS4_US = {"unprotected": (9, 9), "confidentiality_kr32": (18, 18), "privacy": (20, 347)}
 """CPU and elapsed µs per adapter request in the source's class(4) example."""
 
@@ -146,6 +147,7 @@ def adapters(inputs: dict) -> dict:
     processors = inputs.get("processors", 3)
     chiadaps = inputs.get("chiadaps", 10)
     chidisps = inputs.get("chidisps", 3)
+    dispatcher_busy = inputs.get("dispatcher_busy_pct", 25)
     rate = inputs.get("adapter_requests_per_sec", 44163)
     times = inputs.get("adapter_times", "report")
     elapsed_typed = inputs.get("adapter_elapsed_us", 111)
@@ -156,6 +158,8 @@ def adapters(inputs: dict) -> dict:
         raise ValueError(f"chiadaps={chiadaps!r}")
     if type(chidisps) is not int or not 1 <= chidisps <= 9999:
         raise ValueError(f"chidisps={chidisps!r}")
+    if not _is_number(dispatcher_busy) or not 0 <= dispatcher_busy <= 100:
+        raise ValueError(f"dispatcher_busy_pct={dispatcher_busy!r}")
     if not _is_number(rate) or not 0 <= rate <= 100_000_000:
         raise ValueError(f"adapter_requests_per_sec={rate!r}")
     if times != "report" and times not in CLASS4_US:
@@ -169,15 +173,21 @@ def adapters(inputs: dict) -> dict:
     busy = rate * elapsed / 1000000
     minimum = math.ceil(busy) + 1
     wait = max(0, elapsed - cpu)
+    dispatchers = chidisps * dispatcher_busy / 100
     return {"chiadaps_recommended": recommended, "elapsed_used_us": elapsed,
             "cpu_used_us": cpu, "adapters_busy": busy,
             "adapter_busy_pct": busy / chiadaps * 100, "adapters_idle": chiadaps - busy,
+            "saturated": busy / chiadaps * 100 > 100,
+            "adapter_capacity_requests_per_sec": chiadaps * 1000000 / elapsed,
+            "channel_max_msgs_per_sec": 1000000 / elapsed,
             "idle_at_peak": chiadaps >= minimum, "chiadaps_minimum": minimum,
             "chiadaps_suggested": max(recommended, minimum), "adapter_wait_us": wait,
             "adapter_wait_pct": wait / elapsed * 100,
             "adapters_waiting": rate * wait / 1000000,
             "adapter_cpu_seconds_per_sec": rate * cpu / 1000000,
             "wait_meaning": "mostly waiting" if wait > cpu else "mostly CPU",
+            "dispatchers_busy": dispatchers,
+            "chidisps_suggested": max(1, math.ceil(dispatchers * 100 / 25)),
             "transactions_per_sec": rate / 3}
 
 
