@@ -17,6 +17,8 @@ from .errors import MqcalcError
 from .model import Calculator, Citation, Output
 
 INPUT, OUTPUT, CONSTANT, TABLE = "input", "output", "constant", "table"
+SCALE = "cpu_scale"
+"""The machine part's output that converts published CPU figures (templates/parts)."""
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,9 @@ class Explanation:
     terms: tuple[Term, ...]
     sources: tuple[Citation, ...]
     """Citations of every table and constant the figure rests on, first reached first."""
+    scaling: str = ""
+    """Whether the figure is converted to the planner's machine (for a calculator that
+    scales its published CPU figures by ``cpu_scale``); empty for one that does not."""
 
 
 def explain(calculator_id: str, output_id: str, inputs: dict) -> Explanation:
@@ -57,7 +62,21 @@ def explain(calculator_id: str, output_id: str, inputs: dict) -> Explanation:
     values = {**result.inputs, **result.outputs,
               **{name: constant.value for name, constant in spec.constants.items()}}
     terms = tuple(_terms(spec, output.tree, values))
-    return Explanation(output, result.outputs[output_id], terms, _sources(spec, output_id))
+    sources, reads = _rests_on(spec, output_id)
+    return Explanation(output, result.outputs[output_id], terms, sources,
+                       _scaling(spec, reads, values))
+
+
+def _scaling(spec: Calculator, reads: set[str], values: dict) -> str:
+    """A sentence saying whether the figure, which reads the outputs ``reads`` however deep,
+    is scaled to the machine chosen; empty for a calculator without machine scaling."""
+    if SCALE not in spec.outputs:
+        return ""
+    if SCALE not in reads:
+        return "Not scaled by machine: no published CPU figure goes into it."
+    return (f"Scaled to the {values['machine']} chosen: every published CPU figure in it is "
+            f"multiplied by {SCALE} = {values[SCALE]:.4f}; a figure typed from your own "
+            "data is used as it is.")
 
 
 def _terms(spec: Calculator, tree: ast.expr, values: dict):
@@ -107,9 +126,9 @@ def _look_up(spec: Calculator, node: ast.Subscript, values: dict):
         return None
 
 
-def _sources(spec: Calculator, output_id: str) -> tuple[Citation, ...]:
+def _rests_on(spec: Calculator, output_id: str) -> tuple[tuple[Citation, ...], set[str]]:
     """Citations of the tables and constants ``output_id`` reads, then of those the outputs
-    it reads rest on, each citation once."""
+    it reads rest on, each citation once; and the outputs it rests on, itself included."""
     citations: list[Citation] = []
     visited: set[str] = set()
     pending = [output_id]
@@ -129,4 +148,4 @@ def _sources(spec: Calculator, output_id: str) -> tuple[Citation, ...]:
                 continue
             if citation not in citations:
                 citations.append(citation)
-    return tuple(citations) or (spec.citation,)
+    return tuple(citations) or (spec.citation,), visited

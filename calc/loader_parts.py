@@ -1,7 +1,8 @@
 """The ``measured_on`` section of a template, and the parts it can bring in.
 
 ``measured_on.text`` says on which machine and configuration the source measured its figures.
-When it also names the ``machine`` (and the LPAR's ``processors``), the template includes the
+When it also names the ``machine`` (and the LPAR's ``processors`` where the source gives
+them), the template includes the
 part ``parts/machine.yaml``: the planner's machine as inputs, IBM's tables of the expected
 improvement between generations, and the outputs that scale the published CPU figures
 (``cpu_scale``) and put CPU in the planner's units (``lpar_busy_pct``, ``msu``). A part's
@@ -40,9 +41,9 @@ class PartsSection(TemplateReader):
             if "processors" in spec:
                 self.fail("measured_on.processors", "only with machine (the LPAR measured)")
             return doc, text
-        self.mapping(spec, "measured_on", required={"processors"})
-        processors = spec["processors"]
-        if isinstance(processors, bool) or not isinstance(processors, int) or processors < 1:
+        processors = spec.get("processors")
+        if processors is not None and (isinstance(processors, bool)
+                                       or not isinstance(processors, int) or processors < 1):
             self.fail("measured_on.processors", f"{processors!r} must be a whole number of at "
                                                 "least 1")
         if parts is None:
@@ -52,10 +53,12 @@ class PartsSection(TemplateReader):
         part = read_yaml(part_path)
         return self.merged(doc, part_path.name, part, spec["machine"], processors, text), text
 
-    def merged(self, doc: dict, part_file: str, part, machine, processors: int,
+    def merged(self, doc: dict, part_file: str, part, machine, processors: int | None,
                text: str) -> dict:
         """``doc`` with the machine part's entries added, its defaults set to the machine
-        measured, and the ``measured_generation`` constant unless the template has it."""
+        and the LPAR measured (the part's own processors default where the source does not
+        give the LPAR's), and the ``measured_generation`` constant unless the template has
+        it."""
         data = self.mapping(part.data, "(top level)", {"part", *PART_SECTIONS})
         machines = data.get("inputs", {}).get("machine", {}).get("choices", [])
         generations = data.get("tables", {}).get("machine_generation", {}).get("rows", {})
@@ -78,7 +81,7 @@ class PartsSection(TemplateReader):
             merged[section] = {**own, **added}
         inputs = merged["inputs"]
         inputs["machine"] = {**inputs["machine"], "default": machine}
-        if "processors" in data.get("inputs", {}) and "processors" not in doc["inputs"]:
+        if processors is not None and "processors" not in doc["inputs"]:
             inputs["processors"] = {**inputs["processors"], "default": processors}
         if MEASURED_GENERATION not in doc.get("outputs", {}):
             merged["constants"] = {**merged["constants"], MEASURED_GENERATION: {

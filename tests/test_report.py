@@ -35,7 +35,7 @@ def test_the_sources_sample_report_gives_its_worked_example():
 def test_every_page_set_is_evaluated_and_totalled(tmp_path):
     report = tmp_path / "two.txt"
     report.write_text(SAMPLE.read_text(encoding="utf-8") + "\n" + SECOND, encoding="utf-8")
-    completed = mqcalc("eval", "pageset_encryption", "processor=z14", "interval_sec=60",
+    completed = mqcalc("eval", "pageset_encryption", "machine=z14", "interval_sec=60",
                        "--pset-report", str(report), "--json")
     assert completed.returncode == 0, completed.stderr
     answer = json.loads(completed.stdout)

@@ -28,7 +28,8 @@ def with_unit(value: object, unit: str, decimals: int | None) -> str:
 
 
 def explanation_view(explanation: Explanation) -> Group:
-    """Title and value, help, formula, the values that fed it and the sources."""
+    """Title and value, help, formula, the values that fed it, whether it is scaled to the
+    machine chosen, and the sources."""
     output = explanation.output
     heading = Text.assemble((output.title, "bold"), " = ",
                             (with_unit(explanation.value, output.unit, output.decimals), "bold"))
@@ -40,8 +41,9 @@ def explanation_view(explanation: Explanation) -> Group:
         values.add_row(Text(term.text), Text(with_unit(term.value, term.unit, term.decimals)),
                        Text(f"{term.kind}: {term.title}"))
     sources = Text("\n").join(Text(f"• {citation}") for citation in explanation.sources)
+    scaling = (Text(explanation.scaling), Text("")) if explanation.scaling else ()
     return Group(heading, Text(output.help, style="dim"), Text(""),
                  Text.assemble(("Formula  ", "bold"), (output.formula, "cyan")), Text(""),
-                 Text("Values", style="bold"), values, Text(""),
+                 Text("Values", style="bold"), values, Text(""), *scaling,
                  Text("Sources", style="bold"), sources)
 

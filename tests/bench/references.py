@@ -135,7 +135,7 @@ def connect(inputs: dict) -> dict:
 
 ADAPTERS_INPUTS = frozenset({"processors", "chiadaps", "chidisps", "dispatcher_busy_pct",
                              "adapter_requests_per_sec", "adapter_times", "adapter_elapsed_us",
-                             "adapter_cpu_us"})
+                             "adapter_cpu_us"}) | MACHINE_INPUTS
 CLASS4_US = {"unprotected": (9, 9), "confidentiality_kr32": (18, 18), "privacy": (20, 347)}
 """CPU and elapsed µs per adapter request in the source's class(4) example."""
 
@@ -168,8 +168,13 @@ def adapters(inputs: dict) -> dict:
         raise ValueError(f"adapter_elapsed_us={elapsed_typed!r}")
     if not _is_number(cpu_typed) or not 0 <= cpu_typed <= 100_000_000:
         raise ValueError(f"adapter_cpu_us={cpu_typed!r}")
+    context = machine(inputs, "z14", 3)
     recommended = min(120, 30 + 8 * max(0, processors - 4))
-    cpu, elapsed = (cpu_typed, elapsed_typed) if times == "report" else CLASS4_US[times]
+    if times == "report":
+        cpu, elapsed = cpu_typed, elapsed_typed
+    else:
+        cpu = CLASS4_US[times][0] * context["cpu_scale"]
+        elapsed = cpu + (CLASS4_US[times][1] - CLASS4_US[times][0])  # the wait as measured
     busy = rate * elapsed / 1000000
     minimum = math.ceil(busy) + 1
     wait = max(0, elapsed - cpu)
@@ -184,11 +189,12 @@ def adapters(inputs: dict) -> dict:
             "chiadaps_suggested": max(recommended, minimum), "adapter_wait_us": wait,
             "adapter_wait_pct": wait / elapsed * 100,
             "adapters_waiting": rate * wait / 1000000,
-            "adapter_cpu_seconds_per_sec": rate * cpu / 1000000,
+            "cpu_seconds_per_sec": rate * cpu / 1000000,
             "wait_meaning": "mostly waiting" if wait > cpu else "mostly CPU",
             "dispatchers_busy": dispatchers,
             "chidisps_suggested": max(1, math.ceil(dispatchers * 100 / 25)),
-            "transactions_per_sec": rate / 3}
+            "transactions_per_sec": rate / 3,
+            **in_planners_units(context, rate * cpu / 1000000)}
 
 
 REFERENCES = {"connect": connect, "adapters": adapters}

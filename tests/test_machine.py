@@ -1,0 +1,104 @@
+"""The planner's machine (templates/parts/machine.yaml): published CPU figures scaled from the
+machine IBM measured them on to z13-z16, and CPU busy as a share of the LPAR and in MSU.
+
+The generation tables are IBM's: "The following table shows the expected improvement on z14
+over z13 ..." (mqperf_MQ_for_zOS_on_z14_v1.2.txt, page 5), "... on z15 over z14 ..."
+(mqperf_MQ_for_zOS_on_z15.txt, page 5), "... on z16 over z15 ..." (mqperf_MQ_for_zOS_on_z16.txt,
+page 6), each by CPUs (3, 16, 32) and workload (LOW, AVERAGE, HIGH)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import calc
+from tests.conftest import CALCULATORS, cited_document
+from tests.strategies import calculator_inputs
+
+SCALED = [c for c in CALCULATORS if "cpu_scale" in c.outputs]
+GENERATION = {"z13": 13, "z14": 14, "z15": 15, "z16": 16}
+MEASURED = {"connect": {"z14"}, "adapters": {"z14"}, "ams": {"z14"},
+            "log_encryption": {"z14", "z15"}, "pageset_encryption": {"z14", "z15"}}
+"""The machines each calculator's figures were measured on (their templates' measured_on)."""
+
+
+def test_the_calculators_with_published_cpu_figures_are_the_scaled_ones():
+    assert sorted(c.id for c in SCALED) == sorted(MEASURED)
+    assert all(c.measured_on for c in SCALED)
+
+
+@pytest.mark.parametrize(("report", "page", "rows"), [
+    ("mqperf_MQ_for_zOS_on_z14_v1.2.txt", 5, {3: (6, 8, 11), 16: (7, 10, 12), 32: (17, 11, 14)}),
+    ("mqperf_MQ_for_zOS_on_z15.txt", 5, {3: (11, 13, 15), 16: (12, 14, 16), 32: (12, 13, 16)}),
+    ("mqperf_MQ_for_zOS_on_z16.txt", 6, {3: (9, 10, 12), 16: (9, 11, 14), 32: (10, 12, 14)}),
+], ids=["z14 over z13", "z15 over z14", "z16 over z15"])
+def test_the_generation_tables_are_the_reports(report, page, rows):
+    text = cited_document(report).read_text(encoding="utf-8")
+    for cpus, figures in rows.items():
+        printed = rf"^ {cpus}\s+" + r"\s+".join(rf"\+{figure}%" for figure in figures) + r"\s*$"
+        assert re.search(printed, text, re.M), (report, cpus)
+    table = calc.calculator("connect").tables[
+        {"mqperf_MQ_for_zOS_on_z14_v1.2.txt": "z14_over_z13_pct",
+         "mqperf_MQ_for_zOS_on_z15.txt": "z15_over_z14_pct",
+         "mqperf_MQ_for_zOS_on_z16.txt": "z16_over_z15_pct"}[report]]
+    assert f"page {page}" in table.citation.passage
+    assert {cpus: tuple(table.data[cpus, rni] for rni in ("low", "average", "high"))
+            for cpus in (3, 16, 32)} == rows
+
+
+@pytest.mark.parametrize(("machine", "rni", "processors", "factor"), [
+    ("z16", "average", 3, 1 / (1.13 * 1.10)),   # the issue's worked figure: 760 -> 611
+    ("z15", "high", 20, 1 / 1.16),              # 20 CPs use the 16-CP row
+    ("z13", "low", 40, 1.17),                   # back a generation: multiplied; 32-CP row
+    ("z14", "high", 1, 1.0),                    # the machine measured: exactly 1
+])
+def test_connect_scales_by_the_product_of_the_steps(machine, rni, processors, factor):
+    measured = calc.evaluate("connect", {})
+    there = calc.evaluate("connect", {"machine": machine, "workload_rni": rni,
+                                      "processors": processors})
+    assert there["cpu_scale"] == pytest.approx(factor, rel=1e-12)
+    for name in ("connect_cpu_us", "blocked_cpu_us", "qmgr_cpu_us", "chin_cpu_us"):
+        assert there[name] == pytest.approx(measured[name] * factor, rel=1e-12), name
+
+
+@pytest.mark.parametrize("calculator", SCALED, ids=lambda c: c.id)
+@given(data=st.data())
+def test_the_factor_follows_the_generations(calculator, data):
+    """Exactly 1 on a machine measured; below 1 on a newer one, above 1 on an older one;
+    and the LPAR share and MSU are CPU s/s over the processors and times MSU per CP."""
+    inputs = data.draw(calculator_inputs(calculator))
+    out = calc.evaluate(calculator.id, inputs)
+    chosen = GENERATION[inputs["machine"]]
+    measured = {GENERATION[m] for m in MEASURED[calculator.id]}
+    if chosen in measured:
+        assert out["cpu_scale"] == 1
+    elif chosen > max(measured):
+        assert out["cpu_scale"] < 1
+    else:
+        assert out["cpu_scale"] > 1
+    assert out["lpar_busy_pct"] == pytest.approx(
+        out["cpu_seconds_per_sec"] / inputs["processors"] * 100, rel=1e-12)
+    assert out["msu"] == pytest.approx(out["cpu_seconds_per_sec"] * inputs["msu_per_cp"],
+                                       rel=1e-12)
+
+
+def test_figures_typed_from_the_planners_own_data_are_never_scaled():
+    typed = {"adapter_times": "report", "adapter_cpu_us": 35, "adapter_elapsed_us": 111}
+    here, there = (calc.evaluate("adapters", {**typed, "machine": m}) for m in ("z14", "z16"))
+    assert here["cpu_used_us"] == there["cpu_used_us"] == 35
+    example = {"adapter_times": "privacy", "machine": "z16"}
+    scaled = calc.evaluate("adapters", example)
+    assert scaled["cpu_used_us"] == pytest.approx(20 * scaled["cpu_scale"], rel=1e-12)
+    # the source's example keeps its measured waiting (347 - 20 µs); only its CPU part scales
+    assert scaled["elapsed_used_us"] - scaled["cpu_used_us"] == pytest.approx(327, rel=1e-12)
+
+
+def test_pageset_figures_of_z14_and_z15_are_their_own_columns():
+    """003_a65b9f47387b24ec.txt: "WRITE +2.7 microseconds / page ... on z15. +3.2
+    microseconds / page ... on z14.\""""
+    z14, z15 = (calc.evaluate("pageset_encryption", {"machine": m}) for m in ("z14", "z15"))
+    assert (z14["write_cpu_us_per_page"], z15["write_cpu_us_per_page"]) == (3.2, 2.7)
+    z16 = calc.evaluate("pageset_encryption", {"machine": "z16"})
+    assert z16["write_cpu_us_per_page"] == pytest.approx(2.7 / 1.10, rel=1e-12)
