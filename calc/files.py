@@ -99,13 +99,13 @@ def _check_target(path: Path) -> None:
     """Refuse, before any work, a path no file can be written to: one naming a folder."""
     _check_name(path)
     if _guarded(path, path.is_dir):
-        raise MqcalcError(f"cannot write {path}: it is a folder (expects a file name)")
+        raise MqcalcError(f"cannot write {_named(path)}: it is a folder (expects a file name)")
 
 
 def _check_name(path: Path) -> None:
     """Refuse a path holding a NUL, which no file system takes (Python raises ValueError)."""
     if "\0" in str(path):
-        raise MqcalcError(f"cannot write {str(path)!r}: a file name cannot hold a NUL")
+        raise MqcalcError(f"cannot write {_named(path)}: a file name cannot hold a NUL")
 
 
 def _guarded(path: Path, action: Callable, *arguments, **options):
@@ -114,7 +114,14 @@ def _guarded(path: Path, action: Callable, *arguments, **options):
     try:
         return action(*arguments, **options)
     except OSError as error:
-        raise MqcalcError(f"cannot write {path}: {reason(error)}") from None
+        raise MqcalcError(f"cannot write {_named(path)}: {reason(error)}") from None
+
+
+def _named(path: Path) -> str:
+    """``path`` as an error message names it: as it is, or quoted with escapes when it
+    holds a character that does not print (a line break would split the one-line error)."""
+    text = str(path)
+    return text if text.isprintable() else repr(text)
 
 
 def reason(error: Exception) -> str:
