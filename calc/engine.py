@@ -18,6 +18,7 @@ from .compiler import Compiled, compile_calculator
 from .errors import InputError, MqcalcError
 from .files import reason
 from .loader import load
+from .loader_parts import Parts
 from .model import Calculator, Input
 from .values import coerce
 
@@ -74,7 +75,7 @@ def template_files() -> list[Path | Traversable]:
 @cache
 def _compiled() -> dict[str, Compiled]:
     paths = template_files()
-    parts = parts_dir()
+    parts = Parts(parts_dir())
     return {compiled.calculator.id: compiled
             for compiled in (compile_calculator(load(path, parts)) for path in paths)}
 

@@ -16,7 +16,7 @@ from .names import (SHEET_NAME_LIMIT, chart_range_name, check_name, note_name,
 from .errors import InputError
 from .loader_base import NAME, WRITTEN
 from .loader_charts import ChartSection
-from .loader_parts import PartsSection
+from .loader_parts import Parts, PartsSection
 from .loader_report import ReportSection
 from .model import (BOOL, NUMBER, Calculator, Check, Constant, Example, Input, Note, Output,
                     Table)
@@ -39,12 +39,16 @@ EXAMPLE_KEYS = {"inputs", "expect", "note", "tolerance"}
 INPUT_TYPES = ("int", "number", "bool", "choice")
 
 
-def load(path: Path | Traversable, parts: Path | Traversable | None = None) -> Calculator:
+def load(path: Path | Traversable,
+         parts: Parts | Path | Traversable | None = None) -> Calculator:
     """Read and check ``path`` (a file, or a file of an installed package); the calculator's
-    id must be the file's stem. ``parts`` is the folder of the parts a template may include
-    (see :mod:`calc.loader_parts`); by default ``parts/`` beside a template file."""
+    id must be the file's stem. ``parts`` are the parts a template may include (see
+    :mod:`calc.loader_parts`), or their folder; by default ``parts/`` beside a template file.
+    Loading many templates, pass one :class:`Parts` so that each part is read once."""
     if parts is None and isinstance(path, Path):
         parts = path.parent / "parts"
+    if parts is not None and not isinstance(parts, Parts):
+        parts = Parts(parts)
     return _Loader(path, parts).calculator()
 
 
@@ -52,7 +56,7 @@ class _Loader(ChartSection, ReportSection, PartsSection):
     """Reads a whole template: the top level and the inputs, tables, constants, outputs,
     checks, notes and examples here; charts, report and parts in their own sections."""
 
-    def __init__(self, path: Path | Traversable, parts: Path | Traversable | None):
+    def __init__(self, path: Path | Traversable, parts: Parts | None):
         super().__init__(path)
         self.parts = parts
 

@@ -14,13 +14,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from . import yaml_reading
 from .loader_base import TemplateReader, read_yaml
 
 if TYPE_CHECKING:  # for annotations only: importlib.resources costs start-up time
     from importlib.resources.abc import Traversable
 
 MEASURED_ON_KEYS = {"text", "machine", "processors"}
-PART_SECTIONS = ("inputs", "tables", "constants", "outputs", "notes")
+NAMED_SECTIONS = ("inputs", "tables", "constants", "outputs")
+"""The sections of a part whose entries are named; its notes are a list."""
 MACHINE_PART = "machine.yaml"
 MEASURED_GENERATION = "measured_generation"
 """The name the machine part reads for the measured machine's generation: a constant the
@@ -28,10 +30,25 @@ loader adds, or an output of a template whose figures were measured on more than
 machine."""
 
 
+class Parts:
+    """The folder of parts the templates include, each part read once however many
+    templates include it (the loader only reads a part's document, never changes it)."""
+
+    def __init__(self, folder: Path | Traversable):
+        self.folder = folder
+        self.documents: dict[str, yaml_reading.Document] = {}
+
+    def document(self, name: str) -> yaml_reading.Document:
+        """The part ``name`` (a file name in the folder), or a TemplateError naming it."""
+        if name not in self.documents:
+            self.documents[name] = read_yaml(self.folder / name)
+        return self.documents[name]
+
+
 class PartsSection(TemplateReader):
     """Reads ``measured_on`` and merges the parts it names; mixed into the loader."""
 
-    def measured_on(self, doc: dict, parts: Path | Traversable | None) -> tuple[dict, str]:
+    def measured_on(self, doc: dict, parts: Parts | None) -> tuple[dict, str]:
         """The document with any part merged in, and the measured-on text ("" if none)."""
         if "measured_on" not in doc:
             return doc, ""
@@ -49,9 +66,8 @@ class PartsSection(TemplateReader):
         if parts is None:
             self.fail("measured_on.machine", "names a machine, but no folder of parts was "
                                              "given to include the machine part from")
-        part_path = parts / MACHINE_PART
-        part = read_yaml(part_path)
-        return self.merged(doc, part_path.name, part, spec["machine"], processors, text), text
+        part = parts.document(MACHINE_PART)
+        return self.merged(doc, MACHINE_PART, part, spec["machine"], processors, text), text
 
     def merged(self, doc: dict, part_file: str, part, machine, processors: int | None,
                text: str) -> dict:
@@ -59,26 +75,24 @@ class PartsSection(TemplateReader):
         and the LPAR measured (the part's own processors default where the source does not
         give the LPAR's), and the ``measured_generation`` constant unless the template has
         it."""
-        data = self.mapping(part.data, "(top level)", {"part", *PART_SECTIONS})
+        data = self.mapping(part.data, "(top level)", {"part", "notes", *NAMED_SECTIONS})
         machines = data.get("inputs", {}).get("machine", {}).get("choices", [])
         generations = data.get("tables", {}).get("machine_generation", {}).get("rows", {})
         if machine not in machines or machine not in generations:
             self.fail("measured_on.machine",
                       f"{machine!r} must be one of {', '.join(map(str, machines))}")
         merged = dict(doc)
-        for section in PART_SECTIONS:
-            own = doc.get(section, [] if section == "notes" else {})
-            extra = data.get(section, [] if section == "notes" else {})
-            if section == "notes":
-                for index in range(len(extra)):
-                    self.borrowed[f"notes[{len(own) + index}]"] = (part_file, part)
-                merged[section] = [*own, *extra]
-                continue
-            own = self.mapping(own, section)
-            added = {name: spec for name, spec in extra.items() if name not in own}
+        for section in NAMED_SECTIONS:
+            own = self.mapping(doc.get(section, {}), section)
+            added = {name: spec for name, spec in data.get(section, {}).items()
+                     if name not in own}
             for name in added:
                 self.borrowed[f"{section}.{name}"] = (part_file, part)
             merged[section] = {**own, **added}
+        own_notes, part_notes = doc.get("notes", []), data.get("notes", [])
+        for index in range(len(own_notes), len(own_notes) + len(part_notes)):
+            self.borrowed[f"notes[{index}]"] = (part_file, part)
+        merged["notes"] = [*own_notes, *part_notes]
         inputs = merged["inputs"]
         inputs["machine"] = {**inputs["machine"], "default": machine}
         if processors is not None and "processors" not in doc["inputs"]:

@@ -357,3 +357,16 @@ def test_table_charts_are_the_tables_rows(tmp_path):
         "sharecnv_column", (1,), ("shared", "local"), "line", "sharecnv")
     sweep = charts["cpu_by_connect_rate"]
     assert sweep.table is None and sweep.mark == sweep.x
+
+
+def test_a_fault_in_an_included_part_names_the_parts_file_and_line(tmp_path):
+    """A key the machine part supplies is reported against templates/parts/machine.yaml,
+    not the template that includes it."""
+    path = _broken(tmp_path, lambda d: None)
+    part = tmp_path / "parts" / "machine.yaml"
+    text = part.read_text(encoding="utf-8")
+    part.write_text(text.replace("title: Workload RNI", "title: " + "W" * 30), encoding="utf-8")
+    line = text.splitlines().index("    title: Workload RNI") + 1
+    with pytest.raises(TemplateError, match=rf"^machine\.yaml: line {line}: "
+                                            r"inputs\.workload_rni\.title: is 30 characters"):
+        load(path)
