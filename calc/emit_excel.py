@@ -10,7 +10,10 @@ cell for an input. Only functions known to both Excel and LibreOffice are emitte
 ``openpyxl.utils.FORMULAE``; a test checks it).
 
 Parentheses follow Excel's precedence, which differs from Python's in one place that matters
-here: negation binds tighter than ``^`` in Excel, so ``-a**2`` is written ``-(a^2)``.
+here: negation binds tighter than ``^`` in Excel, so ``-a**2`` is written ``-(a^2)``. A right
+operand keeps the template's grouping even under ``+`` and ``*``: floating-point sums and
+products are not associative, so ``a + (b - c)`` written ``a+b-c`` can differ in the last bit,
+enough to move a ``ceil`` by one. Only ``&`` (joining text, exactly associative) drops them.
 """
 from __future__ import annotations
 
@@ -25,7 +28,8 @@ BINARY = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "^",
 PRECEDENCE = {"=": 1, "<>": 1, "<": 1, "<=": 1, ">": 1, ">=": 1, "&": 2, "+": 3, "-": 3,
               "*": 4, "/": 4, "^": 5, "negate": 6}
 ATOM = 9
-ASSOCIATIVE = {"+", "*", "&"}
+ASSOCIATIVE = {"&"}
+"""Operators whose right operand may lose its parentheses: text joining only (see above)."""
 FUNCTIONS = {"min": "MIN", "max": "MAX", "abs": "ABS", "round": "ROUND", "exp": "EXP"}
 EMITTED_FUNCTIONS = {"IF", "AND", "OR", "NOT", "INDEX", "MATCH", "INT", *FUNCTIONS.values()}
 """Every spreadsheet function this module can write; all must be in openpyxl's FORMULAE."""
