@@ -58,7 +58,7 @@ class _Emitter:
             case ast.Constant(value=str(value)):
                 return quoted(value), ATOM
             case ast.Constant(value=value):
-                return _number(value), ATOM
+                return number_literal(value), ATOM
             case ast.Name(id=name):
                 return self.refer(name), ATOM
             case ast.UnaryOp(op=ast.Not(), operand=operand):
@@ -116,7 +116,8 @@ def quoted(text: str) -> str:
     return '"' + text.replace('"', '""') + '"'
 
 
-def _number(value: int | float) -> str:
+def number_literal(value: int | float) -> str:
+    """``value`` as a spreadsheet number literal (``1E-05``, not Python's ``1e-05``)."""
     if isinstance(value, int):
         return str(value)
     return repr(value).upper()

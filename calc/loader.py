@@ -11,13 +11,14 @@ from typing import TYPE_CHECKING
 
 from . import expr
 from .emit_python import HELPERS, to_python
-from .names import (SHEET_NAME_LIMIT, chart_range_name, check_name, note_name,
-                    shown_note_name, sweep_sheet, table_range_names)
+from .names import (FIRST_PROBLEM, SHEET_NAME_LIMIT, STATUS, chart_range_name, check_name,
+                    note_name, shown_note_name, sweep_sheet, table_range_names)
 from .errors import InputError
 from .loader_base import NAME, WRITTEN
 from .loader_charts import ChartSection
 from .loader_parts import Parts, PartsSection
 from .loader_report import ReportSection
+from .loader_summary import SummarySection
 from .model import (BOOL, NUMBER, Calculator, Check, Constant, Example, Input, Note, Output,
                     Table)
 from .values import coerce
@@ -27,8 +28,9 @@ if TYPE_CHECKING:  # for annotations only: importlib.resources costs start-up ti
 
 OUTPUT_UNIT_LIMIT = 12
 """Longest output unit, in characters: what the terminal's unit column shows."""
-TOP_KEYS = {"id", "title", "summary", "headline", "source", "measured_on", "inputs", "checks",
-            "tables", "constants", "outputs", "notes", "examples", "report", "charts"}
+TOP_KEYS = {"id", "title", "summary", "headline", "key_results", "key_inputs", "source",
+            "measured_on", "inputs", "checks", "tables", "constants", "outputs", "notes",
+            "examples", "report", "charts"}
 CHECK_KEYS = {"rule", "message"}
 INPUT_KEYS = {"type", "default", "title", "help", "unit", "min", "max", "choices"}
 TABLE_KEYS = {"title", "unit", "keys", "rows", "source"}
@@ -52,9 +54,10 @@ def load(path: Path | Traversable,
     return _Loader(path, parts).calculator()
 
 
-class _Loader(ChartSection, ReportSection, PartsSection):
+class _Loader(ChartSection, ReportSection, PartsSection, SummarySection):
     """Reads a whole template: the top level and the inputs, tables, constants, outputs,
-    checks, notes and examples here; charts, report and parts in their own sections."""
+    checks, notes and examples here; charts, report, parts and the summary choice in their
+    own sections."""
 
     def __init__(self, path: Path | Traversable, parts: Parts | None):
         super().__init__(path)
@@ -71,6 +74,8 @@ class _Loader(ChartSection, ReportSection, PartsSection):
                             f"{sweep_sheet(calculator_id)} is over the {SHEET_NAME_LIMIT} "
                             "characters a sheet name may have")
         doc, measured_on = self.measured_on(doc, self.parts)
+        for name in (FIRST_PROBLEM, STATUS):
+            self.names[name] = "the workbook, which names a cell so"
         inputs = {self.claim(name, f"inputs.{name}"): self.input(name, spec)
                   for name, spec in self.mapping(doc["inputs"], "inputs").items()}
         checks = [self.check(index, spec, inputs)
@@ -98,14 +103,12 @@ class _Loader(ChartSection, ReportSection, PartsSection):
         for chart in charts.values():
             for column in (chart.x, *chart.y):
                 self.claim(chart_range_name(chart.id, column), f"charts.{chart.id}")
-        headline = doc.get("headline", next(iter(outputs)))
-        if headline not in outputs:
-            self.fail("headline", f"{headline!r} must be one of the outputs: " + ", ".join(outputs))
+        headline, key_results, key_inputs = self.summary_choice(doc, inputs, outputs)
         return Calculator(calculator_id, self.text(doc["title"], "title"),
                           self.text(doc["summary"], "summary"),
                           self.citation(doc["source"], "source"), self.file, inputs, tables,
                           constants, outputs, notes, examples, tuple(order), report, checks,
-                          charts, headline, measured_on)
+                          charts, headline, measured_on, key_results, key_inputs)
 
     def input(self, name: str, spec) -> Input:
         key = f"inputs.{name}"

@@ -230,6 +230,10 @@ class Calculator:
     measured_on: str = ""
     """The machine and configuration the source measured the figures on; empty for a
     calculator with no measured figure."""
+    key_results: tuple[str, ...] = ()
+    """The outputs a planner reads after the headline (see :mod:`calc.loader_summary`)."""
+    key_inputs: tuple[str, ...] = ()
+    """The inputs that frame the headline and key results."""
 
     def defaults(self) -> dict:
         return {name: spec.default for name, spec in self.inputs.items()}

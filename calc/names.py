@@ -28,6 +28,13 @@ def check_name(index: int) -> str:
     return f"check_{index}"
 
 
+FIRST_PROBLEM = "first_problem"
+"""Name of the cell holding the first problem with a calculator sheet's inputs (an input
+outside its domain, else a rule between inputs broken), empty while there is none."""
+STATUS = "status"
+"""Name of the summary's status line: the first problem, or that there is none."""
+
+
 def chart_range_name(chart_id: str, column: str) -> str:
     """Name, on a calculator's chart-data sheet, of the figures in ``column`` (the chart's
     input or one of its outputs) of chart ``chart_id``."""

@@ -49,6 +49,23 @@ def broken_checks(calculator: Calculator, inputs: dict) -> list[Check]:
             if not eval(to_python(check.tree), dict(HELPERS), values)]  # noqa: S307
 
 
+def refused_values(spec: Input) -> list:
+    """Values a spreadsheet cell for ``spec`` can hold that the engine refuses: a blank
+    (None), a value of the wrong kind, one past each end of the domain, a choice in another
+    case. Every one of them is refused by the engine too."""
+    if spec.type == "bool":
+        return [None, 1, "maybe"]
+    if spec.type == "choice":
+        other_case = [choice.upper() for choice in spec.choices if choice.upper() != choice]
+        return [None, *other_case[:1], 7, "none of these"]
+    values = [None, True, "several", spec.min - 1]
+    if spec.max is not None:
+        values.append(spec.max + 1)
+    if spec.type == "int":
+        values.append(spec.min + 0.5)
+    return values
+
+
 def any_inputs(calculator: Calculator) -> st.SearchStrategy[dict]:
     """A full set of inputs, each in its own domain, whether or not they keep the rules
     between inputs."""

@@ -9,11 +9,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import calc
-from calc.names import check_name, note_name, shown_note_name, sweep_sheet
+from calc.names import STATUS, check_name, note_name, shown_note_name, sweep_sheet
+from calc.workbook.input_state import accepted
+from calc.workbook.summary_block import ALL_CLEAR
 from tests import sweep_rows
 from tests.compare import agrees
 from tests.conftest import CALCULATORS
-from tests.strategies import any_inputs, broken_checks, calculator_inputs
+from tests.strategies import any_inputs, broken_checks, calculator_inputs, refused_values
 from tests.xlsx_oracle import WorkbookOracle
 
 
@@ -57,17 +59,50 @@ CHECKED = [c for c in CALCULATORS if c.checks]
 @given(data=st.data())
 def test_broken_rules_show_in_the_workbook_and_are_refused_by_the_engine(oracle, calculator,
                                                                           data):
+    """Each rule line shows its problem while broken; while any is, the status line shows
+    the first, every result is empty and the engine refuses the inputs, naming the same."""
     inputs = data.draw(any_inputs(calculator))
     oracle.set_all(calculator.id, inputs)
     broken = broken_checks(calculator, inputs)
     for index, check in enumerate(calculator.checks, start=1):
         shown = oracle.value(calculator.id, check_name(index))
-        assert shown == (check.message if check in broken else ""), check.rule
+        assert shown == (check.problem if check in broken else ""), check.rule
     if broken:
+        assert oracle.value(calculator.id, STATUS) == broken[0].problem
+        assert _results_shown(oracle, calculator) == {}
         with pytest.raises(calc.InputError, match="expects " + re.escape(broken[0].message)):
             calc.run(calculator.id, inputs)
     else:
+        assert oracle.value(calculator.id, STATUS) == ALL_CLEAR
         calc.run(calculator.id, inputs)
+
+
+def _results_shown(oracle, calculator) -> dict:
+    """The results the calculator's sheet shows (those not empty), by name."""
+    shown = {name: oracle.value(calculator.id, name) for name in calculator.outputs}
+    return {name: value for name, value in shown.items() if value != ""}
+
+
+REFUSALS = [(calculator, name, value) for calculator in CALCULATORS
+            for name, spec in calculator.inputs.items() for value in refused_values(spec)]
+
+
+@pytest.mark.parametrize(("calculator", "name", "value"), REFUSALS,
+                         ids=[f"{c.id}-{n}-{v!r}" for c, n, v in REFUSALS])
+def test_a_value_the_engine_refuses_empties_every_result_and_names_the_input(
+        oracle, calculator, name, value):
+    """A blank, a value of the wrong kind, past the domain, or a choice in another case,
+    put in an input cell (pasting and deleting pass data validation by): the status names
+    the input and what it accepts, no result shows a figure, and the engine refuses it."""
+    spec = calculator.inputs[name]
+    oracle.set_all(calculator.id, {**calculator.defaults(), name: value})
+    try:
+        assert oracle.value(calculator.id, STATUS) == f"{name} expects {accepted(spec)}"
+        assert _results_shown(oracle, calculator) == {}
+    finally:
+        oracle.set_all(calculator.id, calculator.defaults())
+    with pytest.raises(calc.InputError):
+        calc.run(calculator.id, {name: value})
 
 
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)

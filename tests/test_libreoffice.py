@@ -10,15 +10,17 @@ import openpyxl
 import pytest
 
 import calc
-from calc.names import check_name, note_name, shown_note_name, sweep_sheet
+from calc.names import STATUS, check_name, note_name, shown_note_name, sweep_sheet
 from calc.workbook.overview import SHEET as OVERVIEW
 from calc.workbook.overview import headline_name
+from calc.workbook.input_state import accepted
+from calc.workbook.summary_block import ALL_CLEAR
 from tests import sweep_rows
 from tests.cases import RANDOM_CASES, spread_cases
 from tests.compare import agrees, chart_blocks_equal_engine, named_cell, named_values
 from tests.conftest import CALCULATORS
 from tests.libreoffice import convert
-from tests.strategies import broken_checks
+from tests.strategies import broken_checks, refused_values
 from tests.xlsx_typing import TypedCopies
 
 pytestmark = pytest.mark.libreoffice
@@ -61,10 +63,14 @@ def _sheet_agrees(calculator, case: dict, book) -> int:
     rule is broken its results, notes and chart figures. Returns how many results were
     compared."""
     broken = broken_checks(calculator, case)
+    sheet = book[calculator.id]
     for index, check in enumerate(calculator.checks, start=1):
-        shown = named_cell(book[calculator.id], check_name(index)).value
-        assert agrees(check.message if check in broken else "", shown), check.rule
-    if broken:  # the engine refuses these inputs; the sheet said why, checked above
+        shown = named_cell(sheet, check_name(index)).value
+        assert agrees(check.problem if check in broken else "", shown), check.rule
+    assert named_cell(sheet, STATUS).value == (broken[0].problem if broken else ALL_CLEAR)
+    if broken:  # the engine refuses these inputs; the sheet said why, and shows no figure
+        assert [name for name in calculator.outputs
+                if named_cell(sheet, name).value not in ("", None)] == []
         with pytest.raises(calc.InputError):
             calc.run(calculator.id, case)
         return 0
@@ -117,3 +123,36 @@ def test_a_session_left_early_still_answers_each_workbook_with_its_own_values(bu
         shown = named_cell(values["adapters"], "chiadaps_recommended").value
         assert shown == calc.evaluate("adapters", {"processors": processors})[
             "chiadaps_recommended"]
+
+
+def _refusals(calculator) -> list[tuple[str, object]]:
+    """One value the engine refuses for each input, cycling through the kinds of refusal
+    (blank, wrong kind, past the domain, another case). A boolean in a number cell and a
+    number in a switch's cell are left out: LibreOffice holds booleans as the numbers 1 and
+    0 in a cell formatted as a boolean, so there ISNUMBER(TRUE) and ISLOGICAL of a switch's
+    cell holding 1 are both TRUE (in Excel both FALSE), and such a cell counts as 1 or TRUE,
+    as the command line's ``1`` does."""
+    chosen = []
+    for position, (name, spec) in enumerate(calculator.inputs.items()):
+        values = [value for value in refused_values(spec)
+                  if not (spec.type in ("int", "number") and isinstance(value, bool))
+                  and not (spec.type == "bool" and isinstance(value, int))]
+        chosen.append((name, values[position % len(values)]))
+    return chosen
+
+
+@pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
+def test_libreoffice_empties_every_result_for_an_input_the_engine_refuses(built, libreoffice,
+                                                                          tmp_path, calculator):
+    book = openpyxl.load_workbook(built / f"{calculator.id}.xlsx")
+    copies = TypedCopies(built / f"{calculator.id}.xlsx")
+    refusals = _refusals(calculator)
+    files = ((copies.write(tmp_path / f"{calculator.id}-{name}.xlsx", {calculator.id: {
+        named_cell(book[calculator.id], name).coordinate: value}}), book)
+        for name, value in refusals)
+    for (name, value), values in zip(refusals, libreoffice.recalculate(files)):
+        sheet = values[calculator.id]
+        expected = f"{name} expects {accepted(calculator.inputs[name])}"
+        assert named_cell(sheet, STATUS).value == expected, value
+        assert [output for output in calculator.outputs
+                if named_cell(sheet, output).value not in ("", None)] == [], (name, value)

@@ -5,11 +5,16 @@ from __future__ import annotations
 import importlib.util
 import subprocess
 
+import openpyxl
 import pytest
 
 import calc
 from calc.formatting import format_value
+from calc.workbook.summary_block import ALL_CLEAR, SUMMARY_TITLE
+from tests.compare import named_cell
 from tests.conftest import REPO
+from tests.libreoffice import convert
+from tests.xlsx_typing import TypedCopies
 
 SCRIPT = REPO / "scripts" / "render_workbooks.py"
 
@@ -38,6 +43,31 @@ def test_every_page_becomes_a_picture_showing_the_stored_results(built, tmp_path
     cost = calc.evaluate("connect", {})["connect_cpu_us"]
     assert connect.title in text
     assert format_value(cost, connect.outputs["connect_cpu_us"].decimals) in text
+    summary = text[text.index(SUMMARY_TITLE):text.index("Inputs")]
+    assert ALL_CLEAR in " ".join(summary.split())
+    for name in (connect.headline, *connect.key_results):
+        output = connect.outputs[name]
+        assert output.title in summary
+        assert format_value(calc.evaluate("connect", {})[name], output.decimals) in summary
+
+
+@pytest.mark.libreoffice
+def test_a_broken_rule_prints_its_problem_and_no_figure_in_the_summary(built, tmp_path):
+    """More successful MQGETs than attempts, typed into notify_delay and recalculated by
+    LibreOffice, then printed: the summary says which rule is broken, in full, and shows
+    no result."""
+    book = openpyxl.load_workbook(built / "notify_delay.xlsx")
+    typed = TypedCopies(built / "notify_delay.xlsx").write(tmp_path / "broken.xlsx", {
+        "notify_delay": {named_cell(book["notify_delay"], "gets_successful").coordinate: 2000}})
+    [pdf] = convert([typed], tmp_path / "out", tmp_path, recalculate=True, target="pdf")
+    text = subprocess.run(["pdftotext", "-layout", "-f", "1", "-l", "1", str(pdf), "-"],
+                          capture_output=True, text=True, check=True).stdout
+    summary = " ".join(text[text.index(SUMMARY_TITLE):text.index("Inputs")].split())
+    rule = calc.calculator("notify_delay").checks[0]
+    assert rule.problem.startswith("gets_successful expects no more than gets_attempted")
+    assert rule.problem in summary
+    headline = calc.evaluate("notify_delay", {})["cpu_per_successful_get_us"]
+    assert f"{headline:.2f}" not in summary and "µs" in summary
 
 
 def test_a_missing_workbook_is_refused(tmp_path, capsys):

@@ -17,7 +17,7 @@ from calc.emit_python import HELPERS, to_python
 from calc.expr import Scope, parse
 from calc.loader import load
 from calc.model import NUMBER
-from tests.conftest import REPO
+from tests.conftest import CALCULATORS, REPO
 from tests.xlsx_oracle import FormulaError, WorkbookOracle
 
 CONNECT = yaml.safe_load((REPO / "templates" / "connect.yaml").read_text())
@@ -79,6 +79,19 @@ BROKEN = {
                     "outputs.connect_cpu_us.formula"),
     "choice typo": (_set(["notes", 2, "when"], "listener == 'sharde'"), "notes[2].when"),
     "headline not an output": (_set(["headline"], "sharecnv"), "headline"),
+    "too few key results": (_set(["key_results"], ["msu", "lpar_busy_pct"]), "key_results"),
+    "too many key results": (_set(["key_results"], ["msu", "lpar_busy_pct", "chin_cpu_us",
+                                                    "qmgr_cpu_us", "db2_cpu_us", "cpu_scale"]),
+                             "key_results"),
+    "key result not an output": (_set(["key_results"], ["msu", "lpar_busy_pct", "tls"]),
+                                 "key_results"),
+    "headline among key results": (_set(["key_results"], ["msu", "lpar_busy_pct",
+                                                          "connect_cpu_us"]), "key_results"),
+    "key result twice": (_set(["key_results"], ["msu", "msu", "lpar_busy_pct"]), "key_results"),
+    "key inputs not a list": (_set(["key_inputs"], "tls"), "key_inputs"),
+    "key input not an input": (_set(["key_inputs"], ["msu"]), "key_inputs"),
+    "input named like the workbook's status line": (
+        lambda d: d["inputs"].update(status=d["inputs"].pop("tls")), "inputs.status"),
     "table lacks a reachable key": (
         lambda d: d["tables"]["tls_cpu_us"]["rows"].pop("shared"),
         "outputs.tls_addition_cpu_us.formula"),
@@ -399,3 +412,11 @@ def test_a_fault_in_an_included_part_names_the_parts_file_and_line(tmp_path):
     with pytest.raises(TemplateError, match=rf"^machine\.yaml: line {line}: "
                                             r"inputs\.workload_rni\.title: is 30 characters"):
         load(path)
+
+
+@pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
+def test_every_shipped_template_chooses_what_a_planner_reads_first(calculator):
+    """The summary's choice is the template's: 3 to 5 key results besides the headline and
+    1 to 6 key inputs (a template of one's own may leave them out)."""
+    assert 3 <= len(calculator.key_results) <= 5
+    assert 1 <= len(calculator.key_inputs) <= 6

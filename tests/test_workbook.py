@@ -10,9 +10,11 @@ from openpyxl.utils import FORMULAE
 
 import calc
 from calc.emit_excel import EMITTED_FUNCTIONS
-from calc.names import shown_note_name, sweep_sheet, table_range_names
-from calc.workbook.chart_data import chart_data_sheet_name
+from calc.names import STATUS, shown_note_name, sweep_sheet, table_range_names
 from calc.workbook import build_all
+from calc.workbook.chart_data import chart_data_sheet_name
+from calc.workbook.input_state import STATE_FUNCTIONS
+from calc.workbook.summary_block import ALL_CLEAR
 from tests import sweep_rows
 from tests.compare import agrees, named_cell
 from tests.conftest import CALCULATORS, REPO
@@ -47,7 +49,7 @@ def test_combined_workbook_has_each_calculators_sheets_between_overview_and_sour
 
 
 def test_only_functions_excel_and_libreoffice_both_know():
-    assert EMITTED_FUNCTIONS <= FORMULAE
+    assert EMITTED_FUNCTIONS | STATE_FUNCTIONS <= FORMULAE
 
 
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
@@ -58,7 +60,7 @@ def test_functions_in_the_file_are_known_everywhere(opened, calculator):
                 if isinstance(cell.value, str) and cell.value.startswith("=")]
     used = {function for formula in formulas
             for function in re.findall(r"([A-Z][A-Z0-9.]*)\(", formula)}
-    assert used and used <= EMITTED_FUNCTIONS
+    assert used and used <= EMITTED_FUNCTIONS | STATE_FUNCTIONS
 
 
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
@@ -188,3 +190,25 @@ def test_sweep_inputs_are_unlocked_and_validated_as_on_the_calculator_sheet(open
         assert all(sweep[f"{where[spec.id]}{row}"].protection.locked is False for row in rows)
     for name in [*calculator.outputs, *(["problem"] if calculator.checks else [])]:
         assert all(sweep[f"{where[name]}{row}"].protection.locked is not False for row in rows)
+
+
+@pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
+def test_the_summary_opens_the_sheet_with_the_templates_choice_and_its_figures(opened,
+                                                                               calculator):
+    """Under the title: the status line, then the headline, key results and key inputs in
+    the template's order, each a formula over its cell storing the engine's figure, all
+    above the first input."""
+    formulas = opened(f"{calculator.id}.xlsx")[calculator.id]
+    stored = opened(f"{calculator.id}.xlsx", data_only=True)[calculator.id]
+    status = named_cell(formulas, STATUS)
+    assert stored[status.coordinate].value == ALL_CLEAR
+    chosen = [calculator.headline, *calculator.key_results, *calculator.key_inputs]
+    column = status.column
+    rows = range(status.row + 1, status.row + 1 + len(chosen))
+    assert [formulas.cell(row, column).value for row in rows] == [f"={name}" for name in chosen]
+    result = calc.run(calculator.id, {})
+    figures = {**result.inputs, **result.outputs}
+    for row, name in zip(rows, chosen):
+        assert agrees(figures[name], stored.cell(row, column).value, rel=1e-15), name
+    first_input = named_cell(formulas, next(iter(calculator.inputs)))
+    assert rows[-1] < first_input.row

@@ -9,10 +9,12 @@ from hypothesis import strategies as st
 import calc
 from calc.documents import DOCUMENTS
 from calc.formatting import plain_number
-from calc.names import sweep_sheet
+from calc.names import STATUS, sweep_sheet
+from calc.workbook.input_state import accepted
 from calc.workbook.overview import SHEET as OVERVIEW
 from calc.workbook.overview import headline_name
 from calc.workbook.sources import SHEET as SOURCES
+from calc.workbook.summary_block import ALL_CLEAR
 from tests.compare import agrees, named_cell
 from tests.conftest import CALCULATORS
 from tests.strategies import calculator_inputs
@@ -66,6 +68,25 @@ def test_overview_headline_follows_the_calculator_sheet(oracle, calculator, data
     oracle.set_all(calculator.id, inputs)
     expected = calc.evaluate(calculator.id, inputs)[calculator.headline]
     assert agrees(expected, oracle.value(OVERVIEW, headline_name(calculator.id)), rel=1e-12)
+
+
+@pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
+def test_overview_shows_each_calculators_input_state(combined, oracle, calculator):
+    """The overview's last column follows the calculator sheet's status line: all clear as
+    written, the first problem once an input is blanked there."""
+    sheet = combined[OVERVIEW]
+    row = named_cell(sheet, headline_name(calculator.id)).row
+    state = sheet.cell(row, sheet.max_column)
+    assert state.value.replace("$", "") == \
+        f"={calculator.id}!{named_cell(combined[calculator.id], STATUS).coordinate}"
+    first = next(iter(calculator.inputs))
+    oracle.set_all(calculator.id, {**calculator.defaults(), first: None})
+    try:
+        assert oracle.cell(OVERVIEW, state.coordinate) == \
+            f"{first} expects {accepted(calculator.inputs[first])}"
+    finally:
+        oracle.set_all(calculator.id, calculator.defaults())
+    assert oracle.cell(OVERVIEW, state.coordinate) == ALL_CLEAR
 
 
 def test_sources_list_every_table_and_constant_with_its_citation(combined):

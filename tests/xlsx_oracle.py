@@ -329,4 +329,7 @@ FUNCTIONS = {
     "INT": lambda value: float(math.floor(_number(value))),
     "ROUND": _round,
     "EXP": _exp,
+    "ISNUMBER": lambda value: isinstance(value, (int, float)) and not isinstance(value, bool),
+    "ISLOGICAL": lambda value: isinstance(value, bool),
+    "EXACT": lambda left, right: _text(left) == _text(right),
 }

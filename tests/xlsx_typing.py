@@ -87,7 +87,9 @@ def _without_results(xml: str, part: str) -> str:
 
 def _typed(xml: str, coordinate: str, value) -> str:
     cell = re.compile(rf'<c r="{coordinate}"( s="[0-9]+")?(?: t="[a-z]+")?(?:/>|>.*?</c>)')
-    if isinstance(value, bool):
+    if value is None:
+        content = "/>"
+    elif isinstance(value, bool):
         content = f' t="b"><v>{int(value)}</v></c>'
     elif isinstance(value, (int, float)):
         content = f"><v>{value!r}</v></c>"

@@ -1,9 +1,17 @@
 """One calculator on its own worksheet, named by its id, reading top to bottom: title and
-source, inputs (styled as inputs, unlocked, with data validation), results (formulas over
-defined names, each storing the engine's value so any viewer shows the right number), notes
-that switch on by formula, constants and the source tables with their citations. Every
-input, output, constant and table range is a defined name local to the sheet. The sheet is
-protected without a password, so only inputs can be edited.
+source, the summary (:mod:`.summary_block`), inputs (styled as inputs, unlocked, with data
+validation), results (formulas over defined names, each storing the engine's value so any
+viewer shows the right number), notes that switch on by formula, constants and the source
+tables with their citations. Every input, output, constant and table range is a defined
+name local to the sheet. The sheet is protected without a password, so only inputs can be
+edited.
+
+While an input is outside its domain or a rule between inputs is broken
+(:mod:`.input_state`), every result is empty: the engine refuses such inputs, and a figure
+beside a broken rule would be read as an answer. Two hidden columns carry the state down
+the input and rule lines: each line's own problem, and the first problem so far; the last
+of those is the name ``first_problem``, which every result formula tests first. The
+offending input cells turn red by conditional formatting.
 """
 from __future__ import annotations
 
@@ -12,12 +20,15 @@ from xlsxwriter.utility import xl_rowcol_to_cell
 from .. import engine
 from ..emit_excel import quoted, to_excel
 from ..model import Calculator, Input, Table
-from ..names import check_name, note_name, shown_note_name, table_range_names
+from ..names import FIRST_PROBLEM, check_name, note_name, shown_note_name, table_range_names
 from .cells import validation, write_value
+from .input_state import accepted, refusal, valid
 from .layout import lines_needed, protect_and_fit, room_for
+from .sheet_columns import (ABOUT, LABEL, NAME, NOTE_COUNT, NOTE_OWN, PROBLEM_FIRST,
+                            PROBLEM_OWN, UNIT, VALUE)
 from .styles import Styles
+from .summary_block import write_summary
 
-LABEL, VALUE, UNIT, NAME, ABOUT, NOTE_OWN, NOTE_COUNT = range(7)
 WIDTHS = {LABEL: 44, VALUE: 14, UNIT: 14, NAME: 34, ABOUT: 90}
 """Column widths in characters; the unit column widens to the calculator's longest unit.
 NOTE_OWN and NOTE_COUNT are hidden helper columns for the notes (see ``notes``)."""
@@ -40,6 +51,9 @@ class CalculatorSheet:
         self.names: dict[str, str] = {}
         """Each defined name and what it refers to (e.g. ``connect!$B$7``), so another sheet
         can define the same names for the same cells, or read them."""
+        self.problem_row: int | None = None
+        """The last input or rule line written, if any: its PROBLEM_FIRST cell holds the
+        first problem so far."""
 
     def name(self, name: str, first: tuple[int, int], last: tuple[int, int] | None = None):
         """Define ``name`` on this sheet for a cell or a range (absolute references)."""
@@ -56,6 +70,7 @@ class CalculatorSheet:
                                                         *calculator.outputs.values()))
         for column, width in {**WIDTHS, UNIT: max(WIDTHS[UNIT], longest_unit + 1)}.items():
             sheet.set_column(column, column, width)
+        sheet.set_column(PROBLEM_OWN, PROBLEM_FIRST, None, None, {"hidden": True})
         sheet.write(0, LABEL, calculator.title, styles.title)
         lines = [calculator.summary, f"Source: {calculator.citation}",
                  *([f"Measured on: {calculator.measured_on}"] if calculator.measured_on else []),
@@ -64,6 +79,7 @@ class CalculatorSheet:
         for row, line in enumerate(lines, start=1):
             sheet.write(row, LABEL, line, styles.subtitle)
         self.row = len(lines) + 2
+        write_summary(self)
         self.section("Inputs", ("Input", "Value", "Unit", "Name", "What it means and accepts"))
         for spec in calculator.inputs.values():
             self.input_row(spec)
@@ -92,8 +108,8 @@ class CalculatorSheet:
             self.sheet.write_row(self.row, LABEL, headers, self.styles.header)
             self.row += 1
 
-    def describe(self, label: str, unit: str, name: str, about: str) -> None:
-        self.sheet.write(self.row, LABEL, label, self.styles.label)
+    def describe(self, label: str, unit: str, name: str, about: str, label_style=None) -> None:
+        self.sheet.write(self.row, LABEL, label, label_style or self.styles.label)
         self.sheet.write(self.row, UNIT, unit, self.styles.label)
         self.sheet.write(self.row, NAME, name, self.styles.name)
         self.sheet.write(self.row, ABOUT, about, self.styles.wrap)
@@ -110,14 +126,36 @@ class CalculatorSheet:
         write_value(self.sheet, self.row, VALUE, self.result.inputs[spec.id],
                     self.styles.input[spec.type])
         self.sheet.data_validation(self.row, VALUE, self.row, VALUE, validation(spec))
-        self.describe(spec.title, spec.unit, spec.id, f"{spec.help} Accepts {spec.accepts()}.")
+        self.describe(spec.title, spec.unit, spec.id, f"{spec.help} Accepts {accepted(spec)}.")
         self.name(spec.id, (self.row, VALUE))
+        own = self.problem_line(f"IF({valid(spec, spec.id)},\"\",{quoted(refusal(spec))})")
+        self.mark_when_set(own, [spec.id])
         self.row += 1
+
+    def problem_line(self, own_formula: str) -> str:
+        """The current line's own problem (``own_formula``, empty while none) and the first
+        problem so far, in the hidden columns; the own cell's absolute reference."""
+        own = xl_rowcol_to_cell(self.row, PROBLEM_OWN, row_abs=True, col_abs=True)
+        self.sheet.write_formula(self.row, PROBLEM_OWN, "=" + own_formula, None, "")
+        first = own
+        if self.problem_row is not None:
+            above = xl_rowcol_to_cell(self.problem_row, PROBLEM_FIRST)
+            first = f'IF({above}<>"",{above},{own})'
+        self.sheet.write_formula(self.row, PROBLEM_FIRST, "=" + first, None, "")
+        self.problem_row = self.row
+        return own
+
+    def mark_when_set(self, own: str, inputs) -> None:
+        """Turn the cells of ``inputs`` red while the problem cell ``own`` is not empty."""
+        for name in inputs:
+            self.sheet.conditional_format(self.names[name].split("!")[1].replace("$", ""),
+                                          {"type": "formula", "criteria": f'={own}<>""',
+                                           "format": self.styles.refused})
 
     def output_row(self, output) -> None:
         value = self.result.outputs[output.id]
-        self.sheet.write_formula(self.row, VALUE, "=" + to_excel(output.tree),
-                                 self.styles.output(output), value)
+        self.sheet.write_formula(self.row, VALUE, f'=IF({FIRST_PROBLEM}<>"","",'
+                                 f'{to_excel(output.tree)})', self.styles.output(output), value)
         about = f"{output.help} [{output.id} = {output.formula}]"
         self.describe(output.title, output.unit, output.id, about)
         if isinstance(value, str):
@@ -174,16 +212,18 @@ class CalculatorSheet:
         self.sheet.set_h_pagebreaks(breaks + [self.row + 1])
 
     def checks(self) -> None:
-        """One line per rule between inputs: empty while it holds, its message in red when
-        the inputs typed break it (the stored result is for the defaults, which hold)."""
+        """One line per rule between inputs: empty while it holds, the problem in red when
+        the inputs typed break it (the stored result is for the defaults, which hold), its
+        inputs red too. A rule is judged once every input is in its domain; the line ends
+        the chain of problems, so it names ``first_problem``."""
+        inputs_problem = xl_rowcol_to_cell(self.problem_row, PROBLEM_FIRST, row_abs=True,
+                                           col_abs=True)
         for index, check in enumerate(self.calculator.checks, start=1):
-            self.text_when(f"NOT({to_excel(check.tree)})", check.message, False,
-                           check_name(index), self.styles.problem)
-
-    def text_when(self, condition: str, text: str, shown: bool, name: str, style) -> None:
-        """A full-width cell showing ``text`` while the spreadsheet ``condition`` holds."""
-        self.merged_formula(f'IF({condition},{quoted(text)},"")', text if shown else "",
-                            name, style, text)
+            own = self.problem_line(f'IF({inputs_problem}<>"","",IF(NOT({to_excel(check.tree)}),'
+                                    f'{quoted(check.problem)},""))')
+            self.mark_when_set(own, check.names)
+            self.merged_formula(own, "", check_name(index), self.styles.problem, check.problem)
+        self.name(FIRST_PROBLEM, (self.problem_row, PROBLEM_FIRST))
 
     def merged_formula(self, formula: str, stored: str, name: str, style, height_for: str) -> None:
         """A full-width cell named ``name`` holding text ``formula`` (storing ``stored``),

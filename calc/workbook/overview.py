@@ -1,21 +1,23 @@
 """The combined workbook's first sheet: every calculator, what it answers, a link to its
-sheet and to its what-if rows, and its headline result, read live from that sheet (so it follows the inputs typed
-there) and stored for the inputs the workbook was written with."""
+sheet and to its what-if rows, its headline result and the state of its inputs (the
+summary's status line), read live from that sheet (so they follow the inputs typed there)
+and stored for the inputs the workbook was written with."""
 from __future__ import annotations
 
 from xlsxwriter.utility import xl_rowcol_to_cell
 
-from ..names import sweep_sheet
+from ..names import STATUS, sweep_sheet
 from .calculator_sheet import CalculatorSheet
 from .layout import lines_needed, protect_and_fit, room_for
 from .links import link_to
 from .styles import Styles
+from .summary_block import ALL_CLEAR
 
 SHEET = "Overview"
-TITLE, ANSWERS, RESULT, VALUE, UNIT, WHAT_IF = range(6)
-WIDTHS = {TITLE: 46, ANSWERS: 62, RESULT: 40, VALUE: 14, UNIT: 14, WHAT_IF: 24}
+TITLE, ANSWERS, RESULT, VALUE, UNIT, WHAT_IF, STATE = range(7)
+WIDTHS = {TITLE: 46, ANSWERS: 62, RESULT: 40, VALUE: 14, UNIT: 14, WHAT_IF: 24, STATE: 50}
 HEADERS = ("Calculator (click to open)", "What it answers", "Headline result", "Value",
-           "Unit", "What-if rows")
+           "Unit", "What-if rows", "Inputs")
 SUMMARY_WRAP = 60
 """Characters of summary per line in the answers column, for the row height."""
 
@@ -56,5 +58,10 @@ def write_overview(book, sheet, styles: Styles, calculator_sheets: list[Calculat
         sheet.write(row, UNIT, headline.unit, styles.label)
         sheet.write_url(row, WHAT_IF, link_to(sweep_sheet(calculator.id)), styles.link,
                         sweep_sheet(calculator.id))
-        room_for(sheet, row, lines_needed(calculator.summary, SUMMARY_WRAP))
+        sheet.write_formula(row, STATE, "=" + defined[STATUS], styles.status, ALL_CLEAR)
+        sheet.conditional_format(row, STATE, row, STATE, {
+            "type": "formula", "criteria": f'={defined[STATUS]}<>"{ALL_CLEAR}"',
+            "format": styles.refused})
+        room_for(sheet, row, max(lines_needed(calculator.summary, SUMMARY_WRAP),
+                                 lines_needed(ALL_CLEAR, WIDTHS[STATE])))
     protect_and_fit(sheet)

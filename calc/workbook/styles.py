@@ -8,6 +8,9 @@ BOOLEAN = '"TRUE";"TRUE";"FALSE"'
 """Booleans shown as TRUE/FALSE: LibreOffice applies number formats to them (and, without
 recalculating, shows a General boolean as 0 or 1); Excel shows them so anyway."""
 
+INPUT_FORMATS = {"int": "#,##0", "number": "General", "bool": BOOLEAN, "choice": "@"}
+"""Number format of an input's value, by input type."""
+
 
 class Styles:
     """The few cell formats the sheets use, made once per workbook."""
@@ -28,8 +31,17 @@ class Styles:
         self.input = {kind: add({"bg_color": "#FFF2CC", "font_color": "#0000CC", "border": 1,
                                  "border_color": "#BF9000", "locked": False, "align": "right", "valign": "top",
                                  "num_format": fmt})
-                      for kind, fmt in (("int", "#,##0"), ("number", "General"),
-                                        ("bool", BOOLEAN), ("choice", "@"))}
+                      for kind, fmt in INPUT_FORMATS.items()}
+        self.echo = {kind: add({"border": 1, "border_color": "#BFBFBF", "align": "right",
+                                "valign": "top", "num_format": fmt})
+                     for kind, fmt in INPUT_FORMATS.items()}
+        """An input's value repeated elsewhere (the summary): its format, not editable."""
+        self.headline = add({"bold": True, "font_size": 12, "valign": "top"})
+        self.status = add({"bold": True, "text_wrap": True, "valign": "top",
+                           "font_color": "#375623", "bg_color": "#E2EFDA"})
+        self.refused = add({"bold": True, "font_color": "#9C0006", "bg_color": "#FFC7CE"})
+        """Conditional format of an input outside its domain or breaking a rule, and of the
+        status line while there is such a problem."""
         self._book, self._outputs = book, {}
         self.link = add({"font_color": "#0563C1", "underline": 1, "valign": "top"})
         self.key = add({"bold": True, "bg_color": "#F2F2F2", "border": 1})

@@ -1,0 +1,50 @@
+"""The summary under a calculator sheet's title: the answer first.
+
+A planner opening the sheet reads, before any input or formula, a status line (every input
+in its domain and every rule between them holding, or the first problem), the headline
+result, the few key results and the key inputs that frame them: the template's
+``headline``, ``key_results`` and ``key_inputs`` (:mod:`calc.loader_summary`). Each value
+is a formula over the cell below that holds it, so it follows what is typed there, and
+stores the engine's figure like every other formula.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..names import FIRST_PROBLEM, STATUS
+from .sheet_columns import ABOUT, LABEL, VALUE
+
+if TYPE_CHECKING:
+    from .calculator_sheet import CalculatorSheet
+
+SUMMARY_TITLE = "Summary: the answer first"
+ALL_CLEAR = "All inputs are within their domains and every rule between them holds."
+"""The status line while there is no problem with the inputs."""
+
+
+def write_summary(page: CalculatorSheet) -> None:
+    """Write the summary block at ``page``'s current row."""
+    calculator, result, styles = page.calculator, page.result, page.styles
+    page.section(SUMMARY_TITLE, ("Answer", "Value", "Unit", "Name", "What it means"))
+    page.sheet.write(page.row, LABEL, "Status", styles.label)
+    page.sheet.merge_range(page.row, VALUE, page.row, ABOUT, "", styles.status)
+    page.sheet.write_formula(page.row, VALUE, f'=IF({FIRST_PROBLEM}="",'
+                             f'"{ALL_CLEAR}",{FIRST_PROBLEM})', styles.status, ALL_CLEAR)
+    page.sheet.conditional_format(page.row, VALUE, page.row, ABOUT,
+                                  {"type": "formula", "criteria": f'={FIRST_PROBLEM}<>""',
+                                   "format": styles.refused})
+    page.name(STATUS, (page.row, VALUE))
+    page.row += 1
+    for name in (calculator.headline, *calculator.key_results):
+        output = calculator.outputs[name]
+        page.sheet.write_formula(page.row, VALUE, f"={name}", styles.output(output),
+                                 result.outputs[name])
+        page.describe(output.title, output.unit, name, output.help,
+                      styles.headline if name == calculator.headline else None)
+        page.row += 1
+    for name in calculator.key_inputs:
+        spec = calculator.inputs[name]
+        page.sheet.write_formula(page.row, VALUE, f"={name}", styles.echo[spec.type],
+                                 result.inputs[name])
+        page.describe(spec.title, spec.unit, name, "An input: type it in the yellow cell below.")
+        page.row += 1
