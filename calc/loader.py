@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 from . import expr
 from .emit_python import HELPERS, to_python
-from .names import (SHEET_NAME_LIMIT, chart_range_name, check_name, note_name,
-                    shown_note_name, sweep_sheet, table_range_names)
+from .names import (SHEET_NAME_LIMIT, chart_range_name, check_message_name, check_name,
+                    note_name, shown_note_name, sweep_sheet, table_range_names)
 from .errors import InputError
 from .loader_base import NAME, WRITTEN
 from .loader_charts import ChartSection
@@ -90,6 +90,7 @@ class _Loader(ChartSection, ReportSection, PartsSection):
             self.claim(shown_note_name(index), f"notes[{index - 1}]")
         for index in range(1, len(checks) + 1):
             self.claim(check_name(index), f"checks[{index - 1}]")
+            self.claim(check_message_name(index), f"checks[{index - 1}]")
         examples = [self.example(index, spec, inputs, outputs)
                     for index, spec in enumerate(doc.get("examples", []))]
         report = self.report(doc["report"], inputs) if "report" in doc else None

@@ -28,6 +28,12 @@ def check_name(index: int) -> str:
     return f"check_{index}"
 
 
+def check_message_name(index: int) -> str:
+    """Name of the hidden cell holding input check ``index``'s message (from 1), which the
+    check's line and the what-if rows' problem column read."""
+    return f"check_message_{index}"
+
+
 def chart_range_name(chart_id: str, column: str) -> str:
     """Name, on a calculator's chart-data sheet, of the figures in ``column`` (the chart's
     input or one of its outputs) of chart ``chart_id``."""

@@ -10,17 +10,19 @@ from __future__ import annotations
 from xlsxwriter.utility import xl_rowcol_to_cell
 
 from .. import engine
-from ..emit_excel import quoted, to_excel
+from ..emit_excel import to_excel
 from ..model import Calculator, Input, Table
-from ..names import check_name, note_name, shown_note_name, table_range_names
+from ..names import (check_message_name, check_name, note_name, shown_note_name,
+                     table_range_names)
 from .cells import validation, write_value
 from .layout import lines_needed, protect_and_fit, room_for
 from .styles import Styles
 
-LABEL, VALUE, UNIT, NAME, ABOUT, NOTE_OWN, NOTE_COUNT = range(7)
+LABEL, VALUE, UNIT, NAME, ABOUT, NOTE_OWN, NOTE_COUNT, TEXT = range(8)
 WIDTHS = {LABEL: 44, VALUE: 14, UNIT: 14, NAME: 34, ABOUT: 90}
 """Column widths in characters; the unit column widens to the calculator's longest unit.
-NOTE_OWN and NOTE_COUNT are hidden helper columns for the notes (see ``notes``)."""
+NOTE_OWN and NOTE_COUNT are hidden helper columns for the notes (see ``notes``); TEXT, hidden
+too, holds each note's and each check's text (see ``text_cell``)."""
 CHART_ROWS = 17
 """Rows of the default height (20 pixels) kept free for each chart."""
 CHARTS_PER_PAGE = 2
@@ -56,6 +58,7 @@ class CalculatorSheet:
                                                         *calculator.outputs.values()))
         for column, width in {**WIDTHS, UNIT: max(WIDTHS[UNIT], longest_unit + 1)}.items():
             sheet.set_column(column, column, width)
+        sheet.set_column(TEXT, TEXT, None, None, {"hidden": True})
         sheet.write(0, LABEL, calculator.title, styles.title)
         lines = [calculator.summary, f"Source: {calculator.citation}",
                  *([f"Measured on: {calculator.measured_on}"] if calculator.measured_on else []),
@@ -128,9 +131,9 @@ class CalculatorSheet:
     def notes(self) -> None:
         """The notes that apply, first to last and without gaps: line k shows the k-th note
         whose condition holds, so notes that do not apply leave no blank lines between the
-        ones that do. Two hidden helper columns hold, on note N's line, note N's own text
-        while it applies (the name ``note_N``) and how many of notes 1..N apply; line k
-        finds the k-th by an exact MATCH of k in that running count."""
+        ones that do. Hidden helper columns hold, on note N's line, note N's text, that text
+        while the note applies (the name ``note_N``) and how many of notes 1..N apply; line
+        k finds the k-th by an exact MATCH of k in that running count."""
         notes = self.calculator.notes
         if not notes:
             return
@@ -143,9 +146,9 @@ class CalculatorSheet:
             own = xl_rowcol_to_cell(row, NOTE_OWN)
             count += note.text in applying
             above = f"{xl_rowcol_to_cell(row - 1, NOTE_COUNT)}+" if index > 1 else ""
-            self.sheet.write_formula(row, NOTE_OWN, f"=IF({to_excel(note.tree)},"
-                                     f"{quoted(note.text)},\"\")", None,
-                                     note.text if note.text in applying else "")
+            text = self.text_cell(row, note.text)
+            self.sheet.write_formula(row, NOTE_OWN, f'=IF({to_excel(note.tree)},{text},"")',
+                                     None, note.text if note.text in applying else "")
             self.sheet.write_formula(row, NOTE_COUNT, f'={above}IF({own}<>"",1,0)', None, count)
             self.name(note_name(index), (row, NOTE_OWN))
         texts = range_text(first, NOTE_OWN, last, NOTE_OWN)
@@ -175,14 +178,28 @@ class CalculatorSheet:
 
     def checks(self) -> None:
         """One line per rule between inputs: empty while it holds, its message in red when
-        the inputs typed break it (the stored result is for the defaults, which hold)."""
+        the inputs typed break it (the stored result is for the defaults, which hold). The
+        message's own cell is named ``check_message_N``: the what-if rows word their
+        problem from it."""
         for index, check in enumerate(self.calculator.checks, start=1):
-            self.text_when(f"NOT({to_excel(check.tree)})", check.message, False,
-                           check_name(index), self.styles.problem)
+            self.text_cell(self.row, check.message)
+            self.name(check_message_name(index), (self.row, TEXT))
+            self.text_when(f"NOT({to_excel(check.tree)})", check_message_name(index),
+                           check.message, False, check_name(index), self.styles.problem)
 
-    def text_when(self, condition: str, text: str, shown: bool, name: str, style) -> None:
-        """A full-width cell showing ``text`` while the spreadsheet ``condition`` holds."""
-        self.merged_formula(f'IF({condition},{quoted(text)},"")', text if shown else "",
+    def text_cell(self, row: int, text: str) -> str:
+        """Write ``text`` in the hidden TEXT column of ``row`` and return that cell's
+        reference: a formula showing a text refers to its cell, since Excel refuses a text
+        constant over 255 characters inside a formula (and "repairs" the file by dropping
+        the formula)."""
+        self.sheet.write_string(row, TEXT, text)
+        return xl_rowcol_to_cell(row, TEXT)
+
+    def text_when(self, condition: str, reference: str, text: str, shown: bool, name: str,
+                  style) -> None:
+        """A full-width cell showing ``text``, read from ``reference``, while the
+        spreadsheet ``condition`` holds."""
+        self.merged_formula(f'IF({condition},{reference},"")', text if shown else "",
                             name, style, text)
 
     def merged_formula(self, formula: str, stored: str, name: str, style, height_for: str) -> None:
