@@ -42,6 +42,10 @@ def chart_range_name(chart_id: str, column: str) -> str:
 
 SHEET_NAME_LIMIT = 31
 """Longest sheet name Excel accepts."""
+LIST_SOURCE_LIMIT = 255
+"""Longest list of values a data validation may hold in Excel, the commas between them
+counted, in UTF-16 units: Excel does not open a longer one without repair, and XlsxWriter
+leaves it out with a warning ("exceeds Excel's limit of 255", Worksheet.data_validation)."""
 
 
 def sweep_sheet(calculator_id: str) -> str:

@@ -399,3 +399,14 @@ def test_a_fault_in_an_included_part_names_the_parts_file_and_line(tmp_path):
     with pytest.raises(TemplateError, match=rf"^machine\.yaml: line {line}: "
                                             r"inputs\.workload_rni\.title: is 30 characters"):
         load(path)
+
+
+def test_choices_joined_up_to_excels_list_limit_load(tmp_path):
+    """The broken fixture's choices one character shorter, 255 joined by commas: Excel's
+    limit itself, which loads."""
+    fixture = REPO / "tests" / "fixtures" / "broken_templates" / "choices_too_long.yaml"
+    path = tmp_path / fixture.name
+    path.write_text(fixture.read_text(encoding="utf-8").replace("- " + "y" * 18, "- " + "y" * 17),
+                    encoding="utf-8")
+    choices = load(path).inputs["mode"].choices
+    assert len(",".join(choices)) == 255
