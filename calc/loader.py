@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING
 
 from . import expr
 from .emit_python import HELPERS, to_python
-from .names import (FIRST_PROBLEM, SHEET_NAME_LIMIT, STATUS, chart_range_name, check_name,
-                    note_name, shown_note_name, sweep_sheet, table_range_names)
+from .names import (FIRST_PROBLEM, LIST_SOURCE_LIMIT, SHEET_NAME_LIMIT, STATUS,
+                    chart_range_name, check_message_name, check_name, note_name,
+                    shown_note_name, sweep_sheet, table_range_names)
 from .errors import InputError
 from .loader_base import NAME, WRITTEN
 from .loader_charts import ChartSection
@@ -95,6 +96,7 @@ class _Loader(ChartSection, ReportSection, PartsSection, SummarySection):
             self.claim(shown_note_name(index), f"notes[{index - 1}]")
         for index in range(1, len(checks) + 1):
             self.claim(check_name(index), f"checks[{index - 1}]")
+            self.claim(check_message_name(index), f"checks[{index - 1}]")
         examples = [self.example(index, spec, inputs, outputs)
                     for index, spec in enumerate(doc.get("examples", []))]
         report = self.report(doc["report"], inputs) if "report" in doc else None
@@ -135,6 +137,7 @@ class _Loader(ChartSection, ReportSection, PartsSection, SummarySection):
                     or not all(isinstance(c, str) and c for c in choices)
                     or len(set(choices)) != len(choices)):
                 self.fail(f"{key}.choices", "must be a list of distinct non-empty texts")
+            self.listable(choices, f"{key}.choices")
             result = Input(**common, choices=tuple(choices))
         else:
             result = Input(**common)
@@ -148,6 +151,19 @@ class _Loader(ChartSection, ReportSection, PartsSection, SummarySection):
         except InputError as error:
             self.fail(f"{key}.default", str(error))
         return result
+
+    def listable(self, choices: list[str], key: str) -> None:
+        """Check ``choices`` can be a workbook's drop-down list: Excel's list of values is
+        the values joined by commas, so none may hold a comma (or a double quote, which
+        would end the list's text), and the whole is at most LIST_SOURCE_LIMIT long."""
+        for index, choice in enumerate(choices):
+            if "," in choice or '"' in choice:
+                self.fail(f"{key}[{index}]", f"{choice!r} holds a comma or a double quote, "
+                                             "which a workbook's list of choices cannot hold")
+        listed = len(",".join(choices).encode("utf-16-le")) // 2
+        if listed > LIST_SOURCE_LIMIT:
+            self.fail(key, f"the choices joined by commas are {listed} characters; a "
+                           f"workbook's list of choices holds at most {LIST_SOURCE_LIMIT}")
 
     def table(self, name: str, spec) -> Table:
         key = f"tables.{name}"

@@ -136,7 +136,13 @@ class Check:
     def problem(self) -> str:
         """The broken rule as a sentence of its own, worded as the command line words a
         refusal: the first input it reads "expects" the message. A sweep's problem column."""
-        return f"{self.names[0]} expects {self.message}"
+        return self.problem_opening + self.message
+
+    @property
+    def problem_opening(self) -> str:
+        """What :attr:`problem` puts before the message (a workbook joins the two, the
+        message read from its own cell)."""
+        return f"{self.names[0]} expects "
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,12 @@ STATUS = "status"
 """Name of the summary's status line: the first problem, or that there is none."""
 
 
+def check_message_name(index: int) -> str:
+    """Name of the hidden cell holding input check ``index``'s message (from 1), which the
+    check's line and the what-if rows' problem column read."""
+    return f"check_message_{index}"
+
+
 def chart_range_name(chart_id: str, column: str) -> str:
     """Name, on a calculator's chart-data sheet, of the figures in ``column`` (the chart's
     input or one of its outputs) of chart ``chart_id``."""
@@ -43,6 +49,10 @@ def chart_range_name(chart_id: str, column: str) -> str:
 
 SHEET_NAME_LIMIT = 31
 """Longest sheet name Excel accepts."""
+LIST_SOURCE_LIMIT = 255
+"""Longest list of values a data validation may hold in Excel, the commas between them
+counted, in UTF-16 units: Excel does not open a longer one without repair, and XlsxWriter
+leaves it out with a warning ("exceeds Excel's limit of 255", Worksheet.data_validation)."""
 
 
 def sweep_sheet(calculator_id: str) -> str:

@@ -420,3 +420,14 @@ def test_every_shipped_template_chooses_what_a_planner_reads_first(calculator):
     1 to 6 key inputs (a template of one's own may leave them out)."""
     assert 3 <= len(calculator.key_results) <= 5
     assert 1 <= len(calculator.key_inputs) <= 6
+
+
+def test_choices_joined_up_to_excels_list_limit_load(tmp_path):
+    """The broken fixture's choices one character shorter, 255 joined by commas: Excel's
+    limit itself, which loads."""
+    fixture = REPO / "tests" / "fixtures" / "broken_templates" / "choices_too_long.yaml"
+    path = tmp_path / fixture.name
+    path.write_text(fixture.read_text(encoding="utf-8").replace("- " + "y" * 18, "- " + "y" * 17),
+                    encoding="utf-8")
+    choices = load(path).inputs["mode"].choices
+    assert len(",".join(choices)) == 255

@@ -10,7 +10,8 @@ from openpyxl.utils import FORMULAE
 
 import calc
 from calc.emit_excel import EMITTED_FUNCTIONS
-from calc.names import STATUS, shown_note_name, sweep_sheet, table_range_names
+from calc.names import (STATUS, check_message_name, shown_note_name, sweep_sheet,
+                        table_range_names)
 from calc.workbook import build_all
 from calc.workbook.chart_data import chart_data_sheet_name
 from calc.workbook.input_state import STATE_FUNCTIONS
@@ -156,12 +157,14 @@ def test_every_sweep_formula_stores_the_engines_value_for_its_row(opened, calcul
 
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
 def test_sweep_sheet_reads_constants_and_tables_through_its_own_names(opened, calculator):
-    """Names local to the sweep sheet refer to the calculator sheet's cells, so formulas
-    read as there; inputs and outputs are the row's cells, never names."""
+    """Names local to the sweep sheet refer to the calculator sheet's cells (constants,
+    tables, check messages), so formulas read as there; inputs and outputs are the row's
+    cells, never names."""
     book = opened("mqzcalc.xlsx")
     own, sweep = book[calculator.id].defined_names, book[sweep_sheet(calculator.id)]
     shared = [*calculator.constants] + [name for table in calculator.tables.values()
                                         for name in table_range_names(table.id, len(table.keys))]
+    shared += [check_message_name(index) for index in range(1, len(calculator.checks) + 1)]
     assert sorted(sweep.defined_names) == sorted(shared)
     for name in shared:
         assert sweep.defined_names[name].attr_text == own[name].attr_text, name

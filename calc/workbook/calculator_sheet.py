@@ -20,18 +20,19 @@ from xlsxwriter.utility import xl_rowcol_to_cell
 from .. import engine
 from ..emit_excel import quoted, to_excel
 from ..model import Calculator, Input, Table
-from ..names import FIRST_PROBLEM, check_name, note_name, shown_note_name, table_range_names
+from ..names import (FIRST_PROBLEM, check_message_name, check_name, note_name,
+                     shown_note_name, table_range_names)
 from .cells import validation, write_value
 from .input_state import accepted, refusal, valid
 from .layout import lines_needed, protect_and_fit, room_for
 from .sheet_columns import (ABOUT, LABEL, NAME, NOTE_COUNT, NOTE_OWN, PROBLEM_FIRST,
-                            PROBLEM_OWN, UNIT, VALUE)
+                            PROBLEM_OWN, TEXT, UNIT, VALUE)
 from .styles import Styles
 from .summary_block import write_summary
 
 WIDTHS = {LABEL: 44, VALUE: 14, UNIT: 14, NAME: 34, ABOUT: 90}
-"""Column widths in characters; the unit column widens to the calculator's longest unit.
-NOTE_OWN and NOTE_COUNT are hidden helper columns for the notes (see ``notes``)."""
+"""Widths in characters of the columns seen (:mod:`.sheet_columns`); the unit column widens
+to the calculator's longest unit."""
 CHART_ROWS = 17
 """Rows of the default height (20 pixels) kept free for each chart."""
 CHARTS_PER_PAGE = 2
@@ -70,7 +71,7 @@ class CalculatorSheet:
                                                         *calculator.outputs.values()))
         for column, width in {**WIDTHS, UNIT: max(WIDTHS[UNIT], longest_unit + 1)}.items():
             sheet.set_column(column, column, width)
-        sheet.set_column(PROBLEM_OWN, PROBLEM_FIRST, None, None, {"hidden": True})
+        sheet.set_column(PROBLEM_OWN, TEXT, None, None, {"hidden": True})
         sheet.write(0, LABEL, calculator.title, styles.title)
         lines = [calculator.summary, f"Source: {calculator.citation}",
                  *([f"Measured on: {calculator.measured_on}"] if calculator.measured_on else []),
@@ -128,7 +129,8 @@ class CalculatorSheet:
         self.sheet.data_validation(self.row, VALUE, self.row, VALUE, validation(spec))
         self.describe(spec.title, spec.unit, spec.id, f"{spec.help} Accepts {accepted(spec)}.")
         self.name(spec.id, (self.row, VALUE))
-        own = self.problem_line(f"IF({valid(spec, spec.id)},\"\",{quoted(refusal(spec))})")
+        refused = self.text_cell(self.row, refusal(spec))
+        own = self.problem_line(f'IF({valid(spec, spec.id)},"",{refused})')
         self.mark_when_set(own, [spec.id])
         self.row += 1
 
@@ -166,9 +168,9 @@ class CalculatorSheet:
     def notes(self) -> None:
         """The notes that apply, first to last and without gaps: line k shows the k-th note
         whose condition holds, so notes that do not apply leave no blank lines between the
-        ones that do. Two hidden helper columns hold, on note N's line, note N's own text
-        while it applies (the name ``note_N``) and how many of notes 1..N apply; line k
-        finds the k-th by an exact MATCH of k in that running count."""
+        ones that do. Hidden helper columns hold, on note N's line, note N's text, that text
+        while the note applies (the name ``note_N``) and how many of notes 1..N apply; line
+        k finds the k-th by an exact MATCH of k in that running count."""
         notes = self.calculator.notes
         if not notes:
             return
@@ -181,9 +183,9 @@ class CalculatorSheet:
             own = xl_rowcol_to_cell(row, NOTE_OWN)
             count += note.text in applying
             above = f"{xl_rowcol_to_cell(row - 1, NOTE_COUNT)}+" if index > 1 else ""
-            self.sheet.write_formula(row, NOTE_OWN, f"=IF({to_excel(note.tree)},"
-                                     f"{quoted(note.text)},\"\")", None,
-                                     note.text if note.text in applying else "")
+            text = self.text_cell(row, note.text)
+            self.sheet.write_formula(row, NOTE_OWN, f'=IF({to_excel(note.tree)},{text},"")',
+                                     None, note.text if note.text in applying else "")
             self.sheet.write_formula(row, NOTE_COUNT, f'={above}IF({own}<>"",1,0)', None, count)
             self.name(note_name(index), (row, NOTE_OWN))
         texts = range_text(first, NOTE_OWN, last, NOTE_OWN)
@@ -215,15 +217,27 @@ class CalculatorSheet:
         """One line per rule between inputs: empty while it holds, the problem in red when
         the inputs typed break it (the stored result is for the defaults, which hold), its
         inputs red too. A rule is judged once every input is in its domain; the line ends
-        the chain of problems, so it names ``first_problem``."""
+        the chain of problems, so it names ``first_problem``. The message's own cell is
+        named ``check_message_N``: the line and the what-if rows word their problem from it."""
         inputs_problem = xl_rowcol_to_cell(self.problem_row, PROBLEM_FIRST, row_abs=True,
                                            col_abs=True)
         for index, check in enumerate(self.calculator.checks, start=1):
+            self.text_cell(self.row, check.message)
+            self.name(check_message_name(index), (self.row, TEXT))
+            problem = f"{quoted(check.problem_opening)}&{check_message_name(index)}"
             own = self.problem_line(f'IF({inputs_problem}<>"","",IF(NOT({to_excel(check.tree)}),'
-                                    f'{quoted(check.problem)},""))')
+                                    f'{problem},""))')
             self.mark_when_set(own, check.names)
             self.merged_formula(own, "", check_name(index), self.styles.problem, check.problem)
         self.name(FIRST_PROBLEM, (self.problem_row, PROBLEM_FIRST))
+
+    def text_cell(self, row: int, text: str) -> str:
+        """Write ``text`` in the hidden TEXT column of ``row`` and return that cell's
+        reference: a formula showing a text refers to its cell, since Excel refuses a text
+        constant over 255 characters inside a formula (and "repairs" the file by dropping
+        the formula)."""
+        self.sheet.write_string(row, TEXT, text)
+        return xl_rowcol_to_cell(row, TEXT)
 
     def merged_formula(self, formula: str, stored: str, name: str, style, height_for: str) -> None:
         """A full-width cell named ``name`` holding text ``formula`` (storing ``stored``),

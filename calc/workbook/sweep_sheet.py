@@ -30,7 +30,7 @@ from ..emit_excel import quoted, to_excel
 from ..engine import Outcome
 from ..formatting import format_value, plain_number
 from ..model import Calculator
-from ..names import sweep_sheet, table_range_names
+from ..names import check_message_name, sweep_sheet, table_range_names
 from .cells import validation, write_value
 from .layout import lines_needed, protect, room_for
 from .styles import Styles
@@ -89,10 +89,13 @@ class SweepSheet:
         protect(sheet)
 
     def define_names(self) -> None:
-        """This sheet's names for the calculator sheet's constants and table ranges."""
+        """This sheet's names for the calculator sheet's constants, table ranges and check
+        messages."""
         names = [*self.calculator.constants]
         for table in self.calculator.tables.values():
             names += table_range_names(table.id, len(table.keys))
+        names += [check_message_name(index)
+                  for index in range(1, len(self.calculator.checks) + 1)]
         for name in names:
             self.book.define_name(f"{self.sheet.name}!{name}", "=" + self.names[name])
 
@@ -146,11 +149,14 @@ class SweepSheet:
         return f'IF({xl_col_to_name(self.problem_column)}{ROW}<>"","",{formula})'
 
     def problem_formula(self) -> str:
-        """The first rule the row's inputs break, worded as the engine words it, else ""."""
+        """The first rule the row's inputs break, worded as the engine words it, else "";
+        each message is read from its cell on the calculator sheet (a text constant over
+        255 characters in a formula is one Excel refuses)."""
         formula = '""'
-        for check in reversed(self.calculator.checks):
+        for index, check in reversed(list(enumerate(self.calculator.checks, start=1))):
             condition = to_excel(check.tree, self.refer)
-            formula = f"IF(NOT({condition}),{quoted(check.problem)},{formula})"
+            problem = f"{quoted(check.problem_opening)}&{check_message_name(index)}"
+            formula = f"IF(NOT({condition}),{problem},{formula})"
         return formula
 
     def refer(self, name: str) -> str:
