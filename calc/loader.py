@@ -16,6 +16,7 @@ from .names import (SHEET_NAME_LIMIT, chart_range_name, check_name, note_name,
 from .errors import InputError
 from .loader_base import NAME, WRITTEN
 from .loader_charts import ChartSection
+from .loader_inputs import InputPresentation
 from .loader_parts import Parts, PartsSection
 from .loader_report import ReportSection
 from .model import (BOOL, NUMBER, Calculator, Check, Constant, Example, Input, Note, Output,
@@ -30,7 +31,8 @@ OUTPUT_UNIT_LIMIT = 12
 TOP_KEYS = {"id", "title", "summary", "headline", "source", "measured_on", "inputs", "checks",
             "tables", "constants", "outputs", "notes", "examples", "report", "charts"}
 CHECK_KEYS = {"rule", "message"}
-INPUT_KEYS = {"type", "default", "title", "help", "unit", "min", "max", "choices"}
+INPUT_KEYS = {"type", "default", "title", "help", "unit", "min", "max", "choices", "decimals",
+              "labels"}
 TABLE_KEYS = {"title", "unit", "keys", "rows", "source"}
 CONSTANT_KEYS = {"value", "title", "unit", "source"}
 OUTPUT_KEYS = {"formula", "title", "unit", "help", "decimals"}
@@ -52,7 +54,7 @@ def load(path: Path | Traversable,
     return _Loader(path, parts).calculator()
 
 
-class _Loader(ChartSection, ReportSection, PartsSection):
+class _Loader(ChartSection, ReportSection, PartsSection, InputPresentation):
     """Reads a whole template: the top level and the inputs, tables, constants, outputs,
     checks, notes and examples here; charts, report and parts in their own sections."""
 
@@ -93,7 +95,7 @@ class _Loader(ChartSection, ReportSection, PartsSection):
         examples = [self.example(index, spec, inputs, outputs)
                     for index, spec in enumerate(doc.get("examples", []))]
         report = self.report(doc["report"], inputs) if "report" in doc else None
-        charts = {name: self.chart(name, spec, inputs, outputs, tables)
+        charts = {name: self.chart(name, spec, inputs, outputs, tables, constants)
                   for name, spec in self.mapping(doc.get("charts", {}), "charts").items()}
         for chart in charts.values():
             for column in (chart.x, *chart.y):
@@ -116,7 +118,9 @@ class _Loader(ChartSection, ReportSection, PartsSection):
         common = dict(id=name, type=kind, default=spec["default"],
                       title=self.title(spec["title"], f"{key}.title"),
                       help=self.prose(spec["help"], f"{key}.help"),
-                      unit=spec.get("unit", ""))
+                      unit=spec.get("unit", ""),
+                      decimals=self.input_decimals(spec, key, kind),
+                      labels=self.input_labels(spec, key, kind))
         if kind in ("int", "number"):
             if "unit" not in spec:
                 self.fail(f"{key}.unit", "is required for a numeric input")
