@@ -6,10 +6,12 @@ left to the terminal and the workbook; what the axes are called is worked out he
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from .engine import calculator, sweep, validate
 from .errors import MqcalcError
+from .formatting import number_format
 from .model import Calculator, Chart, Table
 
 
@@ -63,7 +65,8 @@ def _published(table: Table, chart: Chart) -> dict:
 def axis_titles(spec: Calculator, chart: Chart) -> tuple[str, tuple[str, ...]]:
     """What ``chart``'s axis along x and its series (one per name in ``chart.y``) are
     called. A sweep: the input's title and unit, and the outputs' titles. A table chart: the
-    table's first key, and each column with the key it belongs to ("delay: above zero"), or
+    table's first key, and each column by the label of the input whose choices they are
+    ("Shared (QSG) listener"), else with the key it belongs to ("delay: above zero"), or
     the table's title for a one-key table."""
     if chart.table is None:
         varied = spec.inputs[chart.x]
@@ -72,7 +75,32 @@ def axis_titles(spec: Calculator, chart: Chart) -> tuple[str, tuple[str, ...]]:
     table = spec.tables[chart.table]
     if not table.col_keys:
         return _words(chart.x), (table.title,)
-    return _words(chart.x), tuple(f"{_words(table.keys[1])}: {_words(name)}" for name in chart.y)
+    owner = next((source for source in spec.inputs.values()
+                  if source.labels and set(chart.y) <= set(source.choices)), None)
+    return _words(chart.x), tuple(owner.label(name) if owner else
+                                  f"{_words(table.keys[1])}: {_words(name)}" for name in chart.y)
+
+
+AXIS_TICKS = 5
+"""About how many steps an axis is divided into (both spreadsheets aim for 5 to 10)."""
+
+
+def axis_format(values) -> str:
+    """A number format for an axis over ``values`` (and zero, where axes usually start):
+    as many decimals as a step of a fifth of the span needs, so small figures do not all
+    read 0 and whole ones carry no stray decimal point."""
+    finite = [float(value) for value in values if isinstance(value, (int, float))
+              and math.isfinite(value)]
+    step = (max(finite + [0.0]) - min(finite + [0.0])) / AXIS_TICKS
+    return number_format(max(0, -math.floor(math.log10(step))) if step > 0 else 0)
+
+
+def point_labels(spec: Calculator, chart: Chart) -> tuple[str, ...]:
+    """How each point along a bar chart's x reads: the input's labels (Yes/No for a
+    switch), or for a table's rows the labels of the input the chart marks, else the rows'
+    names as words."""
+    source = spec.inputs.get(chart.x if chart.table is None else chart.mark)
+    return tuple(source.label(point) if source else _words(point) for point in chart.points)
 
 
 def _words(name: object) -> str:

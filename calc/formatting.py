@@ -19,6 +19,17 @@ def number_format(decimals: int) -> str:
     return "#,##0" + ("." + "0" * decimals if decimals else "")
 
 
+def places(value: object) -> int:
+    """Decimal places ``value`` is written with (0.125 has 3; 40, 2.0 and non-numbers 0)."""
+    if isinstance(value, bool) or not isinstance(value, float) or value.is_integer():
+        return 0
+    text = repr(value)
+    if "e" in text:  # 1e-05: as many places as the exponent asks
+        mantissa, exponent = text.split("e")
+        return max(0, len(mantissa.partition(".")[2]) - int(exponent))
+    return len(text.partition(".")[2])
+
+
 def plain_number(value: object) -> object:
     """A whole float as the whole number a person would write (100, not 100.0), for files
     and fields a person reads and types; it compares equal. Anything else as it is."""

@@ -17,6 +17,7 @@ from .names import (FIRST_PROBLEM, LIST_SOURCE_LIMIT, SHEET_NAME_LIMIT, STATUS,
 from .errors import InputError
 from .loader_base import NAME, WRITTEN
 from .loader_charts import ChartSection
+from .loader_inputs import InputPresentation
 from .loader_parts import Parts, PartsSection
 from .loader_report import ReportSection
 from .loader_summary import SummarySection
@@ -33,7 +34,8 @@ TOP_KEYS = {"id", "title", "summary", "headline", "key_results", "key_inputs", "
             "measured_on", "inputs", "checks", "tables", "constants", "outputs", "notes",
             "examples", "report", "charts"}
 CHECK_KEYS = {"rule", "message"}
-INPUT_KEYS = {"type", "default", "title", "help", "unit", "min", "max", "choices"}
+INPUT_KEYS = {"type", "default", "title", "help", "unit", "min", "max", "choices", "decimals",
+              "labels"}
 TABLE_KEYS = {"title", "unit", "keys", "rows", "source"}
 CONSTANT_KEYS = {"value", "title", "unit", "source"}
 OUTPUT_KEYS = {"formula", "title", "unit", "help", "decimals"}
@@ -55,7 +57,7 @@ def load(path: Path | Traversable,
     return _Loader(path, parts).calculator()
 
 
-class _Loader(ChartSection, ReportSection, PartsSection, SummarySection):
+class _Loader(ChartSection, ReportSection, PartsSection, InputPresentation, SummarySection):
     """Reads a whole template: the top level and the inputs, tables, constants, outputs,
     checks, notes and examples here; charts, report, parts and the summary choice in their
     own sections."""
@@ -100,7 +102,7 @@ class _Loader(ChartSection, ReportSection, PartsSection, SummarySection):
         examples = [self.example(index, spec, inputs, outputs)
                     for index, spec in enumerate(doc.get("examples", []))]
         report = self.report(doc["report"], inputs) if "report" in doc else None
-        charts = {name: self.chart(name, spec, inputs, outputs, tables)
+        charts = {name: self.chart(name, spec, inputs, outputs, tables, constants)
                   for name, spec in self.mapping(doc.get("charts", {}), "charts").items()}
         for chart in charts.values():
             for column in (chart.x, *chart.y):
@@ -121,7 +123,9 @@ class _Loader(ChartSection, ReportSection, PartsSection, SummarySection):
         common = dict(id=name, type=kind, default=spec["default"],
                       title=self.title(spec["title"], f"{key}.title"),
                       help=self.prose(spec["help"], f"{key}.help"),
-                      unit=spec.get("unit", ""))
+                      unit=spec.get("unit", ""),
+                      decimals=self.input_decimals(spec, key, kind),
+                      labels=self.input_labels(spec, key, kind))
         if kind in ("int", "number"):
             if "unit" not in spec:
                 self.fail(f"{key}.unit", "is required for a numeric input")

@@ -5,10 +5,11 @@ from __future__ import annotations
 import math
 
 from .loader_base import NAME, TemplateReader
-from .model import NUMBER, Chart, Input, Output, Table
+from .model import NUMBER, Chart, Constant, Input, Output, Table
 from .steps import Points, step_count
 
-CHART_KEYS = {"title", "help", "x", "y", "from", "to", "step", "table", "unit", "mark", "rows"}
+CHART_KEYS = {"title", "help", "x", "y", "from", "to", "step", "table", "unit", "mark", "rows",
+              "reference"}
 CHART_RANGE_KEYS = ("from", "to", "step")
 TABLE_CHART_KEYS = ("unit", "mark", "rows")
 """Keys only a chart of a table has; a sweep takes its unit from its outputs and marks x."""
@@ -20,9 +21,10 @@ class ChartSection(TemplateReader):
     """Reads one chart at a time; mixed into the loader, which owns the other sections."""
 
     def chart(self, name, spec, inputs: dict[str, Input], outputs: dict[str, Output],
-              tables: dict[str, Table]) -> Chart:
+              tables: dict[str, Table], constants: dict[str, Constant]) -> Chart:
         """One chart: outputs swept along the input ``x``, or the figures of a source
-        ``table`` as published (see :class:`Chart`); never both."""
+        ``table`` as published (see :class:`Chart`); never both. Either may draw a cited
+        constant as a level ``reference`` line (a threshold the source gives)."""
         key = f"charts.{name}"
         if not isinstance(name, str) or not NAME.match(name):
             self.fail(key, f"{name!r} must be lower-case letters, digits and underscores, "
@@ -43,8 +45,20 @@ class ChartSection(TemplateReader):
                 self.fail(f"{key}.{part}", why)
         drawn = (self.sweep_chart(spec, key, inputs, outputs) if sweep
                  else self.table_chart(spec, key, inputs, tables))
+        if "reference" in spec:
+            drawn["reference"] = self.chart_reference(spec["reference"], constants,
+                                                      drawn["kind"], f"{key}.reference")
         return Chart(name, self.title(spec["title"], f"{key}.title"),
                      self.prose(spec["help"], f"{key}.help"), **drawn)
+
+    def chart_reference(self, name, constants: dict[str, Constant], kind: str, key: str) -> str:
+        """A constant drawn level across a line chart, so its source's threshold shows."""
+        if not isinstance(name, str) or name not in constants:
+            self.fail(key, f"{name!r} is not a constant (constants: "
+                           f"{', '.join(constants) or 'none'})")
+        if kind != "line":
+            self.fail(key, "only for a line chart (a numeric x or numeric table rows)")
+        return name
 
     def sweep_chart(self, spec: dict, key: str, inputs: dict[str, Input],
                     outputs: dict[str, Output]) -> dict:

@@ -29,7 +29,8 @@ class Citation:
 
 @dataclass(frozen=True)
 class Input:
-    """One input: its type (int|number|bool|choice), domain, default, unit and help."""
+    """One input: its type (int|number|bool|choice), domain, default, unit and help;
+    ``decimals`` shown for a number, ``labels`` readable words for each choice id."""
 
     id: str
     type: str
@@ -40,6 +41,16 @@ class Input:
     min: float | None = None
     max: float | None = None
     choices: tuple[str, ...] = ()
+    decimals: int = 0
+    labels: tuple[tuple[str, str], ...] = ()
+    """(choice, label) pairs for the choices the template gives a label; others show the id."""
+
+    def label(self, value: object) -> str:
+        """What a person reads for ``value``: a choice's label (its id without one), Yes or
+        No for a switch, a number as written."""
+        if self.type == "bool":
+            return "Yes" if value else "No"
+        return dict(self.labels).get(value, str(value))
 
     @property
     def value_type(self) -> str:
@@ -194,7 +205,8 @@ class Chart:
 
     ``mark`` is the input whose current value the picture marks: ``x`` for a sweep, and for a
     table chart an input the template names, or None for no mark. ``kind`` is "line" for
-    numeric points, "bar" otherwise. The picture is drawn elsewhere;
+    numeric points, "bar" otherwise. ``reference`` is a constant a line chart draws as a
+    level line (a threshold its source gives), or None. The picture is drawn elsewhere;
     :func:`calc.charts.chart_series` computes its figures."""
 
     id: str
@@ -207,6 +219,7 @@ class Chart:
     kind: str
     mark: str | None
     table: str | None = None
+    reference: str | None = None
 
 
 @dataclass

@@ -18,12 +18,15 @@ from __future__ import annotations
 from xlsxwriter.utility import xl_rowcol_to_cell
 
 from .. import engine
+from ..bounds import output_ranges
 from ..emit_excel import quoted, to_excel
+from ..formatting import format_value, places
 from ..model import Calculator, Input, Table
 from ..names import (FIRST_PROBLEM, check_message_name, check_name, note_name,
                      shown_note_name, table_range_names)
 from .cells import validation, write_value
 from .input_state import accepted, refusal, valid
+from .fit import PADDING, column_width, widest_input, widest_output
 from .layout import lines_needed, protect_and_fit, room_for
 from .sheet_columns import (ABOUT, LABEL, NAME, NOTE_COUNT, NOTE_OWN, PROBLEM_FIRST,
                             PROBLEM_OWN, TEXT, UNIT, VALUE)
@@ -31,8 +34,8 @@ from .styles import Styles
 from .summary_block import write_summary
 
 WIDTHS = {LABEL: 44, VALUE: 14, UNIT: 14, NAME: 34, ABOUT: 90}
-"""Widths in characters of the columns seen (:mod:`.sheet_columns`); the unit column widens
-to the calculator's longest unit."""
+"""Least widths in characters of the columns seen (:mod:`.sheet_columns`); each widens to
+the widest text it can show (see :func:`column_widths`)."""
 CHART_ROWS = 17
 """Rows of the default height (20 pixels) kept free for each chart."""
 CHARTS_PER_PAGE = 2
@@ -67,9 +70,7 @@ class CalculatorSheet:
 
     def write(self) -> None:
         sheet, styles, calculator = self.sheet, self.styles, self.calculator
-        longest_unit = max(len(item.unit) for item in (*calculator.inputs.values(),
-                                                        *calculator.outputs.values()))
-        for column, width in {**WIDTHS, UNIT: max(WIDTHS[UNIT], longest_unit + 1)}.items():
+        for column, width in column_widths(calculator).items():
             sheet.set_column(column, column, width)
         sheet.set_column(PROBLEM_OWN, TEXT, None, None, {"hidden": True})
         sheet.write(0, LABEL, calculator.title, styles.title)
@@ -124,10 +125,13 @@ class CalculatorSheet:
                                            lines_needed(at_least, int(at_least_width * 1.1))))
 
     def input_row(self, spec: Input) -> None:
-        write_value(self.sheet, self.row, VALUE, self.result.inputs[spec.id],
-                    self.styles.input[spec.type])
+        value = self.result.inputs[spec.id]
+        write_value(self.sheet, self.row, VALUE, value, self.styles.input(spec))
         self.sheet.data_validation(self.row, VALUE, self.row, VALUE, validation(spec))
         self.describe(spec.title, spec.unit, spec.id, f"{spec.help} Accepts {accepted(spec)}.")
+        if spec.labels:
+            self.sheet.write_formula(self.row, UNIT, "=" + label_formula(spec),
+                                     self.styles.wrap, dict(spec.labels).get(value, ""))
         self.name(spec.id, (self.row, VALUE))
         refused = self.text_cell(self.row, refusal(spec))
         own = self.problem_line(f'IF({valid(spec, spec.id)},"",{refused})')
@@ -249,7 +253,8 @@ class CalculatorSheet:
         self.row += 1
 
     def constant_row(self, constant) -> None:
-        self.sheet.write_number(self.row, VALUE, constant.value, self.styles.cell)
+        self.sheet.write_number(self.row, VALUE, constant.value,
+                                self.styles.figure(places(constant.value)))
         self.describe(constant.title, constant.unit, constant.id, str(constant.citation))
         self.name(constant.id, (self.row, VALUE))
         self.row += 1
@@ -270,13 +275,15 @@ class CalculatorSheet:
         header = self.row
         sheet.write(header, LABEL, " \\ ".join(table.keys), styles.key)
         for offset, column in enumerate(columns):
-            write_value(sheet, header, VALUE + offset, column, styles.key)
-        first = header + 1
+            write_value(sheet, header, VALUE + offset, column,
+                        styles.figure(places(column), key=True))
+        first, figure = header + 1, styles.figure(max(map(places, table.data.values())))
         for index, row_key in enumerate(table.row_keys):
-            write_value(sheet, first + index, LABEL, row_key, styles.key)
+            write_value(sheet, first + index, LABEL, row_key,
+                        styles.figure(places(row_key), key=True))
             for offset, column in enumerate(columns):
                 key = (row_key, column) if table.col_keys else (row_key,)
-                write_value(sheet, first + index, VALUE + offset, table.data[key], styles.cell)
+                write_value(sheet, first + index, VALUE + offset, table.data[key], figure)
         last = first + len(table.row_keys) - 1
         values, *key_ranges = table_range_names(table.id, len(table.keys))
         self.name(values, (first, VALUE), (last, VALUE + len(columns) - 1))
@@ -284,6 +291,37 @@ class CalculatorSheet:
         if table.col_keys:
             self.name(key_ranges[1], (header, VALUE), (header, VALUE + len(columns) - 1))
         self.row = last + 1
+
+
+def column_widths(calculator: Calculator) -> dict[int, int]:
+    """Each column's width: at least :data:`WIDTHS`, and enough for the longest title,
+    unit or choice label, name, and the widest value an input, result, constant or source
+    figure can show (by the rule of :mod:`.fit`)."""
+    inputs, outputs = calculator.inputs.values(), calculator.outputs.values()
+    bounds = output_ranges(calculator)
+    values = [*map(widest_input, inputs),
+              *(widest_output(output, bounds) for output in outputs),
+              *(format_value(c.value, places(c.value)) for c in calculator.constants.values())]
+    for table in calculator.tables.values():
+        decimals = max(map(places, table.data.values()))
+        values += [format_value(figure, decimals) for figure in table.data.values()
+                   if isinstance(figure, (int, float))]
+    items = [*inputs, *outputs, *calculator.constants.values()]
+    units = [item.unit for item in items] + [label for spec in inputs for _, label in spec.labels]
+    return {LABEL: max(WIDTHS[LABEL], *(len(item.title) + PADDING for item in items)),
+            VALUE: max(WIDTHS[VALUE], *map(column_width, values)),
+            UNIT: max(WIDTHS[UNIT], *map(column_width, units)),
+            NAME: max(WIDTHS[NAME], *(column_width(item.id, monospace=True) for item in items)),
+            ABOUT: WIDTHS[ABOUT]}
+
+
+def label_formula(spec: Input) -> str:
+    """Spreadsheet text naming the label of the choice in the input's cell (by its defined
+    name), empty for a choice without a label."""
+    formula = '""'
+    for choice, label in reversed(spec.labels):
+        formula = f"IF(EXACT({spec.id},{quoted(choice)}),{quoted(label)},{formula})"
+    return formula
 
 
 def range_text(first_row: int, first_col: int, last_row: int, last_col: int) -> str:

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from xlsxwriter.utility import xl_rowcol_to_cell
 
 from .. import engine
-from ..charts import chart_series
+from ..charts import axis_format, chart_series, point_labels
+from ..formatting import places
 from ..emit_excel import to_excel
 from ..model import Calculator, Chart
 from ..names import chart_range_name
@@ -46,6 +47,14 @@ class ChartRanges:
     today: tuple[str, str] | None
     """Where today's inputs sit: references for x and y of a marker (a point on a sweep, an
     upright line on a table chart), or None for a chart that marks nothing."""
+    categories: str
+    """What the points along x are called on the chart: x itself for a line, the points'
+    labels for bars."""
+    reference: tuple[str, str] | None
+    """References for x and y of the level reference line, or None."""
+    x_format: str
+    y_format: str
+    """Number formats for the axes, from the scale of today's figures."""
 
 
 def chart_columns(calculator: Calculator, chart: Chart) -> list[str]:
@@ -91,10 +100,16 @@ def _block(book, sheet, styles: Styles, sheet_name: str, written: CalculatorShee
     sheet.write_row(top + 1, 0, columns, styles.name)
     first = top + 2
     rows = figures.stored()
+    point_style = styles.figure(max(map(places, chart.points)))
+    labels = point_labels(written.calculator, chart) if chart.kind == "bar" else None
+    if labels:
+        sheet.write(top + 1, len(columns), "label", styles.name)
     for index, (point, stored) in enumerate(zip(chart.points, rows)):
         row = first + index
         where = {name: xl_rowcol_to_cell(row, column) for column, name in enumerate(columns)}
-        write_value(sheet, row, 0, point, styles.cell)
+        write_value(sheet, row, 0, point, point_style)
+        if labels:
+            sheet.write_string(row, len(columns), labels[index], styles.cell)
         for column, name in enumerate(figures.columns, start=1):
             sheet.write_formula(row, column, "=" + figures.formula(name, where),
                                 figures.style(name, styles), stored[name])
@@ -107,15 +122,24 @@ def _block(book, sheet, styles: Styles, sheet_name: str, written: CalculatorShee
         return reference
 
     x, y = column_range(chart.x), {name: column_range(name) for name in chart.y}
+    categories = x if labels is None else \
+        f"{sheet_name}!{range_text(first, len(columns), last, len(columns))}"
+    figures_shown = [stored[name] for stored in rows for name in chart.y]
     if chart.mark is None or chart.kind != "line":
         today = None
     elif chart.table is None:
         today = (written.names[chart.x], written.names[chart.y[0]])
     else:
-        highest = max(stored[name] for stored in rows for name in chart.y)
+        highest = max(figures_shown)
         today = _mark_line(sheet, sheet_name, written, chart, last + 2, y, highest)
         last += 4
-    return ChartRanges(x, y, today), last
+    reference = None
+    if chart.reference is not None:
+        reference = _reference_line(sheet, sheet_name, written, chart, last + 2, x)
+        figures_shown.append(written.calculator.constants[chart.reference].value)
+        last += 4
+    return ChartRanges(x, y, today, categories, reference, axis_format(chart.points),
+                       axis_format(figures_shown)), last
 
 
 def _mark_line(sheet, sheet_name: str, written: CalculatorSheet, chart: Chart, top: int,
@@ -126,10 +150,33 @@ def _mark_line(sheet, sheet_name: str, written: CalculatorSheet, chart: Chart, t
     mark = written.names[chart.mark]
     level = written.result.inputs[chart.mark]
     sheet.write(top, 0, f"Today's {chart.mark}", written.styles.name)
+    at = written.styles.figure(written.calculator.inputs[chart.mark].decimals)
     for row, height, stored in ((top + 1, "0", 0), (top + 2, f"MAX({','.join(y.values())})",
                                                      highest)):
-        sheet.write_formula(row, 0, f"={mark}", None, level)
-        sheet.write_formula(row, 1, f"={height}", None, stored)
+        sheet.write_formula(row, 0, f"={mark}", at, level)
+        sheet.write_formula(row, 1, f"={height}", written.styles.figure(places(highest)), stored)
+    return (f"{sheet_name}!{range_text(top + 1, 0, top + 2, 0)}",
+            f"{sheet_name}!{range_text(top + 1, 1, top + 2, 1)}")
+
+
+def _reference_line(sheet, sheet_name: str, written: CalculatorSheet, chart: Chart, top: int,
+                    x: str) -> tuple[str, str]:
+    """Two points drawing the chart's reference constant level across the chart, from its
+    first point or today's value of the marked input, whichever is lower, to its last
+    point or today's, whichever is higher."""
+    level = written.calculator.constants[chart.reference].value
+    sheet.write(top, 0, chart.reference, written.styles.name)
+    today = written.names.get(chart.mark)
+    style = written.styles.figure(max(map(places, chart.points)))
+    for row, pick in ((top + 1, min), (top + 2, max)):
+        ends = [chart.points[0] if pick is min else chart.points[-1]]
+        formula = f"{pick.__name__.upper()}({x}"
+        if today is not None:
+            ends.append(written.result.inputs[chart.mark])
+            formula += f",{today}"
+        sheet.write_formula(row, 0, f"={formula})", style, pick(ends))
+        sheet.write_formula(row, 1, f"={chart.reference}", written.styles.figure(places(level)),
+                            level)
     return (f"{sheet_name}!{range_text(top + 1, 0, top + 2, 0)}",
             f"{sheet_name}!{range_text(top + 1, 1, top + 2, 1)}")
 
@@ -176,4 +223,4 @@ class _TableFigures:
                         lambda n: where.get(n, n))
 
     def style(self, name: str, styles: Styles):
-        return styles.cell
+        return styles.figure(max(map(places, self.table.data.values())))

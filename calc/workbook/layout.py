@@ -7,10 +7,13 @@ LINE_HEIGHT = 15
 """Points per line of wrapped text."""
 
 
-def protect(sheet) -> None:
+def protect(sheet, sortable: bool = False) -> None:
     """Protect ``sheet`` without a password, so only its unlocked (input) cells can be
-    edited."""
-    sheet.protect("", {"select_locked_cells": True, "select_unlocked_cells": True})
+    edited; columns and rows can still be resized (a reader may want a wider column), and
+    on a ``sortable`` sheet (what-if rows) rows can be sorted and filtered."""
+    sheet.protect("", {"select_locked_cells": True, "select_unlocked_cells": True,
+                       "format_columns": True, "format_rows": True,
+                       "sort": sortable, "autofilter": sortable})
 
 
 def protect_and_fit(sheet) -> None:

@@ -2,14 +2,14 @@
 from __future__ import annotations
 
 from ..formatting import number_format
-from ..model import BOOL, TEXT, Output
+from ..model import BOOL, TEXT, Input, Output
 
 BOOLEAN = '"TRUE";"TRUE";"FALSE"'
 """Booleans shown as TRUE/FALSE: LibreOffice applies number formats to them (and, without
 recalculating, shows a General boolean as 0 or 1); Excel shows them so anyway."""
 
-INPUT_FORMATS = {"int": "#,##0", "number": "General", "bool": BOOLEAN, "choice": "@"}
-"""Number format of an input's value, by input type."""
+KEY = {"bold": True, "bg_color": "#F2F2F2", "border": 1}
+"""A source table's keys: bold on grey."""
 
 
 class Styles:
@@ -28,29 +28,51 @@ class Styles:
         self.note = add({"text_wrap": True, "valign": "top", "font_color": "#833C0B"})
         self.problem = add({"text_wrap": True, "valign": "top", "bold": True,
                             "font_color": "#C00000"})
-        self.input = {kind: add({"bg_color": "#FFF2CC", "font_color": "#0000CC", "border": 1,
-                                 "border_color": "#BF9000", "locked": False, "align": "right", "valign": "top",
-                                 "num_format": fmt})
-                      for kind, fmt in INPUT_FORMATS.items()}
-        self.echo = {kind: add({"border": 1, "border_color": "#BFBFBF", "align": "right",
-                                "valign": "top", "num_format": fmt})
-                     for kind, fmt in INPUT_FORMATS.items()}
-        """An input's value repeated elsewhere (the summary): its format, not editable."""
+        self._book, self._outputs, self._inputs, self._figures = book, {}, {}, {}
+        self._echoes = {}
         self.headline = add({"bold": True, "font_size": 12, "valign": "top"})
         self.status = add({"bold": True, "text_wrap": True, "valign": "top",
                            "font_color": "#375623", "bg_color": "#E2EFDA"})
         self.refused = add({"bold": True, "font_color": "#9C0006", "bg_color": "#FFC7CE"})
         """Conditional format of an input outside its domain or breaking a rule, and of the
         status line while there is such a problem."""
-        self._book, self._outputs = book, {}
         self.link = add({"font_color": "#0563C1", "underline": 1, "valign": "top"})
-        self.key = add({"bold": True, "bg_color": "#F2F2F2", "border": 1})
+        self.key = add(KEY)
         self.cell = add({"border": 1, "border_color": "#BFBFBF", "valign": "top"})
         self.column_title = add({"bold": True, "text_wrap": True, "valign": "bottom",
                                  "bg_color": "#D9E1F2"})
         self.column_unit = add({"italic": True, "font_color": "#404040", "bg_color": "#D9E1F2"})
         self.column_name = add({"font_name": "Consolas", "font_size": 8, "font_color": "#595959",
                                 "bg_color": "#D9E1F2", "bottom": 1})
+
+    def input(self, spec: Input):
+        """Input cells: yellow and unlocked, in :func:`input_format`."""
+        fmt = input_format(spec)
+        if fmt not in self._inputs:
+            self._inputs[fmt] = self._book.add_format(
+                {"bg_color": "#FFF2CC", "font_color": "#0000CC", "border": 1,
+                 "border_color": "#BF9000", "locked": False, "align": "right", "valign": "top",
+                 "num_format": fmt})
+        return self._inputs[fmt]
+
+    def echo(self, spec: Input):
+        """An input's value repeated elsewhere (the summary): its format, not editable."""
+        fmt = input_format(spec)
+        if fmt not in self._echoes:
+            self._echoes[fmt] = self._book.add_format(
+                {"border": 1, "border_color": "#BFBFBF", "align": "right", "valign": "top",
+                 "num_format": fmt})
+        return self._echoes[fmt]
+
+    def figure(self, decimals: int, key: bool = False):
+        """A source's figure (a constant or a table cell) with the places it is written with;
+        a ``key`` (a table's row or column key) bold on grey."""
+        if (decimals, key) not in self._figures:
+            look = KEY if key else \
+                {"border": 1, "border_color": "#BFBFBF", "valign": "top"}
+            self._figures[decimals, key] = self._book.add_format(
+                {**look, "num_format": number_format(decimals)})
+        return self._figures[decimals, key]
 
     def output(self, output: Output):
         """Result cells: numbers with the output's decimals, booleans shown as TRUE/FALSE
@@ -66,3 +88,9 @@ class Styles:
                 look.update(num_format="@", align="left", text_wrap=True)
             self._outputs[key] = self._book.add_format(look)
         return self._outputs[key]
+
+
+def input_format(spec: Input) -> str:
+    """An input value's number format: a number with its input's decimals (never General,
+    which turns a long number into 1.2E+15), a switch as TRUE/FALSE, a choice as text."""
+    return {"bool": BOOLEAN, "choice": "@"}.get(spec.type) or number_format(spec.decimals)

@@ -44,7 +44,7 @@ def write_summary(page: CalculatorSheet) -> None:
         page.row += 1
     for name in calculator.key_inputs:
         spec = calculator.inputs[name]
-        page.sheet.write_formula(page.row, VALUE, f"={name}", styles.echo[spec.type],
+        page.sheet.write_formula(page.row, VALUE, f"={name}", styles.echo(spec),
                                  result.inputs[name])
         page.describe(spec.title, spec.unit, name, "An input: type it in the yellow cell below.")
         page.row += 1

@@ -27,11 +27,12 @@ from collections.abc import Iterable
 from xlsxwriter.utility import xl_col_to_name
 
 from ..emit_excel import quoted, to_excel
+from ..bounds import output_ranges
 from ..engine import Outcome
-from ..formatting import format_value, plain_number
 from ..model import Calculator
 from ..names import check_message_name, sweep_sheet, table_range_names
 from .cells import validation, write_value
+from .fit import widest_input, widest_output
 from .layout import lines_needed, protect, room_for
 from .styles import Styles
 
@@ -86,7 +87,9 @@ class SweepSheet:
             sheet.repeat_columns(0, self.varied - 1)
         sheet.print_across()
         sheet.set_landscape()
-        protect(sheet)
+        last_column = len(self.inputs) + len(self.outputs) - (self.problem_column is None)
+        sheet.autofilter(NAMES, 0, FIRST + len(self.outcomes) - 1, last_column)
+        protect(sheet, sortable=True)
 
     def define_names(self) -> None:
         """This sheet's names for the calculator sheet's constants, table ranges and check
@@ -133,7 +136,7 @@ class SweepSheet:
             number = str(row + 1)
             for column, spec in enumerate(self.inputs):
                 write_value(sheet, row, column, outcome.inputs[spec.id],
-                            styles.input[spec.type])
+                            styles.input(spec))
             for column, name, style, formula in formulas:
                 value = "" if outcome.outputs is None else outcome.outputs[name]
                 sheet.write_formula(row, column, formula.replace(ROW, number), style, value)
@@ -164,13 +167,12 @@ class SweepSheet:
         return self.cells.get(name, name)
 
     def widths(self) -> None:
-        """Columns wide enough for their values and for their titles on two lines or so;
-        the title row as high as its longest title wraps."""
-        lengths = [max((len(_shown(outcome.inputs[spec.id], 0 if spec.type == "int" else None))
-                        for outcome in self.outcomes), default=0) for spec in self.inputs]
-        lengths += [max((len(_shown(outcome.outputs[output.id], output.decimals))
-                         for outcome in self.outcomes if outcome.outputs is not None), default=0)
-                    for output in self.outputs]  # each column's longest text, not every text
+        """Columns wide enough for the widest value their domain allows (by the rule of
+        :mod:`.fit`) and for their titles on two lines or so; the title row as high as its
+        longest title wraps."""
+        bounds = output_ranges(self.calculator)
+        lengths = [len(widest_input(spec)) for spec in self.inputs]
+        lengths += [len(widest_output(output, bounds)) for output in self.outputs]
         lines = 1
         for column, (item, widest) in enumerate(zip([*self.inputs, *self.outputs], lengths)):
             width = min(WIDEST, max(8, len(item.unit) + 2, math.ceil(len(item.id) * 0.7) + 2,
@@ -184,12 +186,3 @@ class SweepSheet:
             self.sheet.set_column(self.problem_column, self.problem_column, longest + 2)
         room_for(self.sheet, TITLES, lines)
 
-
-def _shown(value, decimals: int | None) -> str:
-    """What a cell shows for ``value``: booleans as TRUE or FALSE, numbers with thousands
-    separators and ``decimals`` places (None: as the General format shows them)."""
-    if isinstance(value, bool):
-        return str(value).upper()
-    if isinstance(value, (int, float)):
-        return str(plain_number(value)) if decimals is None else format_value(value, decimals)
-    return value

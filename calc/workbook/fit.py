@@ -1,0 +1,63 @@
+"""How wide a column must be for what its cells can show, so no value inside the inputs'
+domains shows as ``###``.
+
+The rule: a column's width, in Excel's unit (the width of the digit 0 in the default font,
+Calibri 11, or Carlito, its metric twin, in LibreOffice), is at least the shown text's
+character count plus :data:`PADDING`. Digits are exactly one unit wide (both fonts have
+tabular figures, in bold too); the separators ``,`` ``.`` and the minus sign are narrower,
+so counting every character as a digit over-estimates. A column in the monospaced name
+font (Consolas) needs :data:`MONOSPACE` units a character.
+
+What a cell can show is worked out from the domain, not from the values written: an
+input's widest value is its min or its max in its format (or its longest choice), an
+output's is an end of its range over the domains (:func:`calc.bounds.output_ranges`),
+clipped to :data:`SAFE_MAGNITUDE`.
+"""
+from __future__ import annotations
+
+import ast
+import math
+
+from ..bounds import Interval
+from ..formatting import format_value
+from ..model import BOOL, TEXT, Input, Output
+
+PADDING = 2
+"""Units a column needs beyond its text: the cell's margins left and right and a border."""
+MONOSPACE = 1.1
+"""Consolas is about 1.1 times as wide as Calibri's digits, size for size."""
+SAFE_MAGNITUDE = 1e12
+"""Largest magnitude a result column is sized for. Interval arithmetic bounds a ratio of two
+inputs that may be near zero by infinity (and a share of a sum by far more than 100%);
+a trillion of any unit here (CPU µs, requests, MQGETs) is past any queue manager's figures,
+whose largest are CPU µs per second in the billions (1,000 CPU seconds per second)."""
+
+
+def column_width(text: str, monospace: bool = False) -> int:
+    """Width a column needs to show ``text`` whole (see the module's rule)."""
+    return math.ceil(len(text) * (MONOSPACE if monospace else 1)) + PADDING
+
+
+def widest_input(spec: Input) -> str:
+    """The widest text an input's cell can show: TRUE/FALSE, its longest choice, or its min
+    or max in its format."""
+    if spec.type == "bool":
+        return "FALSE"
+    if spec.type == "choice":
+        return max(spec.choices, key=len)
+    return max((format_value(end, spec.decimals) for end in (spec.min, spec.max)), key=len)
+
+
+def widest_output(output: Output, bounds: dict[str, Interval]) -> str:
+    """The widest text a result cell can show over the domains: TRUE/FALSE for a condition,
+    the longest text its formula writes for a text, else an end of its range in its
+    format, within :data:`SAFE_MAGNITUDE`. ``bounds``: the calculator's output ranges."""
+    if output.value_type == BOOL:
+        return "FALSE"
+    if output.value_type == TEXT:
+        return max((node.value for node in ast.walk(output.tree)
+                    if isinstance(node, ast.Constant) and isinstance(node.value, str)),
+                   key=len, default="")
+    ends = (max(end, -SAFE_MAGNITUDE) if end < 0 else min(end, SAFE_MAGNITUDE)
+            for end in bounds[output.id])
+    return max((format_value(float(end), output.decimals) for end in ends), key=len)
