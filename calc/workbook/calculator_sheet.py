@@ -10,22 +10,25 @@ from __future__ import annotations
 from xlsxwriter.utility import xl_rowcol_to_cell
 
 from .. import engine
+from ..documents import cite
 from ..emit_excel import quoted, to_excel
 from ..model import Calculator, Input, Table
 from ..names import check_name, note_name, shown_note_name, table_range_names
 from .cells import validation, write_value
-from .layout import lines_needed, protect_and_fit, room_for
+from .layout import (lines_needed, page_height, page_starts, protect_and_fit, room_for,
+                     row_heights, width_left)
 from .styles import Styles
 
 LABEL, VALUE, UNIT, NAME, ABOUT, NOTE_OWN, NOTE_COUNT = range(7)
-WIDTHS = {LABEL: 44, VALUE: 14, UNIT: 14, NAME: 34, ABOUT: 90}
-"""Column widths in characters; the unit column widens to the calculator's longest unit.
-NOTE_OWN and NOTE_COUNT are hidden helper columns for the notes (see ``notes``)."""
+WIDTHS = {LABEL: 30, VALUE: 14, UNIT: 14, NAME: 34}
+"""Column widths in characters; the unit column widens to the calculator's longest unit,
+labels wrap, and the ABOUT column takes what is left of a page printed one page wide at
+:data:`.layout.SMALLEST_SCALE`. NOTE_OWN and NOTE_COUNT are hidden helper columns for the
+notes (see ``notes``)."""
 CHART_ROWS = 17
-"""Rows of the default height (20 pixels) kept free for each chart."""
-CHARTS_PER_PAGE = 2
-"""Charts printed on one page: the charts start a page, and so does what follows them, so
-no chart is cut in two when the sheet is printed."""
+"""Rows of the default height (20 pixels) kept free for each chart. Printed, the charts
+start a page, and so does what follows them; each chart and its line of help stay on one
+page."""
 
 
 class CalculatorSheet:
@@ -35,6 +38,12 @@ class CalculatorSheet:
         self.book, self.styles, self.calculator, self.result = book, styles, calculator, result
         self.sheet = book.add_worksheet(calculator.id)
         self.row = 0
+        self.widths: dict[int, int] = {}
+        """Each printed column's width in characters (see WIDTHS)."""
+        self.keep: dict[int, int] = {}
+        """Rows printed on one page: a block's first row (its heading) and its last."""
+        self.page_starts: set[int] = set()
+        """Rows that always begin a printed page."""
         self.chart_anchors: dict[str, tuple[int, int]] = {}
         """The top left cell each chart is drawn at (see :mod:`.drawing`)."""
         self.names: dict[str, str] = {}
@@ -54,15 +63,18 @@ class CalculatorSheet:
         sheet, styles, calculator = self.sheet, self.styles, self.calculator
         longest_unit = max(len(item.unit) for item in (*calculator.inputs.values(),
                                                         *calculator.outputs.values()))
-        for column, width in {**WIDTHS, UNIT: max(WIDTHS[UNIT], longest_unit + 1)}.items():
+        self.widths = {**WIDTHS, UNIT: max(WIDTHS[UNIT], longest_unit + 1)}
+        self.widths[ABOUT] = width_left(self.widths.values())
+        for column, width in self.widths.items():
             sheet.set_column(column, column, width)
         sheet.write(0, LABEL, calculator.title, styles.title)
-        lines = [calculator.summary, f"Source: {calculator.citation}",
+        lines = [calculator.summary, f"Source: {cite(calculator.citation)}",
                  *([f"Measured on: {calculator.measured_on}"] if calculator.measured_on else []),
                  "Yellow cells are inputs: type over them and every result recalculates. "
                  "All other cells are protected."]
         for row, line in enumerate(lines, start=1):
-            sheet.write(row, LABEL, line, styles.subtitle)
+            sheet.merge_range(row, LABEL, row, ABOUT, line, styles.subtitle_wrap)
+            self.fit_height(line, self.full_width(), row=row)
         self.row = len(lines) + 2
         self.section("Inputs", ("Input", "Value", "Unit", "Name", "What it means and accepts"))
         for spec in calculator.inputs.values():
@@ -82,10 +94,24 @@ class CalculatorSheet:
             for table in calculator.tables.values():
                 self.table(table)
         sheet.freeze_panes(5, 0)
-        protect_and_fit(sheet)
+        self.break_pages(protect_and_fit(sheet, self.widths.values()))
+
+    def full_width(self) -> int:
+        """The width of a cell merged across the printed columns, in characters."""
+        return sum(self.widths.values())
+
+    def break_pages(self, percent: int) -> None:
+        """Page breaks for printing at ``percent``: each page as full as the smaller of A4
+        and Letter holds, never parting a block's heading from its first rows."""
+        self.sheet.set_h_pagebreaks(page_starts(row_heights(self.sheet, self.row),
+                                                page_height(percent), self.keep,
+                                                self.page_starts))
 
     def section(self, title: str, headers: tuple[str, ...]) -> None:
+        """A section's title band and its column headers, kept on a page with the first
+        row that follows them."""
         self.row += 1
+        self.keep[self.row] = self.row + 1 + bool(headers)
         self.sheet.merge_range(self.row, LABEL, self.row, ABOUT, title, self.styles.section)
         self.row += 1
         if headers:
@@ -93,18 +119,21 @@ class CalculatorSheet:
             self.row += 1
 
     def describe(self, label: str, unit: str, name: str, about: str) -> None:
-        self.sheet.write(self.row, LABEL, label, self.styles.label)
+        self.sheet.write(self.row, LABEL, label, self.styles.label_wrap)
         self.sheet.write(self.row, UNIT, unit, self.styles.label)
         self.sheet.write(self.row, NAME, name, self.styles.name)
         self.sheet.write(self.row, ABOUT, about, self.styles.wrap)
-        self.fit_height(about, WIDTHS[ABOUT])
+        self.fit_height(about, self.widths[ABOUT], at_least=label,
+                        at_least_width=self.widths[LABEL])
 
-    def fit_height(self, text: str, width: int, at_least: str = "", at_least_width: int = 1) -> None:
-        """Give the current row room for ``text`` wrapped in a column ``width`` wide, and for
-        ``at_least`` in a column ``at_least_width`` wide (XlsxWriter cannot autofit, and
-        LibreOffice keeps the height it is given)."""
-        room_for(self.sheet, self.row, max(lines_needed(text, int(width * 1.1)),
-                                           lines_needed(at_least, int(at_least_width * 1.1))))
+    def fit_height(self, text: str, width: int, at_least: str = "", at_least_width: int = 1,
+                   row: int | None = None) -> None:
+        """Give ``row`` (the current row if None) room for ``text`` wrapped in a column
+        ``width`` wide, and for ``at_least`` in a column ``at_least_width`` wide (XlsxWriter
+        cannot autofit, and LibreOffice keeps the height it is given)."""
+        room_for(self.sheet, self.row if row is None else row,
+                 max(lines_needed(text, int(width * 1.1)),
+                     lines_needed(at_least, int(at_least_width * 1.1))))
 
     def input_row(self, spec: Input) -> None:
         write_value(self.sheet, self.row, VALUE, self.result.inputs[spec.id],
@@ -121,7 +150,8 @@ class CalculatorSheet:
         about = f"{output.help} [{output.id} = {output.formula}]"
         self.describe(output.title, output.unit, output.id, about)
         if isinstance(value, str):
-            self.fit_height(value, WIDTHS[VALUE], at_least=about, at_least_width=WIDTHS[ABOUT])
+            self.fit_height(value, self.widths[VALUE], at_least=about,
+                            at_least_width=self.widths[ABOUT])
         self.name(output.id, (self.row, VALUE))
         self.row += 1
 
@@ -162,16 +192,15 @@ class CalculatorSheet:
         shows; the charts are drawn there once their figures are written."""
         if not self.calculator.charts:
             return
-        breaks = [self.row + 1]
+        self.page_starts.add(self.row + 1)
         self.section("Charts (they follow the inputs)", ())
-        for index, chart in enumerate(self.calculator.charts.values()):
-            if index and index % CHARTS_PER_PAGE == 0:
-                breaks.append(self.row)
+        for chart in self.calculator.charts.values():
+            self.keep[self.row] = self.row + CHART_ROWS
             self.sheet.merge_range(self.row, LABEL, self.row, ABOUT, chart.help, self.styles.wrap)
-            self.fit_height(chart.help, sum(WIDTHS.values()))
+            self.fit_height(chart.help, self.full_width())
             self.chart_anchors[chart.id] = (self.row + 1, LABEL)
             self.row += 1 + CHART_ROWS
-        self.sheet.set_h_pagebreaks(breaks + [self.row + 1])
+        self.page_starts.add(self.row + 1)
 
     def checks(self) -> None:
         """One line per rule between inputs: empty while it holds, its message in red when
@@ -191,12 +220,12 @@ class CalculatorSheet:
         self.sheet.merge_range(self.row, LABEL, self.row, ABOUT, "", style)
         self.sheet.write_formula(self.row, LABEL, "=" + formula, style, stored)
         self.name(name, (self.row, LABEL))
-        self.fit_height(height_for, sum(WIDTHS.values()))
+        self.fit_height(height_for, self.full_width())
         self.row += 1
 
     def constant_row(self, constant) -> None:
         self.sheet.write_number(self.row, VALUE, constant.value, self.styles.cell)
-        self.describe(constant.title, constant.unit, constant.id, str(constant.citation))
+        self.describe(constant.title, constant.unit, constant.id, cite(constant.citation))
         self.name(constant.id, (self.row, VALUE))
         self.row += 1
 
@@ -204,13 +233,14 @@ class CalculatorSheet:
         """A table as a grid: first key down column A, second key across from column B."""
         sheet, styles = self.sheet, self.styles
         self.row += 1
+        self.keep[self.row] = self.row + 3  # title, source, keys, first row
         sheet.merge_range(self.row, LABEL, self.row, UNIT, f"{table.title} ({table.unit})",
                           styles.header)
         sheet.write(self.row, NAME, table.id, styles.name)
         self.row += 1
-        sheet.merge_range(self.row, LABEL, self.row, ABOUT, f"Source: {table.citation}",
-                          styles.wrap)
-        self.fit_height(f"Source: {table.citation}", sum(WIDTHS.values()))
+        source = f"Source: {cite(table.citation)}"
+        sheet.merge_range(self.row, LABEL, self.row, ABOUT, source, styles.wrap)
+        self.fit_height(source, self.full_width())
         self.row += 1
         columns = table.col_keys or ("value",)
         header = self.row

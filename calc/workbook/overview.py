@@ -7,17 +7,18 @@ from xlsxwriter.utility import xl_rowcol_to_cell
 
 from ..names import sweep_sheet
 from .calculator_sheet import CalculatorSheet
-from .layout import lines_needed, protect_and_fit, room_for
+from .layout import lines_needed, protect_and_fit, room_for, width_left
 from .links import link_to
 from .styles import Styles
 
 SHEET = "Overview"
 TITLE, ANSWERS, RESULT, VALUE, UNIT, WHAT_IF = range(6)
-WIDTHS = {TITLE: 46, ANSWERS: 62, RESULT: 40, VALUE: 14, UNIT: 14, WHAT_IF: 24}
+WIDTHS = {TITLE: 44, RESULT: 24, VALUE: 14, UNIT: 12, WHAT_IF: 25}
+WIDTHS[ANSWERS] = width_left(WIDTHS.values())
+"""Column widths in characters: the answers column takes what is left of a page printed one
+page wide at :data:`.layout.SMALLEST_SCALE`; answers, result titles and units wrap."""
 HEADERS = ("Calculator (click to open)", "What it answers", "Headline result", "Value",
            "Unit", "What-if rows")
-SUMMARY_WRAP = 60
-"""Characters of summary per line in the answers column, for the row height."""
 
 
 def headline_name(calculator_id: str) -> str:
@@ -48,13 +49,15 @@ def write_overview(book, sheet, styles: Styles, calculator_sheets: list[Calculat
         sheet.write_url(row, TITLE, link_to(calculator.id),
                         styles.link, calculator.title)
         sheet.write(row, ANSWERS, calculator.summary, styles.wrap)
-        sheet.write(row, RESULT, headline.title, styles.label)
+        sheet.write(row, RESULT, headline.title, styles.label_wrap)
         sheet.write_formula(row, VALUE, "=" + defined[headline.id], styles.output(headline),
                             result.outputs[headline.id])
         reference = xl_rowcol_to_cell(row, VALUE, row_abs=True, col_abs=True)
         book.define_name(f"{SHEET}!{headline_name(calculator.id)}", f"={SHEET}!{reference}")
-        sheet.write(row, UNIT, headline.unit, styles.label)
+        sheet.write(row, UNIT, headline.unit, styles.label_wrap)
         sheet.write_url(row, WHAT_IF, link_to(sweep_sheet(calculator.id)), styles.link,
                         sweep_sheet(calculator.id))
-        room_for(sheet, row, lines_needed(calculator.summary, SUMMARY_WRAP))
-    protect_and_fit(sheet)
+        room_for(sheet, row, max(lines_needed(text, WIDTHS[column]) for column, text in
+                                 ((ANSWERS, calculator.summary), (RESULT, headline.title),
+                                  (UNIT, headline.unit))))
+    protect_and_fit(sheet, WIDTHS.values())

@@ -16,10 +16,13 @@ class Styles:
         add = book.add_format
         self.title = add({"bold": True, "font_size": 15, "font_color": "#1F3864"})
         self.subtitle = add({"italic": True, "font_color": "#404040"})
+        self.subtitle_wrap = add({"italic": True, "font_color": "#404040", "text_wrap": True,
+                                  "valign": "top"})
         self.section = add({"bold": True, "font_size": 12, "font_color": "#FFFFFF",
                             "bg_color": "#1F3864"})
         self.header = add({"bold": True, "bottom": 1, "bg_color": "#D9E1F2"})
         self.label = add({"valign": "top"})
+        self.label_wrap = add({"valign": "top", "text_wrap": True})
         self.wrap = add({"text_wrap": True, "valign": "top", "font_color": "#404040"})
         self.name = add({"font_name": "Consolas", "font_color": "#595959", "valign": "top"})
         self.note = add({"text_wrap": True, "valign": "top", "font_color": "#833C0B"})
