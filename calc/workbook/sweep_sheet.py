@@ -127,8 +127,8 @@ class SweepSheet:
 
     def groups(self, breaks: list[int]) -> None:
         """The band naming each group of columns (inputs, results, problem), cut where a
-        printed page begins, so every page's band names the columns under it ("Results,
-        continued" where a page carries on a group)."""
+        printed page begins, so every page's band names the columns under it (a page carrying
+        on a group names it again)."""
         groups = [("Inputs", 0, len(self.inputs) - 1),
                   ("Results", len(self.inputs), len(self.inputs) + len(self.outputs) - 1)]
         if self.problem_column is not None:
@@ -136,11 +136,10 @@ class SweepSheet:
         for title, first, last in groups:
             starts = [first] + [column for column in breaks if first < column <= last]
             for start, end in zip(starts, [*starts[1:], last + 1]):
-                text = title if start == first else f"{title}, continued"
                 if start == end - 1:
-                    self.sheet.write(GROUPS, start, text, self.styles.section)
+                    self.sheet.write(GROUPS, start, title, self.styles.section)
                 else:
-                    self.sheet.merge_range(GROUPS, start, GROUPS, end - 1, text,
+                    self.sheet.merge_range(GROUPS, start, GROUPS, end - 1, title,
                                            self.styles.section)
 
     def rows(self) -> None:
