@@ -41,20 +41,15 @@ class _Parser(argparse.ArgumentParser):
 
 
 class _Version(argparse.Action):
-    """``--version``: mqzcalc's version as installed (the package metadata pyproject.toml's
-    version becomes), or a plain word for a checkout run without installing. Looked up only
-    when asked: importing importlib.metadata costs every command about 10 ms of start-up."""
+    """``--version``: mqzcalc's version as installed (:func:`calc.version.version`), looked
+    up only when asked."""
 
     def __init__(self, option_strings, dest, **kwargs):
         super().__init__(option_strings, dest, nargs=0, **kwargs)
 
     def __call__(self, parser, namespace, values, option_string=None):
-        from importlib import metadata
-        try:
-            version = metadata.version("mqzcalc")
-        except metadata.PackageNotFoundError:
-            version = "(not installed)"
-        print(f"mqcalc {version}")
+        from .version import version
+        print(f"mqcalc {version()}")
         parser.exit()
 
 

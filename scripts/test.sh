@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install everything the test suite needs (from Debian: libreoffice-calc-nogui and python3-uno
-# for the workbook checks, poppler-utils to render them to pictures, tmux for the real-terminal
-# check; then mqzcalc with its test extras in .venv) and run the whole suite, in parallel.
+# for the workbook checks, poppler-utils to render them to pictures, fonts-crosextra-carlito for
+# Calibri's metrics, tmux for the real-terminal check; then mqzcalc with its test extras in .venv) and run the whole suite, in parallel.
 # Arguments go to pytest (e.g. -m "not libreoffice" for everything but LibreOffice).
 set -euo pipefail
 missing=()
@@ -9,6 +9,9 @@ command -v soffice >/dev/null 2>&1 || missing+=(libreoffice-calc-nogui)
 /usr/bin/python3 -c "import uno" >/dev/null 2>&1 || missing+=(python3-uno)
 command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
 command -v tmux >/dev/null 2>&1 || missing+=(tmux)
+# Carlito: Calibri's metrics, the workbooks' font; without it LibreOffice lays columns and
+# text out in a wider font and the printed pages no longer match Excel's.
+fc-list 2>/dev/null | grep -qi carlito || missing+=(fonts-crosextra-carlito)
 if [ ${#missing[@]} -gt 0 ]; then
     echo "installing ${missing[*]} for the workbook and terminal checks..." >&2
     sudo=""

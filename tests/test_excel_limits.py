@@ -16,7 +16,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from calc.cli import main
 from calc.names import check_name, note_name, sweep_sheet
 from calc.workbook import build_paths
-from calc.workbook.calculator_sheet import TEXT
+from calc.workbook.sheet_columns import TEXTS
 from tests import sweep_rows
 from tests.compare import named_cell
 from tests.conftest import CALCULATORS
@@ -24,7 +24,7 @@ from tests.excel_limits import (EXCEL_2007_FUNCTIONS, formula_problems, is_cell_
                                 problems)
 from tests.xlsx_oracle import WorkbookOracle
 
-TEXT_COLUMN = get_column_letter(TEXT + 1)
+TEXT_COLUMN = get_column_letter(TEXTS + 1)
 
 BUILT = [path.name for path in build_paths(CALCULATORS, Path("."))]
 
@@ -59,7 +59,7 @@ def test_notes_and_check_messages_are_read_from_hidden_cells(opened, calculator)
     """Each note's and each rule's text sits in the hidden column beside its line, and the
     line's formula refers to that cell rather than holding the text."""
     sheet = opened(f"{calculator.id}.xlsx")[calculator.id]
-    assert any(dimension.hidden and dimension.min <= TEXT + 1 <= dimension.max
+    assert any(dimension.hidden and dimension.min <= TEXTS + 1 <= dimension.max
                for dimension in sheet.column_dimensions.values())
     lines = [(note_name(index), note.text) for index, note in enumerate(calculator.notes, 1)]
     lines += [(check_name(index), check.message)

@@ -12,6 +12,7 @@ import pytest
 
 import calc
 from calc.workbook.chart_data import chart_data_sheet_name
+from calc.workbook.sources import SHEET as SOURCES
 from calc import sweeps
 from calc.cli import main
 from calc.names import sweep_sheet
@@ -175,7 +176,7 @@ def test_workbook_sweep_stores_the_engines_value_in_every_formula(swept_workbook
     notify = calc.calculator("notify_delay")
     book = openpyxl.load_workbook(swept_workbook, data_only=True)
     assert book.sheetnames == ["notify_delay", sweep_sheet("notify_delay"),
-                               chart_data_sheet_name("notify_delay")]
+                               chart_data_sheet_name("notify_delay"), SOURCES]
     sheet = book[sweep_sheet("notify_delay")]
     scenarios = [sweep_rows.typed(notify, sheet, row) for row in sweep_rows.rows(sheet)]
     assert [(s["gets_attempted"], s["lpars"]) for s in scenarios] == [

@@ -7,16 +7,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import calc
-from calc.documents import DOCUMENTS
+from calc.documents import DOCUMENTS, cite
 from calc.formatting import plain_number
 from calc.names import STATUS, sweep_sheet
 from calc.workbook.input_state import accepted
 from calc.workbook.overview import SHEET as OVERVIEW
-from calc.workbook.overview import headline_name
+from calc.workbook.overview import STATE_LABEL, headline_name
 from calc.workbook.sources import SHEET as SOURCES
 from calc.workbook.summary_block import ALL_CLEAR
 from tests.compare import agrees, named_cell
-from tests.conftest import CALCULATORS
+from tests.conftest import CALCULATORS, cited_document
 from tests.strategies import calculator_inputs
 from tests.xlsx_oracle import WorkbookOracle
 
@@ -72,11 +72,12 @@ def test_overview_headline_follows_the_calculator_sheet(oracle, calculator, data
 
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
 def test_overview_shows_each_calculators_input_state(combined, oracle, calculator):
-    """The overview's last column follows the calculator sheet's status line: all clear as
-    written, the first problem once an input is blanked there."""
+    """The line under each calculator's on the overview follows the calculator sheet's status
+    line: all clear as written, the first problem once an input is blanked there."""
     sheet = combined[OVERVIEW]
     row = named_cell(sheet, headline_name(calculator.id)).row
-    state = sheet.cell(row, sheet.max_column)
+    assert sheet.cell(row + 1, 1).value == STATE_LABEL
+    state = sheet.cell(row + 1, 2)
     assert state.value.replace("$", "") == \
         f"={calculator.id}!{named_cell(combined[calculator.id], STATUS).coordinate}"
     first = next(iter(calculator.inputs))
@@ -100,8 +101,8 @@ def test_sources_list_every_table_and_constant_with_its_citation(combined):
         for name, figure in figures.items():
             row = rows[(calculator.id, name)]
             assert row[3].value == figure.title
-            assert row[6].value == figure.citation.file
-            assert row[7].value == figure.citation.passage
+            assert row[6].value == cite(figure.citation)
+            assert figure.citation.file in row[6].value
             if name in calculator.constants:
                 assert row[4].value == plain_number(figure.value)
             range_name = combined[calculator.id].defined_names[name].attr_text
@@ -118,5 +119,52 @@ def test_every_cited_document_has_a_title():
 
 def test_sources_sheet_names_each_document(combined):
     texts = {cell.value for row in combined[SOURCES].iter_rows() for cell in row}
-    for file, title in DOCUMENTS.items():
-        assert file in texts and title in texts
+    for file, document in DOCUMENTS.items():
+        assert file in texts and document.reference() in texts
+
+
+@pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
+def test_each_calculators_workbook_ends_with_its_own_sources(opened, calculator):
+    """Its figures, and the documents it cites and no others, each with title, publisher
+    and date."""
+    book = opened(f"{calculator.id}.xlsx")
+    assert book.sheetnames[-1] == SOURCES
+    sheet = book[SOURCES]
+    names = {row[2].value for row in sheet.iter_rows() if row[1].value in ("table", "constant")}
+    assert names == {*calculator.tables, *calculator.constants}
+    cited = {calculator.citation.file} | {figure.citation.file for figure in
+                                          [*calculator.tables.values(),
+                                           *calculator.constants.values()]}
+    listed = {row[0].value for row in sheet.iter_rows() if row[0].value in DOCUMENTS}
+    assert listed == cited
+    texts = {cell.value for row in sheet.iter_rows() for cell in row}
+    assert {DOCUMENTS[file].reference() for file in cited} <= texts
+
+
+STATED = {
+    "002_d8ea5ad91b1ebf9b.txt": "[tonySharkey](#) Published on 26/03/2019",
+    "003_a65b9f47387b24ec.txt": "By Anthony Sharkey posted Mon January 13, 2020",
+    "004_8d506b0c1db2e806.txt": "Version 1.0 – July 2019 Tony Sharkey",
+    "mqperf_MQ_for_zOS_on_z14_v1.2.txt": "Version 1.2 – September 2018 Tony Sharkey",
+    "mqperf_MQ_for_zOS_on_z15.txt": "Version 1.0 – January 2020 Tony Sharkey",
+    "mqperf_MQ_for_zOS_on_z16.txt": "Version 1.0 – September 2022 Tony Sharkey",
+}
+"""How each dated document states its date and author, word for word from its opening
+(Markdown heading marks left out)."""
+
+
+@pytest.mark.parametrize("file", DOCUMENTS)
+def test_each_documents_title_and_date_are_the_ones_it_states(file):
+    document = DOCUMENTS[file]
+    opening = " ".join(word for word in cited_document(file).read_text().split()[:60]
+                       if word not in ("#", "##"))
+    if document.date is None:  # the two blog texts open with their first paragraph
+        assert file not in STATED and document.title.startswith("Untitled")
+        assert not any(year in opening for year in map(str, range(2010, 2030)))
+        return
+    assert STATED[file] in opening
+    assert document.title.split(", version")[0] in opening
+    day_month_year = document.date.split()
+    assert day_month_year[-1] in STATED[file]
+    assert document.author.split()[-1] in STATED[file]  # the blog's byline: tonySharkey
+    assert document.reference().endswith(f"({document.author}, IBM, {document.date})")

@@ -2,8 +2,8 @@
 
 Each calculator gets its own sheet (:mod:`.calculator_sheet`), then a sheet of what-if rows
 (:mod:`.sweep_sheet`); the figures of its charts sit on a hidden sheet (:mod:`.chart_data`).
-The combined workbook opens with an overview (:mod:`.overview`) and ends with the Sources
-sheet (:mod:`.sources`).
+The combined workbook opens with an overview (:mod:`.overview`); every workbook ends with
+the Sources sheet (:mod:`.sources`) for its calculators.
 
 Builds are deterministic (fixed document dates; XlsxWriter fixes the zip entry dates). A
 build writes every workbook to a temporary name first and renames them all into place at
@@ -67,7 +67,7 @@ def write_workbook(path: Path, calculators: list[Calculator],
     """Write ``calculators`` to ``path`` with ``inputs`` (by calculator id; defaults else)
     and, on each one's sweep sheet, the scenarios ``sweeps`` gives (by calculator id, each
     a dict of inputs; :func:`calc.sweeps.default_rows` else); with ``contents``, an
-    overview sheet first and a Sources sheet last."""
+    overview sheet first. A Sources sheet comes last."""
     return replace_atomically(path, _writer(calculators, inputs, sweeps, contents))
 
 
@@ -95,7 +95,7 @@ def _writer(calculators: list[Calculator], inputs: dict[str, dict] | None = None
                 draw_charts(book, sheet, write_chart_data(book, styles, sheet))
         if contents:
             write_overview(book, overview, styles, sheets)
-            write_sources(book, styles, sheets)
+        write_sources(book, styles, sheets)
         try:
             book.close()
         except FileCreateError as error:  # wraps the OSError (disk full)

@@ -19,28 +19,31 @@ from xlsxwriter.utility import xl_rowcol_to_cell
 
 from .. import engine
 from ..bounds import output_ranges
+from ..documents import cite
 from ..emit_excel import quoted, to_excel
 from ..formatting import format_value, places
-from ..model import Calculator, Input, Table
+from ..model import TEXT, Calculator, Input, Table
 from ..names import (FIRST_PROBLEM, check_message_name, check_name, note_name,
                      shown_note_name, table_range_names)
 from .cells import validation, write_value
 from .input_state import accepted, refusal, valid
-from .fit import PADDING, column_width, widest_input, widest_output
-from .layout import lines_needed, protect_and_fit, room_for
+from .fit import column_width, widest_input, widest_output
+from .layout import (lines_needed, page_height, page_starts, protect_and_fit, room_for,
+                     row_heights, width_left)
 from .sheet_columns import (ABOUT, LABEL, NAME, NOTE_COUNT, NOTE_OWN, PROBLEM_FIRST,
-                            PROBLEM_OWN, TEXT, UNIT, VALUE)
+                            PROBLEM_OWN, TEXTS, UNIT, VALUE)
 from .styles import Styles
 from .summary_block import write_summary
 
-WIDTHS = {LABEL: 44, VALUE: 14, UNIT: 14, NAME: 34, ABOUT: 90}
-"""Least widths in characters of the columns seen (:mod:`.sheet_columns`); each widens to
-the widest text it can show (see :func:`column_widths`)."""
+WIDTHS = {LABEL: 30, VALUE: 14, UNIT: 14, NAME: 34}
+"""Least widths in characters of the columns seen (:mod:`.sheet_columns`): the value, unit
+and name columns widen to the widest text they can show (see :func:`column_widths`), labels
+wrap, and the ABOUT column takes what is left of a page printed one page wide at
+:data:`.layout.SMALLEST_SCALE`."""
 CHART_ROWS = 17
-"""Rows of the default height (20 pixels) kept free for each chart."""
-CHARTS_PER_PAGE = 2
-"""Charts printed on one page: the charts start a page, and so does what follows them, so
-no chart is cut in two when the sheet is printed."""
+"""Rows of the default height (20 pixels) kept free for each chart. Printed, the charts
+start a page, and so does what follows them; each chart and its line of help stay on one
+page."""
 
 
 class CalculatorSheet:
@@ -50,6 +53,12 @@ class CalculatorSheet:
         self.book, self.styles, self.calculator, self.result = book, styles, calculator, result
         self.sheet = book.add_worksheet(calculator.id)
         self.row = 0
+        self.widths: dict[int, int] = {}
+        """Each printed column's width in characters (see WIDTHS)."""
+        self.keep: dict[int, int] = {}
+        """Rows printed on one page: a block's first row (its heading) and its last."""
+        self.page_starts: set[int] = set()
+        """Rows that always begin a printed page."""
         self.chart_anchors: dict[str, tuple[int, int]] = {}
         """The top left cell each chart is drawn at (see :mod:`.drawing`)."""
         self.names: dict[str, str] = {}
@@ -70,16 +79,18 @@ class CalculatorSheet:
 
     def write(self) -> None:
         sheet, styles, calculator = self.sheet, self.styles, self.calculator
-        for column, width in column_widths(calculator).items():
+        self.widths = column_widths(calculator)
+        for column, width in self.widths.items():
             sheet.set_column(column, column, width)
-        sheet.set_column(PROBLEM_OWN, TEXT, None, None, {"hidden": True})
+        sheet.set_column(PROBLEM_OWN, TEXTS, None, None, {"hidden": True})
         sheet.write(0, LABEL, calculator.title, styles.title)
-        lines = [calculator.summary, f"Source: {calculator.citation}",
+        lines = [calculator.summary, f"Source: {cite(calculator.citation)}",
                  *([f"Measured on: {calculator.measured_on}"] if calculator.measured_on else []),
                  "Yellow cells are inputs: type over them and every result recalculates. "
                  "All other cells are protected."]
         for row, line in enumerate(lines, start=1):
-            sheet.write(row, LABEL, line, styles.subtitle)
+            sheet.merge_range(row, LABEL, row, ABOUT, line, styles.subtitle_wrap)
+            self.fit_height(line, self.full_width(), row=row)
         self.row = len(lines) + 2
         write_summary(self)
         self.section("Inputs", ("Input", "Value", "Unit", "Name", "What it means and accepts"))
@@ -100,10 +111,24 @@ class CalculatorSheet:
             for table in calculator.tables.values():
                 self.table(table)
         sheet.freeze_panes(5, 0)
-        protect_and_fit(sheet)
+        self.break_pages(protect_and_fit(sheet, self.widths.values()))
+
+    def full_width(self) -> int:
+        """The width of a cell merged across the printed columns, in characters."""
+        return sum(self.widths.values())
+
+    def break_pages(self, percent: int) -> None:
+        """Page breaks for printing at ``percent``: each page as full as the smaller of A4
+        and Letter holds, never parting a block's heading from its first rows."""
+        self.sheet.set_h_pagebreaks(page_starts(row_heights(self.sheet, self.row),
+                                                page_height(percent), self.keep,
+                                                self.page_starts))
 
     def section(self, title: str, headers: tuple[str, ...]) -> None:
+        """A section's title band and its column headers, kept on a page with the first
+        row that follows them."""
         self.row += 1
+        self.keep[self.row] = self.row + 1 + bool(headers)
         self.sheet.merge_range(self.row, LABEL, self.row, ABOUT, title, self.styles.section)
         self.row += 1
         if headers:
@@ -111,27 +136,34 @@ class CalculatorSheet:
             self.row += 1
 
     def describe(self, label: str, unit: str, name: str, about: str, label_style=None) -> None:
-        self.sheet.write(self.row, LABEL, label, label_style or self.styles.label)
+        self.sheet.write(self.row, LABEL, label, label_style or self.styles.label_wrap)
         self.sheet.write(self.row, UNIT, unit, self.styles.label)
         self.sheet.write(self.row, NAME, name, self.styles.name)
         self.sheet.write(self.row, ABOUT, about, self.styles.wrap)
-        self.fit_height(about, WIDTHS[ABOUT])
+        self.fit_height(about, self.widths[ABOUT], at_least=label,
+                        at_least_width=self.widths[LABEL])
 
-    def fit_height(self, text: str, width: int, at_least: str = "", at_least_width: int = 1) -> None:
-        """Give the current row room for ``text`` wrapped in a column ``width`` wide, and for
-        ``at_least`` in a column ``at_least_width`` wide (XlsxWriter cannot autofit, and
-        LibreOffice keeps the height it is given)."""
-        room_for(self.sheet, self.row, max(lines_needed(text, int(width * 1.1)),
-                                           lines_needed(at_least, int(at_least_width * 1.1))))
+    def fit_height(self, text: str, width: int, at_least: str = "", at_least_width: int = 1,
+                   row: int | None = None) -> None:
+        """Give ``row`` (the current row if None) room for ``text`` wrapped in a column
+        ``width`` wide, and for ``at_least`` in a column ``at_least_width`` wide (XlsxWriter
+        cannot autofit, and LibreOffice keeps the height it is given)."""
+        room_for(self.sheet, self.row if row is None else row,
+                 max(lines_needed(text, int(width * 1.1)),
+                     lines_needed(at_least, int(at_least_width * 1.1))))
 
     def input_row(self, spec: Input) -> None:
         value = self.result.inputs[spec.id]
         write_value(self.sheet, self.row, VALUE, value, self.styles.input(spec))
         self.sheet.data_validation(self.row, VALUE, self.row, VALUE, validation(spec))
-        self.describe(spec.title, spec.unit, spec.id, f"{spec.help} Accepts {accepted(spec)}.")
+        about = f"{spec.help} Accepts {accepted(spec)}."
+        self.describe(spec.title, spec.unit, spec.id, about)
         if spec.labels:
             self.sheet.write_formula(self.row, UNIT, "=" + label_formula(spec),
                                      self.styles.wrap, dict(spec.labels).get(value, ""))
+            longest = max((label for _, label in spec.labels), key=len)
+            self.fit_height(about, self.widths[ABOUT], at_least=longest,
+                            at_least_width=self.widths[UNIT])
         self.name(spec.id, (self.row, VALUE))
         refused = self.text_cell(self.row, refusal(spec))
         own = self.problem_line(f'IF({valid(spec, spec.id)},"",{refused})')
@@ -165,7 +197,8 @@ class CalculatorSheet:
         about = f"{output.help} [{output.id} = {output.formula}]"
         self.describe(output.title, output.unit, output.id, about)
         if isinstance(value, str):
-            self.fit_height(value, WIDTHS[VALUE], at_least=about, at_least_width=WIDTHS[ABOUT])
+            self.fit_height(value, self.widths[VALUE], at_least=about,
+                            at_least_width=self.widths[ABOUT])
         self.name(output.id, (self.row, VALUE))
         self.row += 1
 
@@ -206,16 +239,15 @@ class CalculatorSheet:
         shows; the charts are drawn there once their figures are written."""
         if not self.calculator.charts:
             return
-        breaks = [self.row + 1]
+        self.page_starts.add(self.row + 1)
         self.section("Charts (they follow the inputs)", ())
-        for index, chart in enumerate(self.calculator.charts.values()):
-            if index and index % CHARTS_PER_PAGE == 0:
-                breaks.append(self.row)
+        for chart in self.calculator.charts.values():
+            self.keep[self.row] = self.row + CHART_ROWS
             self.sheet.merge_range(self.row, LABEL, self.row, ABOUT, chart.help, self.styles.wrap)
-            self.fit_height(chart.help, sum(WIDTHS.values()))
+            self.fit_height(chart.help, self.full_width())
             self.chart_anchors[chart.id] = (self.row + 1, LABEL)
             self.row += 1 + CHART_ROWS
-        self.sheet.set_h_pagebreaks(breaks + [self.row + 1])
+        self.page_starts.add(self.row + 1)
 
     def checks(self) -> None:
         """One line per rule between inputs: empty while it holds, the problem in red when
@@ -227,7 +259,7 @@ class CalculatorSheet:
                                            col_abs=True)
         for index, check in enumerate(self.calculator.checks, start=1):
             self.text_cell(self.row, check.message)
-            self.name(check_message_name(index), (self.row, TEXT))
+            self.name(check_message_name(index), (self.row, TEXTS))
             problem = f"{quoted(check.problem_opening)}&{check_message_name(index)}"
             own = self.problem_line(f'IF({inputs_problem}<>"","",IF(NOT({to_excel(check.tree)}),'
                                     f'{problem},""))')
@@ -236,12 +268,12 @@ class CalculatorSheet:
         self.name(FIRST_PROBLEM, (self.problem_row, PROBLEM_FIRST))
 
     def text_cell(self, row: int, text: str) -> str:
-        """Write ``text`` in the hidden TEXT column of ``row`` and return that cell's
+        """Write ``text`` in the hidden TEXTS column of ``row`` and return that cell's
         reference: a formula showing a text refers to its cell, since Excel refuses a text
         constant over 255 characters inside a formula (and "repairs" the file by dropping
         the formula)."""
-        self.sheet.write_string(row, TEXT, text)
-        return xl_rowcol_to_cell(row, TEXT)
+        self.sheet.write_string(row, TEXTS, text)
+        return xl_rowcol_to_cell(row, TEXTS)
 
     def merged_formula(self, formula: str, stored: str, name: str, style, height_for: str) -> None:
         """A full-width cell named ``name`` holding text ``formula`` (storing ``stored``),
@@ -249,13 +281,13 @@ class CalculatorSheet:
         self.sheet.merge_range(self.row, LABEL, self.row, ABOUT, "", style)
         self.sheet.write_formula(self.row, LABEL, "=" + formula, style, stored)
         self.name(name, (self.row, LABEL))
-        self.fit_height(height_for, sum(WIDTHS.values()))
+        self.fit_height(height_for, self.full_width())
         self.row += 1
 
     def constant_row(self, constant) -> None:
         self.sheet.write_number(self.row, VALUE, constant.value,
                                 self.styles.figure(places(constant.value)))
-        self.describe(constant.title, constant.unit, constant.id, str(constant.citation))
+        self.describe(constant.title, constant.unit, constant.id, cite(constant.citation))
         self.name(constant.id, (self.row, VALUE))
         self.row += 1
 
@@ -263,13 +295,14 @@ class CalculatorSheet:
         """A table as a grid: first key down column A, second key across from column B."""
         sheet, styles = self.sheet, self.styles
         self.row += 1
+        self.keep[self.row] = self.row + 3  # title, source, keys, first row
         sheet.merge_range(self.row, LABEL, self.row, UNIT, f"{table.title} ({table.unit})",
                           styles.header)
         sheet.write(self.row, NAME, table.id, styles.name)
         self.row += 1
-        sheet.merge_range(self.row, LABEL, self.row, ABOUT, f"Source: {table.citation}",
-                          styles.wrap)
-        self.fit_height(f"Source: {table.citation}", sum(WIDTHS.values()))
+        source = f"Source: {cite(table.citation)}"
+        sheet.merge_range(self.row, LABEL, self.row, ABOUT, source, styles.wrap)
+        self.fit_height(source, self.full_width())
         self.row += 1
         columns = table.col_keys or ("value",)
         header = self.row
@@ -294,25 +327,26 @@ class CalculatorSheet:
 
 
 def column_widths(calculator: Calculator) -> dict[int, int]:
-    """Each column's width: at least :data:`WIDTHS`, and enough for the longest title,
-    unit or choice label, name, and the widest value an input, result, constant or source
-    figure can show (by the rule of :mod:`.fit`)."""
+    """Each column's width: at least :data:`WIDTHS`, and enough for the longest unit and
+    name and the widest value an input, result, constant or source figure can show (by the
+    rule of :mod:`.fit`); titles, texts a result shows and choice labels wrap; the ABOUT column takes what is left
+    of the printed page."""
     inputs, outputs = calculator.inputs.values(), calculator.outputs.values()
     bounds = output_ranges(calculator)
     values = [*map(widest_input, inputs),
-              *(widest_output(output, bounds) for output in outputs),
+              *(widest_output(output, bounds) for output in outputs
+                if output.value_type != TEXT),  # texts wrap
               *(format_value(c.value, places(c.value)) for c in calculator.constants.values())]
     for table in calculator.tables.values():
         decimals = max(map(places, table.data.values()))
         values += [format_value(figure, decimals) for figure in table.data.values()
                    if isinstance(figure, (int, float))]
     items = [*inputs, *outputs, *calculator.constants.values()]
-    units = [item.unit for item in items] + [label for spec in inputs for _, label in spec.labels]
-    return {LABEL: max(WIDTHS[LABEL], *(len(item.title) + PADDING for item in items)),
-            VALUE: max(WIDTHS[VALUE], *map(column_width, values)),
-            UNIT: max(WIDTHS[UNIT], *map(column_width, units)),
-            NAME: max(WIDTHS[NAME], *(column_width(item.id, monospace=True) for item in items)),
-            ABOUT: WIDTHS[ABOUT]}
+    widths = {LABEL: WIDTHS[LABEL],
+              VALUE: max(WIDTHS[VALUE], *map(column_width, values)),
+              UNIT: max(WIDTHS[UNIT], *(column_width(item.unit) for item in items)),
+              NAME: max(WIDTHS[NAME], *(column_width(item.id, monospace=True) for item in items))}
+    return {**widths, ABOUT: width_left(widths.values())}
 
 
 def label_formula(spec: Input) -> str:

@@ -1,25 +1,28 @@
 """The combined workbook's first sheet: every calculator, what it answers, a link to its
-sheet and to its what-if rows, its headline result and the state of its inputs (the
-summary's status line), read live from that sheet (so they follow the inputs typed there)
-and stored for the inputs the workbook was written with."""
+sheet and to its what-if rows, its headline result and, on a line under it, the state of its
+inputs (the summary's status line), read live from that sheet (so they follow the inputs
+typed there) and stored for the inputs the workbook was written with."""
 from __future__ import annotations
 
 from xlsxwriter.utility import xl_rowcol_to_cell
 
 from ..names import STATUS, sweep_sheet
 from .calculator_sheet import CalculatorSheet
-from .layout import lines_needed, protect_and_fit, room_for
+from .layout import lines_needed, protect_and_fit, room_for, width_left
 from .links import link_to
 from .styles import Styles
 from .summary_block import ALL_CLEAR
 
 SHEET = "Overview"
-TITLE, ANSWERS, RESULT, VALUE, UNIT, WHAT_IF, STATE = range(7)
-WIDTHS = {TITLE: 46, ANSWERS: 62, RESULT: 40, VALUE: 14, UNIT: 14, WHAT_IF: 24, STATE: 50}
+TITLE, ANSWERS, RESULT, VALUE, UNIT, WHAT_IF = range(6)
+WIDTHS = {TITLE: 44, RESULT: 24, VALUE: 14, UNIT: 12, WHAT_IF: 25}
+WIDTHS[ANSWERS] = width_left(WIDTHS.values())
+"""Column widths in characters: the answers column takes what is left of a page printed one
+page wide at :data:`.layout.SMALLEST_SCALE`; answers, result titles and units wrap."""
 HEADERS = ("Calculator (click to open)", "What it answers", "Headline result", "Value",
-           "Unit", "What-if rows", "Inputs")
-SUMMARY_WRAP = 60
-"""Characters of summary per line in the answers column, for the row height."""
+           "Unit", "What-if rows")
+STATE_LABEL = "Its inputs:"
+"""The label of the line under each calculator's that shows the state of its inputs."""
 
 
 def headline_name(calculator_id: str) -> str:
@@ -44,24 +47,32 @@ def write_overview(book, sheet, styles: Styles, calculator_sheets: list[Calculat
                           "Sources sheet lists each table and constant with its document "
                           "and passage.", styles.subtitle)
     sheet.write_row(4, TITLE, HEADERS, styles.header)
-    for row, written in enumerate(calculator_sheets, start=5):
+    for row, written in zip(range(5, 5 + 2 * len(calculator_sheets), 2), calculator_sheets):
         calculator, result, defined = written.calculator, written.result, written.names
         headline = calculator.outputs[calculator.headline]
         sheet.write_url(row, TITLE, link_to(calculator.id),
                         styles.link, calculator.title)
         sheet.write(row, ANSWERS, calculator.summary, styles.wrap)
-        sheet.write(row, RESULT, headline.title, styles.label)
+        sheet.write(row, RESULT, headline.title, styles.label_wrap)
         sheet.write_formula(row, VALUE, "=" + defined[headline.id], styles.output(headline),
                             result.outputs[headline.id])
         reference = xl_rowcol_to_cell(row, VALUE, row_abs=True, col_abs=True)
         book.define_name(f"{SHEET}!{headline_name(calculator.id)}", f"={SHEET}!{reference}")
-        sheet.write(row, UNIT, headline.unit, styles.label)
+        sheet.write(row, UNIT, headline.unit, styles.label_wrap)
         sheet.write_url(row, WHAT_IF, link_to(sweep_sheet(calculator.id)), styles.link,
                         sweep_sheet(calculator.id))
-        sheet.write_formula(row, STATE, "=" + defined[STATUS], styles.status, ALL_CLEAR)
-        sheet.conditional_format(row, STATE, row, STATE, {
-            "type": "formula", "criteria": f'={defined[STATUS]}<>"{ALL_CLEAR}"',
-            "format": styles.refused})
-        room_for(sheet, row, max(lines_needed(calculator.summary, SUMMARY_WRAP),
-                                 lines_needed(ALL_CLEAR, WIDTHS[STATE])))
-    protect_and_fit(sheet)
+        room_for(sheet, row, max(lines_needed(text, WIDTHS[column]) for column, text in
+                                 ((ANSWERS, calculator.summary), (RESULT, headline.title),
+                                  (UNIT, headline.unit))))
+        state(sheet, styles, row + 1, defined[STATUS])
+    protect_and_fit(sheet, WIDTHS.values())
+
+
+def state(sheet, styles: Styles, row: int, status: str) -> None:
+    """On ``row``, under a calculator's line, the state of its inputs: the calculator
+    sheet's status line (``status``, its cell), red while it names a problem."""
+    sheet.write(row, TITLE, STATE_LABEL, styles.state_label)
+    sheet.merge_range(row, ANSWERS, row, WHAT_IF, "", styles.status)
+    sheet.write_formula(row, ANSWERS, "=" + status, styles.status, ALL_CLEAR)
+    sheet.conditional_format(row, ANSWERS, row, WHAT_IF, {
+        "type": "formula", "criteria": f'={status}<>"{ALL_CLEAR}"', "format": styles.refused})

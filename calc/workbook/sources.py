@@ -1,40 +1,49 @@
-"""The combined workbook's Sources sheet: every source table and constant of every
-calculator, with the document it comes from and the table or passage inside it (derived
-constants carry their derivation there), each linked to where it sits on its calculator's
-sheet; and above them the documents themselves, by file name and title."""
+"""The Sources sheet, last in every workbook: each source table and constant of the
+workbook's calculators, with the document it comes from (title, author, publisher, date and
+file name) and the table or passage inside it (derived constants carry their derivation
+there), each linked to where it sits on its calculator's sheet; and above them the documents
+those calculators cite, by file name and reference."""
 from __future__ import annotations
 
-from ..documents import DOCUMENTS
+from ..documents import DOCUMENTS, cite
 from ..formatting import plain_number
+from ..model import Calculator
 from .calculator_sheet import CalculatorSheet
-from .layout import lines_needed, protect_and_fit, room_for
+from .layout import lines_needed, protect_and_fit, room_for, width_left
 from .links import link_to
 from .styles import Styles
 
 SHEET = "Sources"
-CALCULATOR, KIND, NAME, TITLE, FIGURE, UNIT, DOCUMENT, PASSAGE = range(8)
-WIDTHS = {CALCULATOR: 20, KIND: 10, NAME: 30, TITLE: 44, FIGURE: 12, UNIT: 20,
-          DOCUMENT: 26, PASSAGE: 90}
+CALCULATOR, KIND, NAME, TITLE, FIGURE, UNIT, SOURCE = range(7)
+WIDTHS = {CALCULATOR: 16, KIND: 9, NAME: 32, TITLE: 26, FIGURE: 10, UNIT: 12}
+WIDTHS[SOURCE] = width_left(WIDTHS.values())
+"""Column widths in characters: the source column takes what is left of a page printed one
+page wide at :data:`.layout.SMALLEST_SCALE`; titles, units and sources wrap."""
+REFERENCE_WRAP = sum(width for column, width in WIDTHS.items() if column >= TITLE)
+"""Characters per line of a document's reference, merged across the columns from TITLE."""
 HEADERS = ("Calculator", "Kind", "Name (click to see it)", "What it is", "Figure", "Unit",
-           "Document", "Table or passage, and any derivation")
-PASSAGE_WRAP = 95
-"""Characters of passage per line, for the row height (LibreOffice keeps the height given)."""
+           "Document and passage")
 
 
 def write_sources(book, styles: Styles, calculator_sheets: list[CalculatorSheet]) -> None:
-    """Add the Sources sheet for the calculators of ``calculator_sheets``."""
+    """Add the Sources sheet for the calculators of ``calculator_sheets``, listing the
+    documents they cite."""
     sheet = book.add_worksheet(SHEET)
     for column, width in WIDTHS.items():
         sheet.set_column(column, column, width)
     sheet.write(0, CALCULATOR, "Where every figure comes from", styles.title)
     sheet.write(1, CALCULATOR, "The published documents, then each source table and "
                                "constant the calculators use.", styles.subtitle)
-    sheet.write_row(3, CALCULATOR, ("Document", "", "", "Title"), styles.header)
+    sheet.write_row(3, CALCULATOR, ("Document (file)", "", "", "Title, author, publisher and date"),
+                    styles.header)
     row = 4
-    for file, title in DOCUMENTS.items():
-        sheet.merge_range(row, CALCULATOR, row, NAME, file, styles.name)
-        sheet.merge_range(row, TITLE, row, PASSAGE, title, styles.label)
-        row += 1
+    cited = cited_files([written.calculator for written in calculator_sheets])
+    for file, document in DOCUMENTS.items():
+        if file in cited:
+            sheet.merge_range(row, CALCULATOR, row, NAME, file, styles.name)
+            sheet.merge_range(row, TITLE, row, SOURCE, document.reference(), styles.wrap)
+            room_for(sheet, row, lines_needed(document.reference(), REFERENCE_WRAP))
+            row += 1
     row += 1
     sheet.write_row(row, CALCULATOR, HEADERS, styles.header)
     sheet.freeze_panes(row + 1, 0)
@@ -52,8 +61,16 @@ def write_sources(book, styles: Styles, calculator_sheets: list[CalculatorSheet]
             sheet.write_url(row, NAME, link_to(defined[name]), styles.link, name)
             sheet.write(row, TITLE, title, styles.wrap)
             sheet.write(row, FIGURE, figure, styles.cell)
-            sheet.write(row, UNIT, unit, styles.label)
-            sheet.write(row, DOCUMENT, citation.file, styles.name)
-            sheet.write(row, PASSAGE, citation.passage, styles.wrap)
-            room_for(sheet, row, lines_needed(citation.passage, PASSAGE_WRAP))
-    protect_and_fit(sheet)
+            sheet.write(row, UNIT, unit, styles.label_wrap)
+            sheet.write(row, SOURCE, cite(citation), styles.wrap)
+            room_for(sheet, row, max(lines_needed(text, WIDTHS[column]) for column, text in
+                                     ((TITLE, title), (UNIT, unit), (SOURCE, cite(citation)))))
+    protect_and_fit(sheet, WIDTHS.values())
+
+
+def cited_files(calculators: list[Calculator]) -> set[str]:
+    """The documents ``calculators`` cite: their own sources and their figures'."""
+    return {citation.file for calculator in calculators
+            for citation in (calculator.citation,
+                             *(figure.citation for figure in (*calculator.tables.values(),
+                                                              *calculator.constants.values())))}

@@ -19,10 +19,13 @@ class Styles:
         add = book.add_format
         self.title = add({"bold": True, "font_size": 15, "font_color": "#1F3864"})
         self.subtitle = add({"italic": True, "font_color": "#404040"})
+        self.subtitle_wrap = add({"italic": True, "font_color": "#404040", "text_wrap": True,
+                                  "valign": "top"})
         self.section = add({"bold": True, "font_size": 12, "font_color": "#FFFFFF",
                             "bg_color": "#1F3864"})
         self.header = add({"bold": True, "bottom": 1, "bg_color": "#D9E1F2"})
         self.label = add({"valign": "top"})
+        self.label_wrap = add({"valign": "top", "text_wrap": True})
         self.wrap = add({"text_wrap": True, "valign": "top", "font_color": "#404040"})
         self.name = add({"font_name": "Consolas", "font_color": "#595959", "valign": "top"})
         self.note = add({"text_wrap": True, "valign": "top", "font_color": "#833C0B"})
@@ -33,10 +36,13 @@ class Styles:
         self.headline = add({"bold": True, "font_size": 12, "valign": "top"})
         self.status = add({"bold": True, "text_wrap": True, "valign": "top",
                            "font_color": "#375623", "bg_color": "#E2EFDA"})
+        self.state_label = add({"italic": True, "align": "right", "valign": "top",
+                                "font_color": "#404040"})
         self.refused = add({"bold": True, "font_color": "#9C0006", "bg_color": "#FFC7CE"})
         """Conditional format of an input outside its domain or breaking a rule, and of the
         status line while there is such a problem."""
-        self.link = add({"font_color": "#0563C1", "underline": 1, "valign": "top"})
+        self.link = add({"font_color": "#0563C1", "underline": 1, "valign": "top",
+                         "text_wrap": True})
         self.key = add(KEY)
         self.cell = add({"border": 1, "border_color": "#BFBFBF", "valign": "top"})
         self.column_title = add({"bold": True, "text_wrap": True, "valign": "bottom",

@@ -33,7 +33,8 @@ from ..model import Calculator
 from ..names import check_message_name, sweep_sheet, table_range_names
 from .cells import validation, write_value
 from .fit import widest_input, widest_output
-from .layout import lines_needed, protect, room_for
+from .layout import (SMALLEST_SCALE, column_points, lines_needed, narrowest_width, page_setup,
+                     protect, room_for)
 from .styles import Styles
 
 GROUPS, TITLES, UNITS, NAMES = 4, 5, 6, 7
@@ -80,16 +81,32 @@ class SweepSheet:
                     styles.subtitle)
         self.headers()
         self.rows()
-        self.widths()
+        self.groups(self.print_pages(self.widths()))
         sheet.freeze_panes(FIRST, self.varied)
-        sheet.repeat_rows(GROUPS, NAMES)
-        if self.varied:  # each printed page keeps the row's label
-            sheet.repeat_columns(0, self.varied - 1)
-        sheet.print_across()
-        sheet.set_landscape()
         last_column = len(self.inputs) + len(self.outputs) - (self.problem_column is None)
         sheet.autofilter(NAMES, 0, FIRST + len(self.outcomes) - 1, last_column)
         protect(sheet, sortable=True)
+
+    def print_pages(self, widths: list[float]) -> list[int]:
+        """Print at :data:`.layout.SMALLEST_SCALE`, as many pages across as the columns
+        (``widths``, in characters) need, each page repeating the column groups, titles,
+        units and ids above its rows and the varied inputs, the rows' labels, on its left.
+        Returns the columns that begin a page after the first."""
+        sheet = self.sheet
+        sheet.repeat_rows(GROUPS, NAMES)
+        if self.varied:
+            sheet.repeat_columns(0, self.varied - 1)
+        room = narrowest_width() - sum(column_points(width) for width in widths[:self.varied])
+        breaks, used = [], 0.0
+        for column in range(self.varied, len(widths)):
+            if used and used + column_points(widths[column]) > room:
+                breaks.append(column)
+                used = 0.0
+            used += column_points(widths[column])
+        sheet.set_v_pagebreaks(breaks)
+        sheet.print_across()
+        page_setup(sheet, round(SMALLEST_SCALE * 100))
+        return breaks
 
     def define_names(self) -> None:
         """This sheet's names for the calculator sheet's constants, table ranges and check
@@ -104,15 +121,6 @@ class SweepSheet:
 
     def headers(self) -> None:
         sheet, styles = self.sheet, self.styles
-        groups = [("Inputs", 0, len(self.inputs) - 1),
-                  ("Results", len(self.inputs), len(self.inputs) + len(self.outputs) - 1)]
-        if self.problem_column is not None:
-            groups.append(("Problem", self.problem_column, self.problem_column))
-        for title, first, last in groups:
-            if first == last:
-                sheet.write(GROUPS, first, title, styles.section)
-            else:
-                sheet.merge_range(GROUPS, first, GROUPS, last, title, styles.section)
         for column, item in enumerate([*self.inputs, *self.outputs]):
             sheet.write(TITLES, column, item.title, styles.column_title)
             sheet.write(UNITS, column, item.unit, styles.column_unit)
@@ -122,6 +130,23 @@ class SweepSheet:
             sheet.write(TITLES, column, "First rule the inputs break", styles.column_title)
             sheet.write(UNITS, column, "", styles.column_unit)
             sheet.write(NAMES, column, "problem", styles.column_name)
+
+    def groups(self, breaks: list[int]) -> None:
+        """The band naming each group of columns (inputs, results, problem), cut where a
+        printed page begins, so every page's band names the columns under it (a page carrying
+        on a group names it again)."""
+        groups = [("Inputs", 0, len(self.inputs) - 1),
+                  ("Results", len(self.inputs), len(self.inputs) + len(self.outputs) - 1)]
+        if self.problem_column is not None:
+            groups.append(("Problem", self.problem_column, self.problem_column))
+        for title, first, last in groups:
+            starts = [first] + [column for column in breaks if first < column <= last]
+            for start, end in zip(starts, [*starts[1:], last + 1]):
+                if start == end - 1:
+                    self.sheet.write(GROUPS, start, title, self.styles.section)
+                else:
+                    self.sheet.merge_range(GROUPS, start, GROUPS, end - 1, title,
+                                           self.styles.section)
 
     def rows(self) -> None:
         """One row per scenario; each column's formula is written once and numbered per row."""
@@ -166,23 +191,26 @@ class SweepSheet:
         """Inputs and outputs are this row's cells; constants keep their names."""
         return self.cells.get(name, name)
 
-    def widths(self) -> None:
+    def widths(self) -> list[float]:
         """Columns wide enough for the widest value their domain allows (by the rule of
         :mod:`.fit`) and for their titles on two lines or so; the title row as high as its
-        longest title wraps."""
+        longest title wraps. Returns every column's width in characters."""
         bounds = output_ranges(self.calculator)
         lengths = [len(widest_input(spec)) for spec in self.inputs]
         lengths += [len(widest_output(output, bounds)) for output in self.outputs]
-        lines = 1
+        lines, widths = 1, []
         for column, (item, widest) in enumerate(zip([*self.inputs, *self.outputs], lengths)):
             width = min(WIDEST, max(8, len(item.unit) + 2, math.ceil(len(item.id) * 0.7) + 2,
                                     math.ceil(len(item.title) / 2) + BOLD_MARGIN,
                                     max(len(word) for word in item.title.split()) + BOLD_MARGIN,
                                     widest + BOLD_MARGIN))
             self.sheet.set_column(column, column, width)
+            widths.append(width)
             lines = max(lines, lines_needed(item.title, width - BOLD_MARGIN))
         if self.problem_column is not None:
             longest = max(len(check.problem) for check in self.calculator.checks)
             self.sheet.set_column(self.problem_column, self.problem_column, longest + 2)
+            widths.append(longest + 2)
         room_for(self.sheet, TITLES, lines)
+        return widths
 

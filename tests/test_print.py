@@ -1,0 +1,117 @@
+"""Every printed sheet of every built workbook on A4 and on Letter: landscape at a fixed
+scale, one page wide (calculator, overview and sources sheets at 85% or more, from the
+column widths and the page's width inside its margins), what-if sheets split across pages
+at column boundaries with their header rows and labels repeated and each page's band naming
+its own columns, page breaks that never leave a heading last on a page, and a header and
+footer naming the workbook, the sheet, the page of how many, and the build."""
+from __future__ import annotations
+
+import pytest
+from openpyxl.utils import column_index_from_string
+
+from calc.version import version
+from calc.workbook import layout
+from calc.workbook.layout import PAPERS, column_points, narrowest_width, page_starts, scale
+from tests.conftest import CALCULATORS
+
+WORKBOOKS = [f"{c.id}.xlsx" for c in CALCULATORS] + ["mqzcalc.xlsx"]
+
+
+def _printed(opened):
+    for name in WORKBOOKS:
+        for sheet in opened(name).worksheets:
+            if sheet.sheet_state == "visible":
+                yield name, sheet
+
+
+def _widths(sheet) -> list[float]:
+    """Each printed (not hidden) column's stored width, in characters as XlsxWriter was
+    given them (the file stores pixels over 7)."""
+    widths = {}
+    for dimension in sheet.column_dimensions.values():
+        for column in range(dimension.min, dimension.max + 1):
+            widths[column] = None if dimension.hidden else dimension.width
+    return [(widths.get(column, 8.43 + 5 / 7) * 7 - 5) / 7
+            for column in range(1, sheet.max_column + 1) if widths.get(column, 1) is not None]
+
+
+def test_the_printable_page_is_what_a4_and_letter_share():
+    # Letter landscape: 11 in across less two 0.5 in margins; A4: 8.27 in down less 1.5 in.
+    assert layout.printable("Letter")[0] == 720 and layout.printable("A4")[0] > 720
+    assert layout.printable("A4")[1] == pytest.approx(487.44)
+    assert narrowest_width() == pytest.approx(720 / 0.85)
+    # A column of 30 characters: 215 pixels, 161.25 points in Excel, 170.46 in LibreOffice.
+    assert column_points(30) == pytest.approx(215 / 7 * 5.55)
+
+
+def test_every_sheet_prints_landscape_with_header_and_footer(opened):
+    for name, sheet in _printed(opened):
+        setup = sheet.page_setup
+        assert setup.orientation == "landscape" and setup.paperSize == 1, (name, sheet.title)
+        assert sheet.oddHeader.left.text == "&F" and sheet.oddHeader.right.text == "&A"
+        assert sheet.oddFooter.left.text == f"mqzcalc {version()}"
+        assert sheet.oddFooter.right.text == "Page &P of &N"
+        assert not sheet.sheet_properties.pageSetUpPr or \
+            not sheet.sheet_properties.pageSetUpPr.fitToPage, "fitting ignores page breaks"
+
+
+def test_sheets_other_than_what_if_print_one_page_wide_at_85_percent_or_more(opened):
+    checked = 0
+    for name, sheet in _printed(opened):
+        if sheet.title.endswith("_sweep"):
+            continue
+        printed = sum(column_points(width) for width in _widths(sheet))
+        percent = int(sheet.page_setup.scale)
+        assert percent >= 85, (name, sheet.title, percent)
+        for paper in PAPERS:
+            assert printed * percent / 100 <= layout.printable(paper)[0], (name, sheet.title)
+            assert scale(printed, paper) >= 0.85
+        checked += 1
+    # each calculator sheet and Sources per workbook; in the combined one, the overview too
+    assert checked == 3 * len(CALCULATORS) + 2
+
+
+def test_what_if_pages_split_at_columns_with_their_own_band(opened):
+    for name, sheet in _printed(opened):
+        if not sheet.title.endswith("_sweep"):
+            continue
+        assert sheet.print_title_rows == "$5:$8"
+        assert int(sheet.page_setup.scale) == 85
+        widths = _widths(sheet)
+        repeated = 0  # the varied inputs, repeated on the left of every page: "$A:$B"
+        if sheet.print_title_cols:
+            repeated = column_index_from_string(sheet.print_title_cols.split(":")[1][1:])
+        breaks = [brk.id for brk in sheet.col_breaks.brk]  # a page begins after column id
+        starts = [repeated, *breaks, len(widths)]
+        for first, end in zip(starts, starts[1:]):
+            page = widths[:repeated] + widths[first:end]
+            assert sum(column_points(w) for w in page) <= narrowest_width(), (sheet.title, first)
+        for column in breaks:  # a page's first own column names its group, not the left one's
+            band = sheet.cell(5, column + 1).value
+            assert band in ("Inputs", "Results", "Problem"), (sheet.title, column, band)
+        assert sheet.max_column <= repeated or breaks or \
+            sum(map(column_points, widths)) <= narrowest_width()
+
+
+def test_no_section_heading_ends_a_printed_page(opened):
+    headings = ("Inputs", "Results", "Constants", "Source tables", "Notes (", "Charts (")
+    for name in WORKBOOKS:
+        for calculator in CALCULATORS:
+            if calculator.id not in opened(name).sheetnames:
+                continue
+            sheet = opened(name)[calculator.id]
+            breaks = [brk.id for brk in sheet.row_breaks.brk]
+            assert breaks, calculator.id
+            for row in breaks:  # the break follows row ``row`` (1-based)
+                last = str(sheet.cell(row, 1).value or "")
+                assert not last.startswith(headings), (calculator.id, row, last)
+
+
+def test_a_heading_moves_to_the_next_page_with_its_rows():
+    heights = [15.0] * 10
+    # Rows 0-5 fill 90 of 100 points; the heading at row 6 needs rows 6-7 (30 points).
+    assert page_starts(heights, 100, {6: 7}) == [6]
+    assert page_starts(heights, 100, {}) == [6]  # six rows of 15 fit, the seventh does not
+    assert page_starts(heights, 100, {5: 7}) == [5]
+    assert page_starts(heights, 1000, {}, starts=[3]) == [3]
+    assert page_starts([15.0] * 20, 100, {0: 19}) == [6, 12, 18]  # taller than a page
