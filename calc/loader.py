@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from . import expr
 from .emit_python import HELPERS, to_python
-from .names import (FIRST_PROBLEM, LIST_SOURCE_LIMIT, SHEET_NAME_LIMIT, STATUS,
+from .names import (FIRST_PROBLEM, SHEET_NAME_LIMIT, STATUS,
                     chart_range_name, check_message_name, check_name, note_name,
                     shown_note_name, sweep_sheet, table_range_names)
 from .errors import InputError
@@ -155,19 +155,6 @@ class _Loader(ChartSection, ReportSection, PartsSection, InputPresentation, Summ
         except InputError as error:
             self.fail(f"{key}.default", str(error))
         return result
-
-    def listable(self, choices: list[str], key: str) -> None:
-        """Check ``choices`` can be a workbook's drop-down list: Excel's list of values is
-        the values joined by commas, so none may hold a comma (or a double quote, which
-        would end the list's text), and the whole is at most LIST_SOURCE_LIMIT long."""
-        for index, choice in enumerate(choices):
-            if "," in choice or '"' in choice:
-                self.fail(f"{key}[{index}]", f"{choice!r} holds a comma or a double quote, "
-                                             "which a workbook's list of choices cannot hold")
-        listed = len(",".join(choices).encode("utf-16-le")) // 2
-        if listed > LIST_SOURCE_LIMIT:
-            self.fail(key, f"the choices joined by commas are {listed} characters; a "
-                           f"workbook's list of choices holds at most {LIST_SOURCE_LIMIT}")
 
     def table(self, name: str, spec) -> Table:
         key = f"tables.{name}"

@@ -1,10 +1,11 @@
 """An input's presentation keys: ``decimals`` (how a number input is shown) and ``labels``
-(readable words for a choice input's ids). Mixed into the loader, which reads the rest of
-an input."""
+(readable words for a choice input's ids), and whether its choices can be a workbook's
+drop-down list. Mixed into the loader, which reads the rest of an input."""
 from __future__ import annotations
 
 from .formatting import places
 from .loader_base import TemplateReader
+from .names import LIST_SOURCE_LIMIT
 
 LABEL_LIMIT = 30
 """Longest choice label, in characters: it sits beside the input's cell and names a chart's
@@ -51,3 +52,16 @@ class InputPresentation(TemplateReader):
                 self.fail(where, f"is {len(text)} characters; keep it to {LABEL_LIMIT}")
         return tuple((choice, " ".join(labels[choice].split()))
                      for choice in choices if choice in labels)
+
+    def listable(self, choices: list[str], key: str) -> None:
+        """Check ``choices`` can be a workbook's drop-down list: Excel's list of values is
+        the values joined by commas, so none may hold a comma (or a double quote, which
+        would end the list's text), and the whole is at most LIST_SOURCE_LIMIT long."""
+        for index, choice in enumerate(choices):
+            if "," in choice or '"' in choice:
+                self.fail(f"{key}[{index}]", f"{choice!r} holds a comma or a double quote, "
+                                             "which a workbook's list of choices cannot hold")
+        listed = len(",".join(choices).encode("utf-16-le")) // 2
+        if listed > LIST_SOURCE_LIMIT:
+            self.fail(key, f"the choices joined by commas are {listed} characters; a "
+                           f"workbook's list of choices holds at most {LIST_SOURCE_LIMIT}")
