@@ -12,6 +12,8 @@ import ast
 import re
 from dataclasses import dataclass, field
 
+from .formatting import places
+
 NUMBER, BOOL, TEXT = "number", "bool", "text"
 """Value types of the expression language; int and number inputs are both NUMBER."""
 
@@ -96,6 +98,11 @@ class Table:
     value_type: str
     key_types: tuple[str, ...]
     citation: Citation
+
+    @property
+    def decimals(self) -> int:
+        """Decimal places the figures are shown with: the most any of them is written with."""
+        return max(map(places, self.data.values()))
 
 
 @dataclass(frozen=True)
@@ -220,6 +227,11 @@ class Chart:
     mark: str | None
     table: str | None = None
     reference: str | None = None
+
+    @property
+    def decimals(self) -> int:
+        """Decimal places the points are shown with: the most any of them is written with."""
+        return max(map(places, self.points))
 
 
 @dataclass

@@ -69,8 +69,7 @@ def _sheet_agrees(calculator, case: dict, book) -> int:
         assert agrees(check.problem if check in broken else "", shown), check.rule
     assert named_cell(sheet, STATUS).value == (broken[0].problem if broken else ALL_CLEAR)
     if broken:  # the engine refuses these inputs; the sheet said why, and shows no figure
-        assert [name for name in calculator.outputs
-                if named_cell(sheet, name).value not in ("", None)] == []
+        assert _results_shown(calculator, sheet) == []
         with pytest.raises(calc.InputError):
             calc.run(calculator.id, case)
         return 0
@@ -125,6 +124,12 @@ def test_a_session_left_early_still_answers_each_workbook_with_its_own_values(bu
             "chiadaps_recommended"]
 
 
+def _results_shown(calculator, sheet) -> list[str]:
+    """The results the recalculated calculator ``sheet`` shows a figure or text for."""
+    return [name for name in calculator.outputs
+            if named_cell(sheet, name).value not in ("", None)]
+
+
 def _refusals(calculator) -> list[tuple[str, object]]:
     """One value the engine refuses for each input, cycling through the kinds of refusal
     (blank, wrong kind, past the domain, another case). A boolean in a number cell and a
@@ -154,5 +159,4 @@ def test_libreoffice_empties_every_result_for_an_input_the_engine_refuses(built,
         sheet = values[calculator.id]
         expected = f"{name} expects {accepted(calculator.inputs[name])}"
         assert named_cell(sheet, STATUS).value == expected, value
-        assert [output for output in calculator.outputs
-                if named_cell(sheet, output).value not in ("", None)] == [], (name, value)
+        assert _results_shown(calculator, sheet) == [], (name, value)

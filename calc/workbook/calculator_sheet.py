@@ -310,7 +310,7 @@ class CalculatorSheet:
         for offset, column in enumerate(columns):
             write_value(sheet, header, VALUE + offset, column,
                         styles.figure(places(column), key=True))
-        first, figure = header + 1, styles.figure(max(map(places, table.data.values())))
+        first, figure = header + 1, styles.figure(table.decimals)
         for index, row_key in enumerate(table.row_keys):
             write_value(sheet, first + index, LABEL, row_key,
                         styles.figure(places(row_key), key=True))
@@ -329,8 +329,8 @@ class CalculatorSheet:
 def column_widths(calculator: Calculator) -> dict[int, int]:
     """Each column's width: at least :data:`WIDTHS`, and enough for the longest unit and
     name and the widest value an input, result, constant or source figure can show (by the
-    rule of :mod:`.fit`); titles, texts a result shows and choice labels wrap; the ABOUT column takes what is left
-    of the printed page."""
+    rule of :mod:`.fit`); titles, texts a result shows and choice labels wrap; the ABOUT
+    column takes what is left of the printed page."""
     inputs, outputs = calculator.inputs.values(), calculator.outputs.values()
     bounds = output_ranges(calculator)
     values = [*map(widest_input, inputs),
@@ -338,8 +338,7 @@ def column_widths(calculator: Calculator) -> dict[int, int]:
                 if output.value_type != TEXT),  # texts wrap
               *(format_value(c.value, places(c.value)) for c in calculator.constants.values())]
     for table in calculator.tables.values():
-        decimals = max(map(places, table.data.values()))
-        values += [format_value(figure, decimals) for figure in table.data.values()
+        values += [format_value(figure, table.decimals) for figure in table.data.values()
                    if isinstance(figure, (int, float))]
     items = [*inputs, *outputs, *calculator.constants.values()]
     widths = {LABEL: WIDTHS[LABEL],

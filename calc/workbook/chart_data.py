@@ -100,7 +100,7 @@ def _block(book, sheet, styles: Styles, sheet_name: str, written: CalculatorShee
     sheet.write_row(top + 1, 0, columns, styles.name)
     first = top + 2
     rows = figures.stored()
-    point_style = styles.figure(max(map(places, chart.points)))
+    point_style = styles.figure(chart.decimals)
     labels = point_labels(written.calculator, chart) if chart.kind == "bar" else None
     if labels:
         sheet.write(top + 1, len(columns), "label", styles.name)
@@ -167,7 +167,7 @@ def _reference_line(sheet, sheet_name: str, written: CalculatorSheet, chart: Cha
     level = written.calculator.constants[chart.reference].value
     sheet.write(top, 0, chart.reference, written.styles.name)
     today = written.names.get(chart.mark)
-    style = written.styles.figure(max(map(places, chart.points)))
+    style = written.styles.figure(chart.decimals)
     for row, pick in ((top + 1, min), (top + 2, max)):
         ends = [chart.points[0] if pick is min else chart.points[-1]]
         formula = f"{pick.__name__.upper()}({x}"
@@ -223,4 +223,4 @@ class _TableFigures:
                         lambda n: where.get(n, n))
 
     def style(self, name: str, styles: Styles):
-        return styles.figure(max(map(places, self.table.data.values())))
+        return styles.figure(self.table.decimals)

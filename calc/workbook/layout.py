@@ -139,7 +139,8 @@ def page_starts(heights: list[float], capacity: float, keep: dict[int, int],
     ``capacity`` points: a row that would not fit, each of ``starts``, and a row beginning a
     block ``keep`` keeps together (its first row: its last) that would not fit where it
     falls, so a heading never ends a page apart from its rows. A block taller than a page
-    starts one and breaks where it must."""
+    starts one and breaks where it must. Given column widths and a page's width, it gives
+    the columns that begin a page across in the same way."""
     breaks, used, starts = [], 0.0, set(starts)
     for row, height in enumerate(heights):
         block = sum(heights[row:keep.get(row, row) + 1])

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from xlsxwriter.utility import xl_rowcol_to_cell
 
+from ..emit_excel import quoted
 from ..names import STATUS, sweep_sheet
 from .calculator_sheet import CalculatorSheet
 from .layout import lines_needed, protect_and_fit, room_for, width_left
@@ -75,4 +76,4 @@ def state(sheet, styles: Styles, row: int, status: str) -> None:
     sheet.merge_range(row, ANSWERS, row, WHAT_IF, "", styles.status)
     sheet.write_formula(row, ANSWERS, "=" + status, styles.status, ALL_CLEAR)
     sheet.conditional_format(row, ANSWERS, row, WHAT_IF, {
-        "type": "formula", "criteria": f'={status}<>"{ALL_CLEAR}"', "format": styles.refused})
+        "type": "formula", "criteria": f"={status}<>{quoted(ALL_CLEAR)}", "format": styles.refused})

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..emit_excel import quoted
 from ..names import FIRST_PROBLEM, STATUS
 from .sheet_columns import ABOUT, LABEL, VALUE
 
@@ -29,7 +30,7 @@ def write_summary(page: CalculatorSheet) -> None:
     page.sheet.write(page.row, LABEL, "Status", styles.label)
     page.sheet.merge_range(page.row, VALUE, page.row, ABOUT, "", styles.status)
     page.sheet.write_formula(page.row, VALUE, f'=IF({FIRST_PROBLEM}="",'
-                             f'"{ALL_CLEAR}",{FIRST_PROBLEM})', styles.status, ALL_CLEAR)
+                             f'{quoted(ALL_CLEAR)},{FIRST_PROBLEM})', styles.status, ALL_CLEAR)
     page.sheet.conditional_format(page.row, VALUE, page.row, ABOUT,
                                   {"type": "formula", "criteria": f'={FIRST_PROBLEM}<>""',
                                    "format": styles.refused})

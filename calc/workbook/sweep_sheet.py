@@ -26,15 +26,15 @@ from collections.abc import Iterable
 
 from xlsxwriter.utility import xl_col_to_name
 
-from ..emit_excel import quoted, to_excel
 from ..bounds import output_ranges
+from ..emit_excel import quoted, to_excel
 from ..engine import Outcome
 from ..model import Calculator
 from ..names import check_message_name, sweep_sheet, table_range_names
 from .cells import validation, write_value
 from .fit import widest_input, widest_output
-from .layout import (SMALLEST_SCALE, column_points, lines_needed, narrowest_width, page_setup,
-                     protect, room_for)
+from .layout import (SMALLEST_SCALE, column_points, lines_needed, narrowest_width,
+                     page_setup, page_starts, protect, room_for)
 from .styles import Styles
 
 GROUPS, TITLES, UNITS, NAMES = 4, 5, 6, 7
@@ -97,12 +97,8 @@ class SweepSheet:
         if self.varied:
             sheet.repeat_columns(0, self.varied - 1)
         room = narrowest_width() - sum(column_points(width) for width in widths[:self.varied])
-        breaks, used = [], 0.0
-        for column in range(self.varied, len(widths)):
-            if used and used + column_points(widths[column]) > room:
-                breaks.append(column)
-                used = 0.0
-            used += column_points(widths[column])
+        across = [column_points(width) for width in widths[self.varied:]]
+        breaks = [self.varied + column for column in page_starts(across, room, {})]
         sheet.set_v_pagebreaks(breaks)
         sheet.print_across()
         page_setup(sheet, round(SMALLEST_SCALE * 100))
