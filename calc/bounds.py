@@ -18,17 +18,21 @@ import ast
 import math
 from itertools import product
 
-from .model import NUMBER, Calculator
+from .model import NUMBER, Calculator, Input
 
 Interval = tuple[float, float]
 UNBOUNDED: Interval = (-math.inf, math.inf)
 
 
+def domain(spec: Input) -> Interval:
+    """A numeric input's domain as an interval (with no max, unbounded above)."""
+    return float(spec.min), (math.inf if spec.max is None else float(spec.max))
+
+
 def output_ranges(calculator: Calculator) -> dict[str, Interval]:
     """Every numeric output's range over the inputs' domains (see the module's text)."""
-    known: dict[str, Interval] = {
-        name: (float(spec.min), float(spec.max)) for name, spec in calculator.inputs.items()
-        if spec.value_type == NUMBER}
+    known: dict[str, Interval] = {name: domain(spec) for name, spec in calculator.inputs.items()
+                                  if spec.value_type == NUMBER}
     known.update({name: (constant.value, constant.value)
                   for name, constant in calculator.constants.items()})
     tables = {name: _table_range(table.data.values())
@@ -62,7 +66,7 @@ class _Bounds:
 
     def of(self, node: ast.expr) -> Interval:
         low, high = self._of(node)
-        return (-math.inf, math.inf) if math.isnan(low) or math.isnan(high) else (low, high)
+        return UNBOUNDED if math.isnan(low) or math.isnan(high) else (low, high)
 
     def _of(self, node: ast.expr) -> Interval:
         match node:

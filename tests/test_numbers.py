@@ -16,7 +16,9 @@ from calc.formatting import format_value
 from calc.loader import load
 from calc.model import NUMBER
 from calc.names import sweep_sheet
-from calc.workbook.fit import PADDING, SAFE_MAGNITUDE
+from calc.workbook.calculator_sheet import column_widths
+from calc.workbook.fit import PADDING, SAFE_MAGNITUDE, column_width, widest_input
+from calc.workbook.sheet_columns import VALUE
 from tests.compare import named_cell
 from tests.conftest import REPO
 from tests.strategies import calculator_inputs, edges
@@ -189,3 +191,14 @@ def test_axis_formats_follow_the_scale():
     assert axis_format([0, 120]) == "#,##0"
     assert axis_format([0, 5]) == "#,##0"  # steps of 1
     assert axis_format([0, 1]) == "#,##0.0"  # steps of 0.2
+
+
+def test_an_input_without_a_max_is_sized_for_the_safe_magnitude(tmp_path):
+    """A template may leave an input's max out (its domain is unbounded above): the columns
+    are then sized for SAFE_MAGNITUDE, as results are, instead of failing the build."""
+    calculator = load(_broken(tmp_path, lambda d: d["inputs"]["connects_per_sec"].pop("max")))
+    spec = calculator.inputs["connects_per_sec"]
+    assert spec.max is None
+    assert widest_input(spec) == format_value(SAFE_MAGNITUDE, spec.decimals)
+    assert column_widths(calculator)[VALUE] >= column_width(widest_input(spec))
+    assert output_ranges(calculator)["connect_cpu_seconds_per_sec"][1] == math.inf

@@ -40,12 +40,13 @@ def column_width(text: str, monospace: bool = False) -> int:
 
 def widest_input(spec: Input) -> str:
     """The widest text an input's cell can show: TRUE/FALSE, its longest choice, or its min
-    or max in its format."""
+    or max in its format (an input with no max within :data:`SAFE_MAGNITUDE`)."""
     if spec.type == "bool":
         return "FALSE"
     if spec.type == "choice":
         return max(spec.choices, key=len)
-    return max((format_value(end, spec.decimals) for end in (spec.min, spec.max)), key=len)
+    high = SAFE_MAGNITUDE if spec.max is None else spec.max
+    return max((format_value(end, spec.decimals) for end in (spec.min, high)), key=len)
 
 
 def widest_output(output: Output, bounds: dict[str, Interval]) -> str:
