@@ -10,14 +10,15 @@ import openpyxl
 import pytest
 
 import calc
-from calc.names import STATUS, check_name, note_name, shown_note_name, sweep_sheet
+from calc.names import NOTES_SHOWN, STATUS, check_name, note_name, sweep_sheet
 from calc.workbook.overview import SHEET as OVERVIEW
 from calc.workbook.overview import headline_name
 from calc.workbook.input_state import accepted
 from calc.workbook.summary_block import ALL_CLEAR
 from tests import sweep_rows
 from tests.cases import RANDOM_CASES, spread_cases
-from tests.compare import agrees, chart_blocks_equal_engine, named_cell, named_values
+from tests.compare import (agrees, chart_blocks_equal_engine, named_cell, named_values,
+                           notes_from_lines)
 from tests.conftest import CALCULATORS
 from tests.libreoffice import convert
 from tests.strategies import broken_checks, refused_values
@@ -83,9 +84,8 @@ def _sheet_agrees(calculator, case: dict, book) -> int:
         assert agrees(note.text if note.text in result.notes else "", shown), note.when
     chart_blocks_equal_engine(lambda sheet, name: named_values(book, sheet, name),
                               calculator, case, rel=1e-9)
-    listed = [named_cell(book[calculator.id], shown_note_name(k)).value or ""
-              for k in range(1, len(calculator.notes) + 1)]
-    assert listed == result.notes + [""] * (len(calculator.notes) - len(result.notes))
+    listed = notes_from_lines(named_values(book, calculator.id, NOTES_SHOWN))
+    assert listed == result.notes, f"{calculator.id} {case}: the notes list"
     return len(result.outputs)
 
 

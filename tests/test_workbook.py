@@ -10,14 +10,14 @@ from openpyxl.utils import FORMULAE
 
 import calc
 from calc.emit_excel import EMITTED_FUNCTIONS
-from calc.names import (STATUS, check_message_name, shown_note_name, sweep_sheet,
+from calc.names import (NOTES_SHOWN, STATUS, check_message_name, sweep_sheet,
                         table_range_names)
 from calc.workbook import build_all
 from calc.workbook.chart_data import chart_data_sheet_name
 from calc.workbook.input_state import STATE_FUNCTIONS
 from calc.workbook.summary_block import ALL_CLEAR
 from tests import sweep_rows
-from tests.compare import agrees, named_cell
+from tests.compare import agrees, named_cell, named_values, notes_from_lines
 from tests.conftest import CALCULATORS, REPO
 
 WORKBOOKS = [f"{c.id}.xlsx" for c in CALCULATORS] + ["mqzcalc.xlsx"]
@@ -113,9 +113,7 @@ def test_every_formula_cell_stores_the_engine_result_for_the_defaults(opened, ca
         assert agrees(expected, named_cell(sheet, name).value, rel=1e-15), name
     for name, value in result.inputs.items():
         assert named_cell(sheet, name).value == value, name
-    listed = [named_cell(sheet, shown_note_name(k)).value
-              for k in range(1, len(calculator.notes) + 1)]
-    assert [text for text in listed if text] == result.notes
+    assert notes_from_lines(named_values(book, calculator.id, NOTES_SHOWN)) == result.notes
 
 
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
