@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from . import expr
 from .emit_python import HELPERS, to_python
-from .names import (FIRST_PROBLEM, NOTES_SHOWN, SHEET_NAME_LIMIT, STATUS,
+from .names import (FIRST_PROBLEM, NOTES_APPLYING, NOTES_SHOWN, SHEET_NAME_LIMIT, STATUS,
                     chart_range_name, check_message_name, check_name, note_name,
                     sweep_sheet, table_range_names)
 from .errors import InputError
@@ -77,7 +77,7 @@ class _Loader(ChartSection, ReportSection, PartsSection, InputPresentation, Summ
                             f"{sweep_sheet(calculator_id)} is over the {SHEET_NAME_LIMIT} "
                             "characters a sheet name may have")
         doc, measured_on = self.measured_on(doc, self.parts)
-        for name in (FIRST_PROBLEM, NOTES_SHOWN, STATUS):
+        for name in (FIRST_PROBLEM, NOTES_APPLYING, NOTES_SHOWN, STATUS):
             self.names[name] = "the workbook, which names a cell so"
         inputs = {self.claim(name, f"inputs.{name}"): self.input(name, spec)
                   for name, spec in self.mapping(doc["inputs"], "inputs").items()}

@@ -25,6 +25,8 @@ def check_name(index: int) -> str:
 FIRST_PROBLEM = "first_problem"
 """Name of the cell holding the first problem with a calculator sheet's inputs (an input
 outside its domain, else a rule between inputs broken), empty while there is none."""
+NOTES_APPLYING = "notes_applying"
+"""Name of the summary's count of the notes that apply."""
 NOTES_SHOWN = "notes_shown"
 """Name of the notes list: the lines of the notes that apply, in order, then empty lines."""
 STATUS = "status"

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import calc
-from calc.names import NOTES_SHOWN, STATUS, check_name, note_name, sweep_sheet
+from calc.names import NOTES_APPLYING, NOTES_SHOWN, STATUS, check_name, note_name, sweep_sheet
 from calc.workbook.input_state import accepted
 from calc.workbook.summary_block import ALL_CLEAR
 from tests import sweep_rows
@@ -47,6 +47,8 @@ def test_workbook_formulas_equal_the_engine(oracle, calculator, data):
         assert shown == (note.text if note.text in result.notes else ""), note.when
     listed = notes_from_lines(oracle.column(calculator.id, NOTES_SHOWN))
     assert listed == result.notes, "the notes list shows the applying notes in order"
+    if calculator.notes:
+        assert oracle.value(calculator.id, NOTES_APPLYING) == len(result.notes)
 
 
 CHECKED = [c for c in CALCULATORS if c.checks]

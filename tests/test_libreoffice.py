@@ -10,7 +10,7 @@ import openpyxl
 import pytest
 
 import calc
-from calc.names import NOTES_SHOWN, STATUS, check_name, note_name, sweep_sheet
+from calc.names import NOTES_APPLYING, NOTES_SHOWN, STATUS, check_name, note_name, sweep_sheet
 from calc.workbook.overview import SHEET as OVERVIEW
 from calc.workbook.overview import headline_name
 from calc.workbook.input_state import accepted
@@ -86,6 +86,9 @@ def _sheet_agrees(calculator, case: dict, book) -> int:
                               calculator, case, rel=1e-9)
     listed = notes_from_lines(named_values(book, calculator.id, NOTES_SHOWN))
     assert listed == result.notes, f"{calculator.id} {case}: the notes list"
+    if calculator.notes:
+        count = named_cell(book[calculator.id], NOTES_APPLYING).value
+        assert count == len(result.notes), f"{calculator.id} {case}: notes counted"
     return len(result.outputs)
 
 
