@@ -431,3 +431,26 @@ def test_choices_joined_up_to_excels_list_limit_load(tmp_path):
                     encoding="utf-8")
     choices = load(path).inputs["mode"].choices
     assert len(",".join(choices)) == 255
+
+
+@pytest.mark.parametrize("calculator", [c for c in CALCULATORS if "msu" in c.outputs],
+                         ids=lambda c: c.id)
+def test_the_cpu_rate_is_shown_beside_its_share_of_the_lpar_and_msu(calculator):
+    """The machine part's ``beside`` puts lpar_busy_pct and msu right after the template's
+    cpu_seconds_per_sec, in every face that lists outputs in order."""
+    names = list(calculator.outputs)
+    at = names.index("cpu_seconds_per_sec")
+    assert names[at + 1:at + 3] == ["lpar_busy_pct", "msu"]
+
+
+@pytest.mark.parametrize("beside", [{"cpu_seconds_per_sec": ["no_such_output"]},
+                                    {"no_such_output": ["msu"]},
+                                    {"cpu_seconds_per_sec": "msu"}])
+def test_a_part_placing_what_is_not_an_output_is_refused(tmp_path, beside):
+    path = _broken(tmp_path, lambda d: None)
+    part = tmp_path / "parts" / "machine.yaml"
+    document = yaml.safe_load(part.read_text(encoding="utf-8"))
+    part.write_text(yaml.safe_dump({**document, "beside": beside}, sort_keys=False),
+                    encoding="utf-8")
+    with pytest.raises(TemplateError, match=r"beside\.\w+: must list outputs"):
+        load(path)
