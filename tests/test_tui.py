@@ -467,7 +467,7 @@ async def test_plots_draw_a_table_as_published():
         view.query_one("#chart-choice", Select).value = "measured_rate_by_dispatchers"
         await pilot.pause()
         monitor = view.query_one("#chart").plt.monitor
-        assert drawn_lines(view.query_one("#chart").plt) == {"measure: tx per sec": (
+        assert drawn_lines(view.query_one("#chart").plt) == {"Measured transactions per second": (
             [1, 2, 3, 4, 5, 6, 8, 10],
             [12839, 14639, 14721, 14362, 14095, 14387, 13913, 13623])}
         assert monitor.vcoord[0] == [5]
