@@ -131,3 +131,24 @@ def test_inputs_typed_into_a_sweep_row_give_that_row_the_engines_outcome(
         found = oracle.cell(sweep_sheet(calculator.id), f"{where[name]}{row}")
         assert agrees(value, found, rel=1e-12), f"row {row} {name}: workbook {found!r}, " \
                                                 f"engine {value!r}"
+
+
+@pytest.mark.parametrize(("calculator", "name", "value"), REFUSALS,
+                         ids=[f"{c.id}-{n}-{v!r}" for c, n, v in REFUSALS])
+def test_a_value_the_engine_refuses_in_a_what_if_row_empties_the_row_and_names_the_input(
+        oracle, sweep_layout, calculator, name, value):
+    """The same refused values put in one what-if row: its problem column names the input
+    and what it accepts, as the calculator sheet's status does, and its results are empty;
+    the next row is untouched."""
+    where, rows = sweep_layout[calculator.id]
+    sheet, row, other = sweep_sheet(calculator.id), rows[0], rows[1]
+    typed = oracle.cell(sheet, f"{where[name]}{row}")
+    oracle.type_into(sheet, f"{where[name]}{row}", value)
+    try:
+        problem = oracle.cell(sheet, f"{where['problem']}{row}")
+        assert problem == f"{name} expects {accepted(calculator.inputs[name])}"
+        assert [oracle.cell(sheet, f"{where[output]}{row}")
+                for output in calculator.outputs] == [""] * len(calculator.outputs)
+        assert oracle.cell(sheet, f"{where['problem']}{other}") == ""
+    finally:
+        oracle.type_into(sheet, f"{where[name]}{row}", typed)

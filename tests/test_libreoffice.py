@@ -152,14 +152,22 @@ def _refusals(calculator) -> list[tuple[str, object]]:
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
 def test_libreoffice_empties_every_result_for_an_input_the_engine_refuses(built, libreoffice,
                                                                           tmp_path, calculator):
+    """The refused value typed into the calculator sheet and into the first what-if row:
+    the status and the row's problem name the input, and neither shows a result."""
     book = openpyxl.load_workbook(built / f"{calculator.id}.xlsx")
     copies = TypedCopies(built / f"{calculator.id}.xlsx")
     refusals = _refusals(calculator)
-    files = ((copies.write(tmp_path / f"{calculator.id}-{name}.xlsx", {calculator.id: {
-        named_cell(book[calculator.id], name).coordinate: value}}), book)
+    what_if = sweep_sheet(calculator.id)
+    where, row = sweep_rows.columns(book[what_if]), sweep_rows.rows(book[what_if])[0]
+    files = ((copies.write(tmp_path / f"{calculator.id}-{name}.xlsx", {
+        calculator.id: {named_cell(book[calculator.id], name).coordinate: value},
+        what_if: {f"{where[name]}{row}": value}}), book)
         for name, value in refusals)
     for (name, value), values in zip(refusals, libreoffice.recalculate(files)):
         sheet = values[calculator.id]
         expected = f"{name} expects {accepted(calculator.inputs[name])}"
         assert named_cell(sheet, STATUS).value == expected, value
         assert _results_shown(calculator, sheet) == [], (name, value)
+        assert values[what_if][f"{where['problem']}{row}"].value == expected, value
+        assert [output for output in calculator.outputs
+                if values[what_if][f"{where[output]}{row}"].value not in ("", None)] == []
