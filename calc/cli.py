@@ -18,7 +18,7 @@ from pathlib import Path
 from . import engine
 from .errors import InputError, MqcalcError
 from .files import replace_atomically
-from .formatting import format_value
+from .formatting import as_written, format_value
 from .report import read_report, totals
 from .scenario import ScenarioError, load_scenario
 from .sweep_csv import write_csv
@@ -173,7 +173,7 @@ def _list(arguments) -> int:
             print(f"  measured on: {calculator.measured_on}")
         print("  inputs:")
         for spec in calculator.inputs.values():
-            default = format_value(spec.default)
+            default = as_written(spec.default)
             print(f"    {spec.id:<24} {spec.type:<7} default {default:<10} {spec.unit:<14} "
                   f"{spec.accepts()}")
         print("  outputs:")
@@ -321,7 +321,7 @@ def _assignments(calculator, assignments: list[str]) -> dict:
         if not equals:
             first = next(iter(calculator.inputs.values()))
             raise MqcalcError(f"{calculator.id}: argument {assignment!r} has no '=': expects "
-                              f"ID=VALUE, e.g. {first.id}={format_value(first.default)}")
+                              f"ID=VALUE, e.g. {first.id}={as_written(first.default)}")
         if name in inputs:
             raise InputError(calculator.id, name, value, "one value (it was given twice)")
         inputs[name] = value
