@@ -8,7 +8,8 @@ import json
 from textual.widgets import Label
 
 import calc
-from tests.test_tui import SIZE, app_on, plain, shown_outputs, through_file_prompt
+from tests.test_tui import (SIZE, app_on, open_calculator, plain, shown_outputs,
+                            through_file_prompt)
 from tui.app import create_app
 from tui.confirm import ConfirmScreen
 from tui.held import held_with
@@ -71,6 +72,20 @@ async def test_results_held_on_the_way_to_a_refused_value_say_what_they_were_com
         shown = plain(app.query_one("#problem"))
         assert shown.startswith("Held at last good values, computed with sharecnv = 2: ")
         assert shown_outputs(app)["connect_cpu_us"] == "840"   # SHARECNV 2 shares as 1 does
+
+
+async def test_a_calculator_shown_with_a_field_not_valid_says_it_has_no_results_yet():
+    """Back on a calculator left with a field not valid, no result has been computed: the
+    problem line says so, rather than that results are held."""
+    app = create_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_calculator(app, pilot, "connect")
+        field(app, "sharecnv").value = "abc"
+        await pilot.pause()
+        await open_calculator(app, pilot, "adapters")
+        await open_calculator(app, pilot, "connect")
+        assert plain(app.query_one("#problem")).startswith(
+            "No results yet: connect: input sharecnv='abc'")
 
 
 def test_held_inputs_equal_to_the_fields_are_not_named():

@@ -204,9 +204,11 @@ class MqcalcApp(App):
 
     def held_text(self, fields: dict) -> Text:
         """The problem line: the results are held, with which values when the fields no
-        longer hold them (a value typed on the way, :mod:`tui.held`), and why."""
-        held = (held_with(self.current, self.last_result.inputs, fields)
-                if self.last_result is not None else "")
+        longer hold them (a value typed on the way, :mod:`tui.held`), and why; or that there
+        are none yet (a calculator shown with a field not valid, after an undo say)."""
+        if self.last_result is None:
+            return Text.assemble(("No results yet", "bold red"), ": ", self.problem)
+        held = held_with(self.current, self.last_result.inputs, fields)
         return Text.assemble(("Held at last good values", "bold red"),
                              (f", computed with {held}", "bold") if held else "", ": ",
                              self.problem)
