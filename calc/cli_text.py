@@ -55,7 +55,7 @@ def described(calculator: Calculator) -> list[str]:
     lines += ["", "Inputs (ID=VALUE; ids and choices in any case)"]
     for spec in calculator.inputs.values():
         default = f"{as_written(spec.default)} {spec.unit}".rstrip()
-        lines += wrapped(f"{spec.id} ", f"default {default}; {spec.accepts()}")
+        lines += wrapped(f"{spec.id}: ", f"default {default}; accepts {spec.accepts()}")
         lines += wrapped("", f"{spec.title}: {spec.help}", indent=INDENT * 3)
     lines += ["", "Outputs"]
     id_width = max(len(name) for name in calculator.outputs)

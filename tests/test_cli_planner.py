@@ -109,7 +109,7 @@ def test_list_one_calculator_shows_each_input_and_output_readably():
     shown = completed.stdout
     notify = calc.calculator("notify_delay")
     assert shown.startswith(f"notify_delay: {notify.title}\n")
-    assert "avg_get_cpu_us default 1.157 CPU µs; a number from 0 to 1,000,000" in shown
+    assert "avg_get_cpu_us: default 1.157 CPU µs; accepts a number from 0 to 1,000,000" in shown
     words = " ".join(shown.split())
     for spec in notify.inputs.values():
         assert f"{spec.title}: {spec.help}" in words
