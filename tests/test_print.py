@@ -149,3 +149,10 @@ def test_a_note_is_cut_into_bulleted_lines_that_keep_every_word():
     assert not any(line.startswith(notes_block.BULLET) for line in lines[1:])
     assert max(map(len, lines)) <= 60
     assert " ".join(lines)[len(notes_block.BULLET):] == text
+
+
+def test_the_overview_prints_on_one_page(opened):
+    """Every calculator's line and the state of its inputs under it, on one page."""
+    sheet = opened("mqzcalc.xlsx")["Overview"]
+    heights = [sheet.row_dimensions[row].height or 15.0 for row in range(1, sheet.max_row + 1)]
+    assert sum(heights) <= layout.page_height(int(sheet.page_setup.scale))

@@ -27,8 +27,8 @@ from ..names import FIRST_PROBLEM, check_message_name, check_name, table_range_n
 from .cells import range_text, validation, write_value
 from .input_state import accepted, refusal, valid
 from .fit import column_width, widest_input, widest_output
-from .layout import (lines_needed, page_height, page_starts, protect_and_fit, room_for,
-                     row_heights, width_left)
+from .layout import (page_height, page_starts, protect_and_fit, room_for,
+                     row_heights, width_left, wrapped_lines)
 from .sheet_columns import (ABOUT, LABEL, NAME, NOTE_OWN, PROBLEM_FIRST, PROBLEM_OWN, TEXTS,
                             UNIT, VALUE)
 from .styles import Styles
@@ -149,8 +149,7 @@ class CalculatorSheet:
         ``width`` wide, and for ``at_least`` in a column ``at_least_width`` wide (XlsxWriter
         cannot autofit, and LibreOffice keeps the height it is given)."""
         room_for(self.sheet, self.row if row is None else row,
-                 max(lines_needed(text, int(width * 1.1)),
-                     lines_needed(at_least, int(at_least_width * 1.1))))
+                 max(wrapped_lines(text, width), wrapped_lines(at_least, at_least_width)))
 
     def input_row(self, spec: Input) -> None:
         value = self.result.inputs[spec.id]

@@ -157,6 +157,16 @@ def lines_needed(text: str, characters_per_line: int) -> int:
     return max(1, len(textwrap.wrap(text, characters_per_line)))
 
 
+PROSE_PER_WIDTH = 1.1
+"""Characters of regular 11-pt prose a line holds per unit of column width (the width of
+the digit 0): letters average narrower than digits."""
+
+
+def wrapped_lines(text: str, width: float) -> int:
+    """How many lines ``text`` takes wrapped in a column ``width`` units wide."""
+    return lines_needed(text, int(width * PROSE_PER_WIDTH))
+
+
 def room_for(sheet, row: int, lines: int) -> None:
     """Make ``row`` tall enough for ``lines`` lines of text (XlsxWriter cannot autofit, and
     LibreOffice keeps the height it is given)."""

@@ -9,14 +9,14 @@ from xlsxwriter.utility import xl_rowcol_to_cell
 from ..emit_excel import quoted
 from ..names import STATUS, sweep_sheet
 from .calculator_sheet import CalculatorSheet
-from .layout import lines_needed, protect_and_fit, room_for, width_left
+from .layout import protect_and_fit, room_for, width_left, wrapped_lines
 from .links import link_to
 from .styles import Styles
 from .summary_block import ALL_CLEAR
 
 SHEET = "Overview"
 TITLE, ANSWERS, RESULT, VALUE, UNIT, WHAT_IF = range(6)
-WIDTHS = {TITLE: 44, RESULT: 24, VALUE: 14, UNIT: 12, WHAT_IF: 25}
+WIDTHS = {TITLE: 44, RESULT: 24, VALUE: 14, UNIT: 12, WHAT_IF: 22}
 WIDTHS[ANSWERS] = width_left(WIDTHS.values())
 """Column widths in characters: the answers column takes what is left of a page printed one
 page wide at :data:`.layout.SMALLEST_SCALE`; answers, result titles and units wrap."""
@@ -62,7 +62,7 @@ def write_overview(book, sheet, styles: Styles, calculator_sheets: list[Calculat
         sheet.write(row, UNIT, headline.unit, styles.label_wrap)
         sheet.write_url(row, WHAT_IF, link_to(sweep_sheet(calculator.id)), styles.link,
                         sweep_sheet(calculator.id))
-        room_for(sheet, row, max(lines_needed(text, WIDTHS[column]) for column, text in
+        room_for(sheet, row, max(wrapped_lines(text, WIDTHS[column]) for column, text in
                                  ((ANSWERS, calculator.summary), (RESULT, headline.title),
                                   (UNIT, headline.unit))))
         state(sheet, styles, row + 1, defined[STATUS])
