@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from openpyxl.utils import column_index_from_string
 
+from calc.names import sweep_sheet
 from calc.version import version
 from calc.workbook import layout, notes_block
 from calc.workbook.layout import PAPERS, column_points, narrowest_width, page_starts, scale
@@ -156,3 +157,18 @@ def test_the_overview_prints_on_one_page(opened):
     sheet = opened("mqzcalc.xlsx")["Overview"]
     heights = [sheet.row_dimensions[row].height or 15.0 for row in range(1, sheet.max_row + 1)]
     assert sum(heights) <= layout.page_height(int(sheet.page_setup.scale))
+
+
+def test_what_if_pages_carry_the_title_in_their_header_and_ids_that_fit(opened):
+    """Printed what-if pages start at the column groups, under the sheet's title in the
+    page header (a title cell in the repeated first column would be cut at its edge on
+    every page after the first), and each column is wide enough for its 8-pt monospaced id
+    in LibreOffice's stand-in font (0.60 of 8 points a character, an 11-pt digit 5.25)."""
+    for calculator in CALCULATORS:
+        sheet = opened(f"{calculator.id}.xlsx")[sweep_sheet(calculator.id)]
+        assert sheet.print_area.split("!")[1].startswith("$A$5:")
+        assert sheet.oddHeader.center.text == f"{calculator.title}: what-if rows"
+        widths = _widths(sheet)
+        for column, cell in enumerate(sheet[8], start=0):
+            if cell.value:
+                assert widths[column] >= len(cell.value) * 0.60 * 8 / 5.25, cell.value

@@ -67,13 +67,14 @@ def protect_and_fit(sheet, widths: Iterable[float]) -> int:
     return percent
 
 
-def page_setup(sheet, percent: int) -> None:
+def page_setup(sheet, percent: int, title: str = "") -> None:
     """Print ``sheet`` landscape at ``percent`` with the shared margins, header and
-    footer."""
+    footer; a ``title`` goes in the middle of the header, on every page."""
     sheet.set_landscape()
     sheet.set_paper(PAPER)
     sheet.set_margins(SIDE_MARGIN, SIDE_MARGIN, TOP_MARGIN, BOTTOM_MARGIN)
-    sheet.set_header(HEADER, {"margin": HEADER_MARGIN})
+    middle = "&C" + title.replace("&", "&&") if title else ""
+    sheet.set_header(HEADER.replace("&R", middle + "&R"), {"margin": HEADER_MARGIN})
     sheet.set_footer(footer(), {"margin": HEADER_MARGIN})
     sheet.set_print_scale(percent)
 

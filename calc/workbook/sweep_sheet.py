@@ -48,6 +48,10 @@ one row per scenario."""
 ROW = "\x00"
 """Stands for the row number in a formula written once per column; no name or text in a
 formula can hold it."""
+ID_PER_CHARACTER = 0.95
+"""Units of column width an 8-pt monospaced id takes per character: Consolas advances 0.55
+of its size, DejaVu Sans Mono (LibreOffice's stand-in where Consolas is missing) 0.60, and
+a unit is an 11-pt digit, about 5.25 points; 0.60 × 8 / 5.25 is 0.92."""
 BOLD_MARGIN = 3
 """Characters a column needs beyond a bold text's length (bold letters are wider), so a
 title or a result never touches the next column."""
@@ -77,7 +81,7 @@ class SweepSheet:
     def write(self) -> None:
         sheet, styles, calculator = self.sheet, self.styles, self.calculator
         self.define_names()
-        sheet.write(0, 0, f"{calculator.title}: what-if rows", styles.title)
+        sheet.write(0, 0, self.title(), styles.title)
         sheet.write(1, 0, "One scenario per row: type over the yellow inputs of any row and its "
                           "results recalculate.", styles.subtitle)
         sheet.write(2, 0, f"Constants and tables come from sheet {calculator.id}.",
@@ -92,8 +96,9 @@ class SweepSheet:
     def print_pages(self, widths: list[float]) -> list[int]:
         """Print at :data:`.layout.SMALLEST_SCALE`, as many pages across as the columns
         (``widths``, in characters) need, each page repeating the column groups, titles,
-        units and ids above its rows and the varied inputs, the rows' labels, on its left.
-        Returns the columns that begin a page after the first."""
+        units and ids above its rows and the varied inputs, the rows' labels, on its left,
+        under the sheet's title in the header. Returns the columns that begin a page after
+        the first."""
         sheet = self.sheet
         sheet.repeat_rows(GROUPS, NAMES)
         if self.varied:
@@ -103,8 +108,15 @@ class SweepSheet:
         breaks = [self.varied + column for column in page_starts(across, room, {})]
         sheet.set_v_pagebreaks(breaks)
         sheet.print_across()
-        page_setup(sheet, round(SMALLEST_SCALE * 100))
+        page_setup(sheet, round(SMALLEST_SCALE * 100), self.title())
+        sheet.print_area(GROUPS, 0, FIRST + len(self.outcomes) - 1, self.problem_column)
         return breaks
+
+    def title(self) -> str:
+        """The sheet's title, on screen above its rows and printed in every page's header
+        (printed pages start at the column groups: a title in the first column would be cut
+        at that column's edge on every page after the first)."""
+        return f"{self.calculator.title}: what-if rows"
 
     def define_names(self) -> None:
         """This sheet's names for the calculator sheet's constants, table ranges and check
@@ -196,7 +208,7 @@ class SweepSheet:
         lengths += [len(widest_output(output, bounds)) for output in self.outputs]
         lines, widths = 1, []
         for column, (item, widest) in enumerate(zip([*self.inputs, *self.outputs], lengths)):
-            width = min(WIDEST, max(8, len(item.unit) + 2, math.ceil(len(item.id) * 0.7) + 2,
+            width = min(WIDEST, max(8, len(item.unit) + 2, math.ceil(len(item.id) * ID_PER_CHARACTER) + 1,
                                     math.ceil(len(item.title) / 2) + BOLD_MARGIN,
                                     max(len(word) for word in item.title.split()) + BOLD_MARGIN,
                                     widest + BOLD_MARGIN))
