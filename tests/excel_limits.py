@@ -132,8 +132,20 @@ def formula_problems(formula: str) -> list[str]:
 
 
 def validation_problems(validation) -> list[str]:
-    """What breaks Excel's limits in one data validation: a list typed as values (its
-    source a quoted text, ``"a,b,c"``) longer than Excel takes."""
+    """What breaks Excel's limits in one data validation: a prompt's or an error's title
+    over 32 characters or its message over 255, or a list typed as values (its source a
+    quoted text, ``"a,b,c"``) longer than Excel takes."""
+    found = [f"{what} of {utf16_length(text)} characters, over Excel's {limit}"
+             for what, text, limit in (("a prompt title", validation.promptTitle, 32),
+                                       ("a prompt", validation.prompt, 255),
+                                       ("an error title", validation.errorTitle, 32),
+                                       ("an error message", validation.error, 255))
+             if text and utf16_length(text) > limit]
+    return found + list_problems(validation)
+
+
+def list_problems(validation) -> list[str]:
+    """A list typed as values longer than Excel takes, or holding a double quote."""
     source = validation.formula1 or ""
     if validation.type != "list" or not source.startswith('"'):
         return []  # a number rule, or a list read from cells

@@ -151,3 +151,24 @@ def test_list_validations_and_names_that_excel_refuses_are_found(tmp_path):
         "s!TRUE: a name may not read as a cell reference or TRUE/FALSE",
         f"s!{'n' * 256}: a name of 256 characters, over Excel's 255",
         "Q7: a name may not read as a cell reference or TRUE/FALSE"]
+
+
+def test_validation_prompts_and_errors_over_excels_lengths_are_found(tmp_path):
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "s"
+    for cells, texts in (("A1", ("t" * 32, "p" * 255, "e" * 32, "m" * 255)),  # at the limits
+                         ("A2", ("t" * 33, "p" * 256, "e" * 33, "m" * 256))):
+        title, prompt, error_title, error = texts
+        validation = DataValidation(type="decimal", operator="between", formula1="0",
+                                    formula2="1", promptTitle=title, prompt=prompt,
+                                    errorTitle=error_title, error=error)
+        validation.add(cells)
+        sheet.add_data_validation(validation)
+    path = tmp_path / "long.xlsx"
+    book.save(path)
+    assert problems(path) == [
+        "s!A2: a prompt title of 33 characters, over Excel's 32",
+        "s!A2: a prompt of 256 characters, over Excel's 255",
+        "s!A2: an error title of 33 characters, over Excel's 32",
+        "s!A2: an error message of 256 characters, over Excel's 255"]

@@ -216,3 +216,13 @@ def test_the_summary_opens_the_sheet_with_the_templates_choice_and_its_figures(o
         assert agrees(figures[name], stored.cell(row, column).value, rel=1e-15), name
     first_input = named_cell(formulas, next(iter(calculator.inputs)))
     assert counted.row < first_input.row
+
+
+def test_a_choice_cells_prompt_gives_each_choice_with_its_label(opened):
+    """Selected, a choice cell (on the calculator sheet or in a what-if row, where the ids
+    are typed) says what each id means."""
+    sheet = opened("connect.xlsx")["connect"]
+    cell = named_cell(sheet, "listener").coordinate
+    [rule] = [rule for rule in sheet.data_validations.dataValidation if cell in rule.sqref]
+    assert rule.prompt == ("Accepts one of local (Queue manager listener), "
+                           "shared (Shared (QSG) listener).")

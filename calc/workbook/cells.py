@@ -21,7 +21,7 @@ def write_value(sheet, row: int, column: int, value, style) -> None:
 def validation(spec: Input) -> dict:
     """Data validation for an input cell, with the domain in the prompt and the error."""
     accepts = spec.accepts()
-    common = {"input_title": spec.title[:32], "input_message": f"Accepts {accepts}."[:255],
+    common = {"input_title": spec.title[:32], "input_message": prompt(spec),
               "error_title": f"Invalid {spec.title}"[:32],
               "error_message": f"{spec.title} accepts {accepts}."[:255], "error_type": "stop"}
     if spec.type == "bool":
@@ -33,6 +33,17 @@ def validation(spec: Input) -> dict:
         return {"validate": kind, "criteria": ">=", "value": spec.min, **common}
     return {"validate": kind, "criteria": "between", "minimum": spec.min,
             "maximum": spec.max, **common}
+
+
+def prompt(spec: Input) -> str:
+    """The message an input cell shows while selected: what it accepts, each choice with
+    its label where they all fit Excel's 255 characters (a what-if row shows the ids)."""
+    plain = f"Accepts {spec.accepts()}."
+    if not spec.labels:
+        return plain[:255]
+    labelled = "Accepts one of " + ", ".join(f"{choice} ({spec.label(choice)})"
+                                             for choice in spec.choices) + "."
+    return labelled if len(labelled) <= 255 else plain[:255]
 
 
 def range_text(first_row: int, first_col: int, last_row: int, last_col: int) -> str:
