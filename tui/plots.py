@@ -17,6 +17,9 @@ from calc.model import Calculator
 
 Y_AXIS_ROOM = 10
 """Columns of the plot's width that the y axis's figures and the frame take."""
+SMALLEST_PLOT = (40, 10)
+"""Columns and rows a plot needs for readable axes: the y axis's figures, some room for the
+points, the x axis's figures and its title."""
 ROW_BAR_WIDTH = 0.05
 """A bar on its side this thin (of the room between labels) fills the one text row of its
 label: plotext draws a thicker one across two rows, beside a neighbour's label."""
@@ -28,7 +31,21 @@ class ChartView(Vertical):
     def compose(self) -> ComposeResult:
         yield Select([], prompt="Chart", id="chart-choice")
         yield Static(id="chart-help")
+        yield Static("The terminal is too small for a readable chart: F4 fills the screen "
+                     "with the results panel, or make the terminal larger.", id="chart-small")
         yield PlotextPlot(id="chart")
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.fit)
+
+    def fit(self) -> None:
+        """Show the plot only where it has SMALLEST_PLOT's room, and else say so; hidden,
+        it keeps its place, so the next resize still finds its size."""
+        plot = self.query_one("#chart", PlotextPlot)
+        width, height = SMALLEST_PLOT
+        fits = plot.size.width >= width and plot.size.height >= height
+        plot.visible = fits
+        self.query_one("#chart-small", Static).display = not fits
 
     def offer(self, calculator: Calculator) -> None:
         """List ``calculator``'s charts and pick its first (or say it has none)."""
