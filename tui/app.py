@@ -31,6 +31,7 @@ from .explain_view import explanation_view, with_unit
 from .plots import ChartView
 from .screens import CalculatorScreen, HelpScreen, PathScreen
 from .session import Session
+from .settings import load_settings, save_setting, settings_path
 from .widgets import (InputForm, Pane, ResultsPanel, ResultsTable, field_id, input_row,
                       switch_state)
 
@@ -61,6 +62,9 @@ class MqcalcApp(App):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
     """Screen classes by terminal height: below 32 rows the explanation shows only with the
     results panel maximized (F4), so that the table keeps rows to read."""
+    remembering = False
+    """Whether a change of theme is saved: not before the start has taken the one saved
+    (Textual sets the theme as the app is built)."""
     TITLE = "mqcalc"
     SUB_TITLE = "IBM MQ for z/OS capacity and cost"
     BINDINGS = [
@@ -136,11 +140,21 @@ class MqcalcApp(App):
         return CalculatorScreen(id="_default")
 
     def on_mount(self) -> None:
+        theme = load_settings().get("theme")
+        if theme in self.available_themes:
+            self.theme = theme
+        self.remembering = True
         self.set_up_calculator()
         # What the start built lives as long as the app: frozen out of the garbage
         # collector's sight, a full collection takes under a millisecond, not the 50 to 70
         # ms that paused whatever key was being answered.
         self.call_after_refresh(gc.freeze)
+
+    def watch_theme(self, theme: str) -> None:
+        """Remember a theme the user picks (from the start on) for the next run."""
+        if self.remembering and not save_setting("theme", theme):
+            self.notify(f"The theme is not remembered: {settings_path()} cannot be written.",
+                        severity="warning", timeout=4)
 
     def on_unmount(self) -> None:
         gc.unfreeze()  # collectable again with the app gone (tests run many in one process)
