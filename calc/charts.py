@@ -65,20 +65,24 @@ def _published(table: Table, chart: Chart) -> dict:
 def axis_titles(spec: Calculator, chart: Chart) -> tuple[str, tuple[str, ...]]:
     """What ``chart``'s axis along x and its series (one per name in ``chart.y``) are
     called. A sweep: the input's title and unit, and the outputs' titles. A table chart: the
-    table's first key, and each column by the label of the input whose choices they are
-    ("Shared (QSG) listener"), else with the key it belongs to ("delay: above zero"), or
-    the table's title for a one-key table."""
+    table's first key, and each series by the chart's own ``series`` titles, else each
+    column by the label of the input whose choices they are ("Shared (QSG) listener"), else
+    with the key it belongs to ("delay: above zero"), or the table's title for a one-key
+    table."""
     if chart.table is None:
         varied = spec.inputs[chart.x]
         return (f"{varied.title} ({varied.unit})" if varied.unit else varied.title,
                 tuple(spec.outputs[name].title for name in chart.y))
     table = spec.tables[chart.table]
+    along = _words(chart.x)
+    if chart.series:
+        return along, chart.series
     if not table.col_keys:
-        return _words(chart.x), (table.title,)
+        return along, (table.title,)
     owner = next((source for source in spec.inputs.values()
                   if source.labels and set(chart.y) <= set(source.choices)), None)
-    return _words(chart.x), tuple(owner.label(name) if owner else
-                                  f"{_words(table.keys[1])}: {_words(name)}" for name in chart.y)
+    return along, tuple(owner.label(name) if owner else
+                        f"{_words(table.keys[1])}: {_words(name)}" for name in chart.y)
 
 
 AXIS_TICKS = 5

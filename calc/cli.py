@@ -15,10 +15,11 @@ import sys
 from functools import cache
 from pathlib import Path
 
-from . import engine
+from . import engine, spelling
+from .cli_text import described, heading, result_lines
 from .errors import InputError, MqcalcError
 from .files import replace_atomically
-from .formatting import format_value
+from .formatting import as_written, format_value
 from .report import read_report, totals
 from .scenario import ScenarioError, load_scenario
 from .sweep_csv import write_csv
@@ -74,6 +75,9 @@ def _parser_for(reports: tuple[tuple[str, str, str, str], ...]) -> argparse.Argu
                              "file (see mqcalc eval --scenario)")
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
     listing = commands.add_parser("list", help="list the calculators, their inputs and outputs")
+    listing.add_argument("calculator", nargs="?",
+                         help="describe this calculator only: each input's default, unit, "
+                              "domain and help, and each output's unit")
     listing.add_argument("--json", action="store_true", help="machine-readable output")
     evaluation = commands.add_parser(
         "eval", help="evaluate one calculator, or every calculator of a scenario file or a "
@@ -163,6 +167,11 @@ def main(argv: list[str] | None = None) -> int:
 
 def _list(arguments) -> int:
     calculators = engine.catalogue()
+    if arguments.calculator is not None:
+        calculators = [_calculator(arguments.calculator)]
+        if not arguments.json:
+            print("\n".join(described(calculators[0])))
+            return 0
     if arguments.json:
         print(json.dumps({"calculators": [_describe(c) for c in calculators]}, indent=2,
                          ensure_ascii=False))
@@ -173,7 +182,7 @@ def _list(arguments) -> int:
             print(f"  measured on: {calculator.measured_on}")
         print("  inputs:")
         for spec in calculator.inputs.values():
-            default = format_value(spec.default)
+            default = as_written(spec.default)
             print(f"    {spec.id:<24} {spec.type:<7} default {default:<10} {spec.unit:<14} "
                   f"{spec.accepts()}")
         print("  outputs:")
@@ -192,6 +201,12 @@ def _describe(calculator) -> dict:
                        for spec in calculator.inputs.values()],
             "outputs": [{"id": output.id, "unit": output.unit, "title": output.title}
                         for output in calculator.outputs.values()]}
+
+
+def _calculator(typed: str):
+    """The calculator ``typed`` names, in any case; an unknown one is refused with the
+    closest id suggested."""
+    return engine.calculator(spelling.calculator_id(typed, [c.id for c in engine.catalogue()]))
 
 
 def _report_dest(calculator) -> str:
@@ -214,7 +229,7 @@ def _eval(arguments) -> int:
         return _eval_scenario(arguments)
     if arguments.calculator is None:
         raise MqcalcError("eval needs a calculator id or --scenario FILE (see mqcalc --help)")
-    calculator = engine.calculator(arguments.calculator)
+    calculator = _calculator(arguments.calculator)
     inputs = _assignments(calculator, arguments.assignments)
     report = _report_given(arguments)
     if report is not None:
@@ -227,7 +242,7 @@ def _eval(arguments) -> int:
     if arguments.json:
         print(json.dumps(result.as_json(), indent=2, ensure_ascii=False))
     else:
-        print(calculator.title)
+        _print_heading(calculator.title)
         _print_result(calculator, result)
     return 0
 
@@ -243,7 +258,7 @@ def _eval_scenario(arguments) -> int:
     if arguments.calculator is None:
         chosen = scenario.inputs
     else:
-        calculator = engine.calculator(arguments.calculator)
+        calculator = _calculator(arguments.calculator)
         if calculator.id not in scenario.inputs:
             raise ScenarioError(f"scenario {path}", f"has no inputs for {calculator.id} "
                                 f"(it has {', '.join(scenario.inputs)})")
@@ -254,9 +269,9 @@ def _eval_scenario(arguments) -> int:
         print(json.dumps({"scenario": str(path), "results": [r.as_json() for r in results]},
                          indent=2, ensure_ascii=False))
         return 0
-    for result in results:
+    for number, result in enumerate(results):
         calculator = engine.calculator(result.calculator)
-        print(calculator.title)
+        _print_heading(calculator.title, after_another=number > 0)
         _print_result(calculator, result)
     return 0
 
@@ -282,15 +297,15 @@ def _eval_workbook(arguments) -> int:
              "disagreements": [vars(d) for d in sheet.disagreements]} for sheet in checked]},
             indent=2, ensure_ascii=False, default=str))  # a stored date, say, as its text
     else:
-        for sheet in checked:
-            _print_checked(sheet)
+        for number, sheet in enumerate(checked):
+            _print_checked(sheet, after_another=number > 0)
     return EXIT_DISAGREES if any(sheet.disagreements for sheet in checked) else 0
 
 
-def _print_checked(checked) -> None:
+def _print_checked(checked, after_another: bool) -> None:
     """A sheet's results, then whether the results stored in the file agree with them."""
     calculator = engine.calculator(checked.result.calculator)
-    print(calculator.title)
+    _print_heading(calculator.title, after_another)
     _print_result(calculator, checked.result)
     if not checked.disagreements:
         print(f"  stored results agree with the engine ({len(checked.sheet.stored)} cells)")
@@ -314,29 +329,29 @@ def _exact(value: object) -> str:
 
 
 def _assignments(calculator, assignments: list[str]) -> dict:
-    """ID=VALUE arguments as a dict of raw texts (judged later by the engine)."""
+    """ID=VALUE arguments as a dict of raw texts (judged later by the engine), ids and
+    choices in the template's spelling (:mod:`calc.spelling`)."""
     inputs = {}
     for assignment in assignments:
         name, equals, value = assignment.partition("=")
         if not equals:
             first = next(iter(calculator.inputs.values()))
             raise MqcalcError(f"{calculator.id}: argument {assignment!r} has no '=': expects "
-                              f"ID=VALUE, e.g. {first.id}={format_value(first.default)}")
+                              f"ID=VALUE, e.g. {first.id}={as_written(first.default)}")
         if name in inputs:
             raise InputError(calculator.id, name, value, "one value (it was given twice)")
         inputs[name] = value
-    return inputs
+    return spelling.inputs(calculator, inputs)
+
+
+def _print_heading(title: str, after_another: bool = False) -> None:
+    """A calculator's title over a rule, after a blank line when another calculator's
+    results came before."""
+    print("\n".join([""] * after_another + heading(title)))
 
 
 def _print_result(calculator, result: engine.Result) -> None:
-    if calculator.measured_on:
-        print(f"  measured on: {calculator.measured_on}")
-    width = max(len(output.title) for output in calculator.outputs.values())
-    for name, output in calculator.outputs.items():
-        value = format_value(result.outputs[name], output.decimals)
-        print(f"  {output.title:<{width}} {value:>14} {output.unit}")
-    for note in result.notes:
-        print(f"  note: {note}")
+    print("\n".join(result_lines(calculator, result.outputs, result.notes)))
 
 
 def _eval_report(calculator, inputs: dict, path: Path, as_json: bool) -> int:
@@ -382,9 +397,9 @@ def _sweep(arguments) -> int:
     kind = None if out is None else out.suffix.lower()
     if kind not in (None, ".csv", ".xlsx"):
         raise MqcalcError(f"--out {out}: expects a file name ending in .csv or .xlsx")
-    calculator = engine.calculator(arguments.calculator)
-    sweep = make_sweep(calculator.id, arguments.vary,
-                       _assignments(calculator, arguments.assignments))
+    calculator = _calculator(arguments.calculator)
+    varies = [spelling.varied(calculator, text) for text in arguments.vary]
+    sweep = make_sweep(calculator.id, varies, _assignments(calculator, arguments.assignments))
     if kind == ".xlsx":
         most = most_sheet_rows(calculator)
         if sweep.size > most:

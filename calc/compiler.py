@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from .emit_python import HELPERS, to_python
 from .errors import CalculationError, InputError, MqcalcError
 from .model import Calculator, Check, Input
+from .spelling import listing
 from .values import coerce
 
 SCREENING = ["if type(_inputs) is not dict and not isinstance(_inputs, _Mapping): "
@@ -80,7 +81,8 @@ class Compiled:
         """The error for the first name in ``inputs`` that is no input of the calculator."""
         name = next(name for name in inputs if name not in self.calculator.inputs)
         return InputError(self.calculator.id, name, inputs[name],
-                          "an input of this calculator: " + ", ".join(self.calculator.inputs))
+                          listing("an input of this calculator:", name,
+                                  self.calculator.inputs))
 
     def _calculation_error(self, error: BaseException) -> CalculationError:
         traceback = error.__traceback__

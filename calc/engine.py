@@ -20,6 +20,7 @@ from .files import reason
 from .loader import load
 from .loader_parts import Parts
 from .model import Calculator, Input
+from .spelling import listing
 from .values import coerce
 
 if TYPE_CHECKING:  # for annotations only: importlib.resources costs start-up time
@@ -93,8 +94,8 @@ def calculator(calculator_id: str) -> Calculator:
 def _compiled_for(calculator_id: str) -> Compiled:
     compiled = _compiled().get(calculator_id)
     if compiled is None:
-        raise MqcalcError(f"calculator {calculator_id!r}: expects one of "
-                          + ", ".join(_compiled()))
+        raise MqcalcError(f"calculator {calculator_id!r}: expects "
+                          + listing("one of", calculator_id, _compiled()))
     return compiled
 
 
@@ -110,8 +111,14 @@ class Result:
     not_applying: tuple[str, ...] = ()
 
     def as_json(self) -> dict:
+        """The result for ``--json``: besides inputs, outputs and notes, each output's unit
+        and the machine the source measured on (empty when the template states none), so a
+        figure read by a program keeps what it is a figure of."""
+        calculator = _compiled_for(self.calculator).calculator
         return {"calculator": self.calculator, "inputs": self.inputs,
-                "outputs": self.outputs, "notes": self.notes}
+                "outputs": self.outputs, "notes": self.notes,
+                "units": {name: output.unit for name, output in calculator.outputs.items()},
+                "measured_on": calculator.measured_on}
 
 
 def input_spec(calculator_id: str, name: str, value: object) -> Input:
@@ -120,7 +127,7 @@ def input_spec(calculator_id: str, name: str, value: object) -> Input:
     inputs = _compiled_for(calculator_id).calculator.inputs
     if name not in inputs:
         raise InputError(calculator_id, name, value,
-                         "an input of this calculator: " + ", ".join(inputs))
+                         listing("an input of this calculator:", name, inputs))
     return inputs[name]
 
 

@@ -14,6 +14,13 @@ def format_value(value: object, decimals: int = 0) -> str:
     return str(value)
 
 
+def as_written(value: object) -> str:
+    """``value`` with every decimal place it was written with (a template's default 1.157
+    reads 1.157, not 1): for a value a person typed or a template declares, where rounding
+    to an output's decimals would misstate it."""
+    return format_value(value, places(value))
+
+
 def number_format(decimals: int) -> str:
     """The spreadsheet number format that shows what :func:`format_value` shows."""
     return "#,##0" + ("." + "0" * decimals if decimals else "")

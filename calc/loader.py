@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING
 
 from . import expr
 from .emit_python import HELPERS, to_python
-from .names import (FIRST_PROBLEM, SHEET_NAME_LIMIT, STATUS,
+from .names import (FIRST_PROBLEM, NOTES_APPLYING, NOTES_SHOWN, SHEET_NAME_LIMIT, STATUS,
                     chart_range_name, check_message_name, check_name, note_name,
-                    shown_note_name, sweep_sheet, table_range_names)
+                    sweep_sheet, table_range_names)
 from .errors import InputError
 from .loader_base import NAME, WRITTEN
 from .loader_charts import ChartSection
@@ -77,7 +77,7 @@ class _Loader(ChartSection, ReportSection, PartsSection, InputPresentation, Summ
                             f"{sweep_sheet(calculator_id)} is over the {SHEET_NAME_LIMIT} "
                             "characters a sheet name may have")
         doc, measured_on = self.measured_on(doc, self.parts)
-        for name in (FIRST_PROBLEM, STATUS):
+        for name in (FIRST_PROBLEM, NOTES_APPLYING, NOTES_SHOWN, STATUS):
             self.names[name] = "the workbook, which names a cell so"
         inputs = {self.claim(name, f"inputs.{name}"): self.input(name, spec)
                   for name, spec in self.mapping(doc["inputs"], "inputs").items()}
@@ -96,7 +96,6 @@ class _Loader(ChartSection, ReportSection, PartsSection, InputPresentation, Summ
         notes = [self.note(index, spec, scope) for index, spec in enumerate(doc.get("notes", []))]
         for index in range(1, len(notes) + 1):
             self.claim(note_name(index), f"notes[{index - 1}]")
-            self.claim(shown_note_name(index), f"notes[{index - 1}]")
         for index in range(1, len(checks) + 1):
             self.claim(check_name(index), f"checks[{index - 1}]")
             self.claim(check_message_name(index), f"checks[{index - 1}]")

@@ -9,9 +9,9 @@ from .model import NUMBER, Chart, Constant, Input, Output, Table
 from .steps import Points, step_count
 
 CHART_KEYS = {"title", "help", "x", "y", "from", "to", "step", "table", "unit", "mark", "rows",
-              "reference"}
+              "reference", "series"}
 CHART_RANGE_KEYS = ("from", "to", "step")
-TABLE_CHART_KEYS = ("unit", "mark", "rows")
+TABLE_CHART_KEYS = ("unit", "mark", "rows", "series")
 """Keys only a chart of a table has; a sweep takes its unit from its outputs and marks x."""
 CHART_POINT_LIMIT = 200
 """Most points one chart may have: each is a full evaluation whenever the picture is drawn."""
@@ -111,7 +111,19 @@ class ChartSection(TemplateReader):
                 if "mark" in spec else None)
         return dict(x=table.keys[0], points=points, y=y,
                     unit=self.text(spec["unit"], f"{key}.unit"),
-                    kind="line" if numeric else "bar", mark=mark, table=name)
+                    kind="line" if numeric else "bar", mark=mark, table=name,
+                    series=self.chart_series_names(spec.get("series"), y, f"{key}.series"))
+
+    def chart_series_names(self, value, y: tuple, key: str) -> tuple[str, ...]:
+        """What a table chart calls its series, one short title per name in ``y``, in the
+        same order: the legend a reader sees instead of the table's column names. None
+        given, the picture names them itself (:func:`calc.charts.axis_titles`)."""
+        if value is None:
+            return ()
+        if not isinstance(value, list) or len(value) != len(y):
+            self.fail(key, f"must list {len(y)} title(s), one for each of y: {', '.join(map(str, y))}")
+        return tuple(self.title(title, f"{key}.{index}")
+                     for index, title in enumerate(value))
 
 
     def chart_y(self, value, allowed: tuple, what: str, key: str) -> tuple:

@@ -6,8 +6,9 @@ them), the template includes the
 part ``parts/machine.yaml``: the planner's machine as inputs, IBM's tables of the expected
 improvement between generations, and the outputs that scale the published CPU figures
 (``cpu_scale``) and put CPU in the planner's units (``lpar_busy_pct``, ``msu``). A part's
-entries join the template's sections after the template's own; an entry the template
-already has (such as its own ``processors`` input) is the template's.
+entries join the template's sections after the template's own, except the outputs its
+``beside`` map places right after an output of the template; an entry the template already
+has (such as its own ``processors`` input) is the template's.
 """
 from __future__ import annotations
 
@@ -75,7 +76,8 @@ class PartsSection(TemplateReader):
         and the LPAR measured (the part's own processors default where the source does not
         give the LPAR's), and the ``measured_generation`` constant unless the template has
         it."""
-        data = self.mapping(part.data, "(top level)", {"part", "notes", *NAMED_SECTIONS})
+        data = self.mapping(part.data, "(top level)", {"part", "notes", "beside",
+                                                       *NAMED_SECTIONS})
         machines = data.get("inputs", {}).get("machine", {}).get("choices", [])
         generations = data.get("tables", {}).get("machine_generation", {}).get("rows", {})
         if machine not in machines or machine not in generations:
@@ -93,6 +95,7 @@ class PartsSection(TemplateReader):
         for index in range(len(own_notes), len(own_notes) + len(part_notes)):
             self.borrowed[f"notes[{index}]"] = (part_file, part)
         merged["notes"] = [*own_notes, *part_notes]
+        merged["outputs"] = self.placed_beside(merged["outputs"], data.get("beside", {}))
         inputs = merged["inputs"]
         inputs["machine"] = {**inputs["machine"], "default": machine}
         if processors is not None and "processors" not in doc["inputs"]:
@@ -103,6 +106,25 @@ class PartsSection(TemplateReader):
                 "unit": "generation", "source": self.measured_citation(doc, machine,
                                                                        generations, text)}}
         return merged
+
+    def placed_beside(self, outputs: dict, beside) -> dict:
+        """``outputs`` reordered so each output a part's ``beside`` map lists for an anchor
+        output comes right after the anchor, in the order listed."""
+        moved = {}
+        for anchor, names in self.mapping(beside, "beside").items():
+            if not isinstance(names, list) or anchor not in outputs \
+                    or not all(isinstance(name, str) and name in outputs for name in names):
+                self.fail(f"beside.{anchor}", "must list outputs to show after that output")
+            moved.update(dict.fromkeys(names, anchor))
+        placed = {}
+        for name, spec in outputs.items():
+            if name in moved:
+                continue
+            placed[name] = spec
+            for follower, anchor in moved.items():
+                if anchor == name:
+                    placed[follower] = outputs[follower]
+        return placed
 
     def measured_citation(self, doc: dict, machine: str, generations: dict, text: str) -> dict:
         """The measured machine's generation is the template's own claim, so its citation is

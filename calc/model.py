@@ -218,7 +218,8 @@ class Chart:
     ``mark`` is the input whose current value the picture marks: ``x`` for a sweep, and for a
     table chart an input the template names, or None for no mark. ``kind`` is "line" for
     numeric points, "bar" otherwise. ``reference`` is a constant a line chart draws as a
-    level line (a threshold its source gives), or None. The picture is drawn elsewhere;
+    level line (a threshold its source gives), or None. ``series`` are a table chart's own
+    titles for its series, one per name in ``y``, or empty. The picture is drawn elsewhere;
     :func:`calc.charts.chart_series` computes its figures."""
 
     id: str
@@ -232,6 +233,7 @@ class Chart:
     mark: str | None
     table: str | None = None
     reference: str | None = None
+    series: tuple[str, ...] = ()
 
     @property
     def decimals(self) -> int:

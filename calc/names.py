@@ -16,12 +16,6 @@ def note_name(index: int) -> str:
     return f"note_{index}"
 
 
-def shown_note_name(position: int) -> str:
-    """Name of the notes list's line ``position`` (from 1): the text of the note that is the
-    ``position``-th to apply, else empty."""
-    return f"notes_shown_{position}"
-
-
 def check_name(index: int) -> str:
     """Name of the cell for input check ``index`` (from 1): empty while the rule holds, else
     the check's message."""
@@ -31,6 +25,10 @@ def check_name(index: int) -> str:
 FIRST_PROBLEM = "first_problem"
 """Name of the cell holding the first problem with a calculator sheet's inputs (an input
 outside its domain, else a rule between inputs broken), empty while there is none."""
+NOTES_APPLYING = "notes_applying"
+"""Name of the summary's count of the notes that apply."""
+NOTES_SHOWN = "notes_shown"
+"""Name of the notes list: the lines of the notes that apply, in order, then empty lines."""
 STATUS = "status"
 """Name of the summary's status line: the first problem, or that there is none."""
 

@@ -26,10 +26,11 @@ from pathlib import Path
 
 import yaml
 
-from . import engine, yaml_reading
+from . import engine, spelling, yaml_reading
 from .errors import InputError, MqcalcError
 from .files import reason, replace_atomically
 from .formatting import plain_number
+from .spelling import listing
 
 SCHEMA_VERSION = 1
 """The format version this mqcalc writes, and the newest it reads."""
@@ -143,31 +144,58 @@ def _checked(calculators: object, current: object, where: str,
     if not isinstance(calculators, dict):
         raise ScenarioError(at("calculators"), f"calculators: expects a mapping of calculator "
                                                f"id to its inputs, not {_kind(calculators)}")
-    known = [calculator.id for calculator in engine.catalogue()]
-    for calculator_id in calculators:
-        if calculator_id not in known:
-            raise ScenarioError(at(f"calculators.{calculator_id}"),
-                                f"calculators: {calculator_id!r} is not a calculator "
-                                f"(known: {', '.join(known)})")
+    typed = _calculator_ids(calculators, at)
     inputs = {}
-    for calculator_id in (known_id for known_id in known if known_id in calculators):
-        given = calculators[calculator_id]
+    for calculator_id, typed_id in typed.items():
+        key = f"calculators.{typed_id}"
+        given = calculators[typed_id]
         given = {} if given is None else given
         if not isinstance(given, dict):
-            raise ScenarioError(at(f"calculators.{calculator_id}"),
-                                f"calculators.{calculator_id}: expects a mapping of "
-                                f"input id to value, not {_kind(given)}")
+            raise ScenarioError(at(key), f"calculators.{calculator_id}: expects a mapping of "
+                                         f"input id to value, not {_kind(given)}")
+        names = _typed_names(calculator_id, given)
         try:
             inputs[calculator_id] = engine.validate(calculator_id, _bits_as_text(
-                calculator_id, given))
+                calculator_id, spelling.inputs(engine.calculator(calculator_id), given)))
         except InputError as error:
-            raise error.at(at(f"calculators.{calculator_id}.{error.name}")) from None
+            raise error.at(at(f"{key}.{names.get(error.name, error.name)}")) from None
         except MqcalcError as error:
-            raise ScenarioError(at(f"calculators.{calculator_id}"), str(error)) from None
+            raise ScenarioError(at(key), str(error)) from None
+    if isinstance(current, str):
+        current = spelling.calculator_id(current, inputs)
     if current is not None and not (isinstance(current, str) and current in inputs):
         raise ScenarioError(at("current"), f"current: {current!r} is not one of the "
                                            f"scenario's calculators ({', '.join(inputs)})")
     return Scenario(inputs, current)
+
+
+def _calculator_ids(calculators: dict, at) -> dict:
+    """Each calculator id of the file in the template's spelling, mapped to the key as the
+    file types it (``Connect`` for connect), in catalogue order; a key for no calculator, or
+    a second key for one, is refused at its line (``at`` gives it)."""
+    known = [calculator.id for calculator in engine.catalogue()]
+    typed = {}
+    for key in calculators:
+        calculator_id = spelling.calculator_id(key, known) if isinstance(key, str) else key
+        if calculator_id not in known:
+            raise ScenarioError(at(f"calculators.{key}"), f"calculators: {key!r} is not a "
+                                f"calculator ({listing('known:', key, known)})")
+        if calculator_id in typed:
+            raise ScenarioError(at(f"calculators.{key}"), f"calculators: {key!r} names "
+                                f"{calculator_id} again (after {typed[calculator_id]!r})")
+        typed[calculator_id] = key
+    return {known_id: typed[known_id] for known_id in known if known_id in typed}
+
+
+def _typed_names(calculator_id: str, given: dict) -> dict:
+    """Each input id of ``given`` in the template's spelling, mapped to the key as typed,
+    so a refusal finds the line of the key the file holds."""
+    inputs = engine.calculator(calculator_id).inputs
+    names = {}
+    for key in given:
+        found = spelling.spelt(str(key), inputs)
+        names[found[0] if len(found) == 1 else key] = key
+    return names
 
 
 def _bits_as_text(calculator_id: str, given: dict) -> dict:

@@ -2,8 +2,9 @@
 
 Text (from the command line, a scenario file or a form field) is parsed strictly: a whole
 number is digits with an optional sign, a number is plain decimal or exponent notation, a
-boolean is true/false/yes/no/1/0. Whole numbers longer than Python converts from text
-(4,300 digits) are refused like any other value outside the domain. Python values (from the
+boolean is true/false/yes/no/y/n/1/0 in any case (MQSC's YES and NO, and the Y and N its
+users shorten them to). Whole numbers longer than Python converts from text (4,300 digits)
+are refused like any other value outside the domain. Python values (from the
 API) must already have the right kind; a float that is a whole number is accepted for an
 int input. NaN and infinities are refused everywhere.
 """
@@ -17,7 +18,7 @@ from .model import Input
 
 INTEGER_TEXT = re.compile(r"[+-]?[0-9]+\Z")
 NUMBER_TEXT = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?\Z")
-TRUE_WORDS, FALSE_WORDS = {"true", "yes", "1"}, {"false", "no", "0"}
+TRUE_WORDS, FALSE_WORDS = {"true", "yes", "y", "1"}, {"false", "no", "n", "0"}
 
 
 def coerce(spec: Input, raw: object, calculator_id: str) -> object:

@@ -22,4 +22,5 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 MQZCALC_EXTRAS=test
 . "$(dirname "$0")/setup.sh"
+cd "$MQZCALC_ROOT"  # pytest finds its settings and tests/ from the checkout
 exec .venv/bin/python -m pytest "$@"

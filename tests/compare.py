@@ -6,6 +6,7 @@ import pytest
 import calc
 from calc.names import chart_range_name
 from calc.workbook.chart_data import chart_data_sheet_name
+from calc.workbook.notes_block import BULLET
 
 
 def agrees(expected, found, rel: float = 1e-9) -> bool:
@@ -28,6 +29,21 @@ def named_values(book, sheet: str, name: str) -> list:
     target_sheet, reference = book[sheet].defined_names[name].attr_text.split("!")
     cells = book[target_sheet.strip("'")][reference.replace("$", "")]
     return [row[0].value for row in cells]
+
+
+def notes_from_lines(lines: list) -> list[str]:
+    """The notes a sheet's notes list shows, put back together from its lines: a note starts
+    at each bullet. The list's empty lines must all come after the lines it shows."""
+    shown = [line or "" for line in lines]
+    count = sum(1 for line in shown if line)
+    assert all(shown[:count]) and not any(shown[count:]), f"a gap among the notes: {shown}"
+    notes: list[str] = []
+    for line in shown[:count]:
+        if line.startswith(BULLET):
+            notes.append(line[len(BULLET):])
+        else:
+            notes[-1] += " " + line
+    return notes
 
 
 def expected_series(calculator, chart, inputs) -> dict[str, tuple]:

@@ -31,13 +31,13 @@ def typed(calculator: Calculator, sheet, row: int) -> dict:
 
 
 def expected(calculator: Calculator, inputs: dict) -> dict:
-    """What a sweep row with ``inputs`` must show, by column id: the engine's outputs, or
-    empty outputs where it refuses them; and the problem, for a calculator with rules."""
+    """What a sweep row with ``inputs`` (each in its domain) must show, by column id: the
+    engine's outputs, or empty outputs where a rule between inputs is broken; and the
+    problem, the rule broken or empty."""
     [outcome] = sweeps.evaluate(calculator.id, [inputs])
     shown = dict.fromkeys(calculator.outputs, "") if outcome.outputs is None \
         else dict(outcome.outputs)
-    if calculator.checks:
-        shown["problem"] = outcome.problem
+    shown["problem"] = outcome.problem
     return shown
 
 

@@ -3,6 +3,8 @@ point a rule between inputs refuses is a gap, and the current value is marked. O
 source table's figures exactly as the template publishes them."""
 from __future__ import annotations
 
+import dataclasses
+
 import math
 
 import pytest
@@ -199,10 +201,13 @@ def test_axes_are_named_after_the_input_or_the_table():
         "Processors on the LPAR (processors)",
         ("CHIADAPS rule for serialised work", "Fewest CHIADAPS leaving one idle"))
     assert axis_titles(adapters, adapters.charts["measured_rate_by_dispatchers"]) == (
-        "dispatchers", ("measure: tx per sec",))
+        "dispatchers", ("Measured transactions per second",))  # the template's series titles
     notify = calc.calculator("notify_delay")
     assert axis_titles(notify, notify.charts["measured_gets_by_delay"]) == (
-        "lpar", ("delay: zero", "delay: above zero"))
+        "lpar", ("KEYRNOTIFYDELAY 0", "KEYRNOTIFYDELAY above 0"))
+    chart = notify.charts["measured_gets_by_delay"]
+    untitled = dataclasses.replace(chart, series=())  # else: the column key and its name
+    assert axis_titles(notify, untitled) == ("lpar", ("delay: zero", "delay: above zero"))
     logs = calc.calculator("log_encryption")
     assert axis_titles(logs, logs.charts["measured_encryption_by_configuration"]) == (
         "measured case", (logs.tables["encryption_increment_cpu_us_per_mb"].title,))

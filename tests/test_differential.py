@@ -9,11 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import calc
-from calc.names import STATUS, check_name, note_name, shown_note_name, sweep_sheet
+from calc.names import NOTES_APPLYING, NOTES_SHOWN, STATUS, check_name, note_name, sweep_sheet
 from calc.workbook.input_state import accepted
 from calc.workbook.summary_block import ALL_CLEAR
 from tests import sweep_rows
-from tests.compare import agrees
+from tests.compare import agrees, notes_from_lines
 from tests.conftest import CALCULATORS
 from tests.strategies import any_inputs, broken_checks, calculator_inputs, refused_values
 from tests.xlsx_oracle import WorkbookOracle
@@ -45,10 +45,10 @@ def test_workbook_formulas_equal_the_engine(oracle, calculator, data):
     for index, note in enumerate(calculator.notes, start=1):
         shown = oracle.value(calculator.id, note_name(index))
         assert shown == (note.text if note.text in result.notes else ""), note.when
-    listed = [oracle.value(calculator.id, shown_note_name(k))
-              for k in range(1, len(calculator.notes) + 1)]
-    padding = [""] * (len(calculator.notes) - len(result.notes))
-    assert listed == result.notes + padding, "the notes list shows the applying notes in order"
+    listed = notes_from_lines(oracle.column(calculator.id, NOTES_SHOWN))
+    assert listed == result.notes, "the notes list shows the applying notes in order"
+    if calculator.notes:
+        assert oracle.value(calculator.id, NOTES_APPLYING) == len(result.notes)
 
 
 CHECKED = [c for c in CALCULATORS if c.checks]
@@ -131,3 +131,24 @@ def test_inputs_typed_into_a_sweep_row_give_that_row_the_engines_outcome(
         found = oracle.cell(sweep_sheet(calculator.id), f"{where[name]}{row}")
         assert agrees(value, found, rel=1e-12), f"row {row} {name}: workbook {found!r}, " \
                                                 f"engine {value!r}"
+
+
+@pytest.mark.parametrize(("calculator", "name", "value"), REFUSALS,
+                         ids=[f"{c.id}-{n}-{v!r}" for c, n, v in REFUSALS])
+def test_a_value_the_engine_refuses_in_a_what_if_row_empties_the_row_and_names_the_input(
+        oracle, sweep_layout, calculator, name, value):
+    """The same refused values put in one what-if row: its problem column names the input
+    and what it accepts, as the calculator sheet's status does, and its results are empty;
+    the next row is untouched."""
+    where, rows = sweep_layout[calculator.id]
+    sheet, row, other = sweep_sheet(calculator.id), rows[0], rows[1]
+    typed = oracle.cell(sheet, f"{where[name]}{row}")
+    oracle.type_into(sheet, f"{where[name]}{row}", value)
+    try:
+        problem = oracle.cell(sheet, f"{where['problem']}{row}")
+        assert problem == f"{name} expects {accepted(calculator.inputs[name])}"
+        assert [oracle.cell(sheet, f"{where[output]}{row}")
+                for output in calculator.outputs] == [""] * len(calculator.outputs)
+        assert oracle.cell(sheet, f"{where['problem']}{other}") == ""
+    finally:
+        oracle.type_into(sheet, f"{where[name]}{row}", typed)

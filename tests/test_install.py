@@ -3,6 +3,7 @@ virtual environment outside it and used there, so the templates, the stylesheet 
 version must come from the installed package, never from the source tree."""
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -34,11 +35,13 @@ SECONDS = 600
 """How long building or installing may take (pip fetches the dependencies)."""
 
 
-def run(*command, cwd: Path, templates: Path | None = None) -> subprocess.CompletedProcess:
-    """``command`` run in ``cwd`` as a shell would, without this checkout on any path, and
-    with MQZCALC_TEMPLATES naming ``templates`` if given."""
+def run(*command, cwd: Path, templates: Path | None = None,
+        more: dict | None = None) -> subprocess.CompletedProcess:
+    """``command`` run in ``cwd`` as a shell would, without this checkout on any path, with
+    MQZCALC_TEMPLATES naming ``templates`` if given and the variables ``more`` set."""
     environment = {key: value for key, value in os.environ.items()
-                   if key not in ("PYTHONPATH", "MQZCALC_TEMPLATES")}
+                   if key not in ("PYTHONPATH", "MQZCALC_TEMPLATES", "MQZCALC_EXTRAS")}
+    environment.update(more or {})
     if templates is not None:
         environment["MQZCALC_TEMPLATES"] = str(templates)
     completed = subprocess.run([str(part) for part in command], cwd=cwd, env=environment,
@@ -145,3 +148,47 @@ def test_the_installed_terminal_calculator_starts_and_quits(installed, tmp_path)
         shown = wait_for(session, "Cost per connect")
         assert "760" in row(shown, "Cost per connect"), shown
         quit_with_ctrl_q(session)
+
+
+OFFLINE = {"PIP_NO_INDEX": "1", "PIP_FIND_LINKS": "", "PIP_INDEX_URL": "http://127.0.0.1:9/"}
+"""pip with no index and nowhere to find a package: any install fails at once."""
+
+
+@pytest.fixture(scope="module")
+def started(tmp_path_factory) -> Path:
+    """A copy of the checkout's sources after a first ``scripts/start.sh --version``, run
+    from another folder: the copy's .venv made and mqzcalc installed into it."""
+    work = tmp_path_factory.mktemp("started")
+    checkout = shutil.copytree(REPO, work / "checkout", ignore=NOT_SOURCES)
+    run("bash", checkout / "scripts" / "start.sh", "--version", cwd=work)
+    return checkout
+
+
+def test_start_works_in_the_callers_folder_offline_without_installing_again(started,
+                                                                             tmp_path):
+    stamp = started / ".venv" / "mqzcalc-installed"
+    stamped = stamp.read_text()
+    start = started / "scripts" / "start.sh"
+    (tmp_path / "plan.yaml").write_text(json.dumps(
+        {"mqcalc_scenario": 1, "calculators": {"connect": WORKED_EXAMPLE}}))
+    evaluated = run("bash", start, "eval", "--scenario", "plan.yaml", "--json", cwd=tmp_path,
+                    more=OFFLINE)
+    assert json.loads(evaluated.stdout)["results"][0]["outputs"]["connect_cpu_us"] == 760
+    run("bash", start, "build", "--out", "books", cwd=tmp_path, more=OFFLINE)
+    assert (tmp_path / "books" / "connect.xlsx").is_file()
+    assert not (started / "books").exists()
+    assert stamp.read_text() == stamped
+
+
+def test_start_installs_again_when_pyproject_changes(started, tmp_path):
+    """A changed pyproject.toml (a new dependency, say) is installed: offline, that fails
+    with pip's error rather than starting with an environment that is not current."""
+    pyproject = started / "pyproject.toml"
+    pyproject.write_text(pyproject.read_text() + "\n# changed\n")
+    completed = subprocess.run(["bash", started / "scripts" / "start.sh", "--version"],
+                               cwd=tmp_path, capture_output=True, text=True, timeout=SECONDS,
+                               env={**os.environ, **OFFLINE})
+    assert completed.returncode != 0 and completed.stdout == "", completed.stdout
+    run("bash", started / "scripts" / "start.sh", "--version", cwd=tmp_path)
+    assert (started / ".venv" / "mqzcalc-installed").read_text().split()[0] == hashlib.sha256(
+        pyproject.read_bytes()).hexdigest()

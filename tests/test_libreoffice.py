@@ -10,14 +10,15 @@ import openpyxl
 import pytest
 
 import calc
-from calc.names import STATUS, check_name, note_name, shown_note_name, sweep_sheet
+from calc.names import NOTES_APPLYING, NOTES_SHOWN, STATUS, check_name, note_name, sweep_sheet
 from calc.workbook.overview import SHEET as OVERVIEW
 from calc.workbook.overview import headline_name
 from calc.workbook.input_state import accepted
 from calc.workbook.summary_block import ALL_CLEAR
 from tests import sweep_rows
 from tests.cases import RANDOM_CASES, spread_cases
-from tests.compare import agrees, chart_blocks_equal_engine, named_cell, named_values
+from tests.compare import (agrees, chart_blocks_equal_engine, named_cell, named_values,
+                           notes_from_lines)
 from tests.conftest import CALCULATORS
 from tests.libreoffice import convert
 from tests.strategies import broken_checks, refused_values
@@ -83,9 +84,11 @@ def _sheet_agrees(calculator, case: dict, book) -> int:
         assert agrees(note.text if note.text in result.notes else "", shown), note.when
     chart_blocks_equal_engine(lambda sheet, name: named_values(book, sheet, name),
                               calculator, case, rel=1e-9)
-    listed = [named_cell(book[calculator.id], shown_note_name(k)).value or ""
-              for k in range(1, len(calculator.notes) + 1)]
-    assert listed == result.notes + [""] * (len(calculator.notes) - len(result.notes))
+    listed = notes_from_lines(named_values(book, calculator.id, NOTES_SHOWN))
+    assert listed == result.notes, f"{calculator.id} {case}: the notes list"
+    if calculator.notes:
+        count = named_cell(book[calculator.id], NOTES_APPLYING).value
+        assert count == len(result.notes), f"{calculator.id} {case}: notes counted"
     return len(result.outputs)
 
 
@@ -149,14 +152,22 @@ def _refusals(calculator) -> list[tuple[str, object]]:
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
 def test_libreoffice_empties_every_result_for_an_input_the_engine_refuses(built, libreoffice,
                                                                           tmp_path, calculator):
+    """The refused value typed into the calculator sheet and into the first what-if row:
+    the status and the row's problem name the input, and neither shows a result."""
     book = openpyxl.load_workbook(built / f"{calculator.id}.xlsx")
     copies = TypedCopies(built / f"{calculator.id}.xlsx")
     refusals = _refusals(calculator)
-    files = ((copies.write(tmp_path / f"{calculator.id}-{name}.xlsx", {calculator.id: {
-        named_cell(book[calculator.id], name).coordinate: value}}), book)
+    what_if = sweep_sheet(calculator.id)
+    where, row = sweep_rows.columns(book[what_if]), sweep_rows.rows(book[what_if])[0]
+    files = ((copies.write(tmp_path / f"{calculator.id}-{name}.xlsx", {
+        calculator.id: {named_cell(book[calculator.id], name).coordinate: value},
+        what_if: {f"{where[name]}{row}": value}}), book)
         for name, value in refusals)
     for (name, value), values in zip(refusals, libreoffice.recalculate(files)):
         sheet = values[calculator.id]
         expected = f"{name} expects {accepted(calculator.inputs[name])}"
         assert named_cell(sheet, STATUS).value == expected, value
         assert _results_shown(calculator, sheet) == [], (name, value)
+        assert values[what_if][f"{where['problem']}{row}"].value == expected, value
+        assert [output for output in calculator.outputs
+                if values[what_if][f"{where[output]}{row}"].value not in ("", None)] == []

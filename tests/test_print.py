@@ -10,7 +10,7 @@ import pytest
 from openpyxl.utils import column_index_from_string
 
 from calc.version import version
-from calc.workbook import layout
+from calc.workbook import layout, notes_block
 from calc.workbook.layout import PAPERS, column_points, narrowest_width, page_starts, scale
 from tests.conftest import CALCULATORS
 
@@ -115,3 +115,37 @@ def test_a_heading_moves_to_the_next_page_with_its_rows():
     assert page_starts(heights, 100, {5: 7}) == [5]
     assert page_starts(heights, 1000, {}, starts=[3]) == [3]
     assert page_starts([15.0] * 20, 100, {0: 19}) == [6, 12, 18]  # taller than a page
+
+
+def test_the_notes_come_last_on_one_page_a_line_to_a_row(opened):
+    """Each calculator sheet ends with its notes: a row per line of every note, each of one
+    line's height with nothing beside it in the printed columns (so its text runs across
+    them, never clipped by a row sized for another note), the block printed whole on one
+    page, so the lines left empty when few notes apply take no room between blocks and
+    never print a page of their own."""
+    for calculator in CALCULATORS:
+        if not calculator.notes:
+            continue
+        sheet = opened(f"{calculator.id}.xlsx")[calculator.id]
+        [heading] = [row for row in range(1, sheet.max_row + 1)
+                     if str(sheet.cell(row, 1).value or "").startswith("Notes (")]
+        lines = range(heading + 1, sheet.max_row + 1)
+        assert len(lines) >= len(calculator.notes)
+        for row in lines:
+            assert sheet.row_dimensions[row].height == notes_block.LINE_POINTS, row
+            assert str(sheet.cell(row, 1).value).startswith("=IF("), row
+            assert all(sheet.cell(row, column).value is None for column in range(2, 6)), row
+            assert not sheet.cell(row, 1).alignment.wrap_text
+        breaks = [brk.id for brk in sheet.row_breaks.brk]  # a page begins after row id
+        assert not [row for row in breaks if row >= heading], calculator.id
+        block = 15 + notes_block.LINE_POINTS * len(lines)
+        assert block <= layout.page_height(int(sheet.page_setup.scale)), calculator.id
+
+
+def test_a_note_is_cut_into_bulleted_lines_that_keep_every_word():
+    text = "CHIADAPS " * 40 + "ends here."
+    lines = notes_block.note_lines(text, 60)
+    assert lines[0].startswith(notes_block.BULLET)
+    assert not any(line.startswith(notes_block.BULLET) for line in lines[1:])
+    assert max(map(len, lines)) <= 60
+    assert " ".join(lines)[len(notes_block.BULLET):] == text

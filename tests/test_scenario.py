@@ -159,7 +159,7 @@ BAD = [
     *((f"{INPUTS}connects_per_sec: {text}\n", ["line 4", f"connects_per_sec='{text}'"],
        InputError) for text in (".inf", "-.inf", ".NaN", "1e309", "-1e400", "1:30:00")),
     *((f"{INPUTS}tls: {text}\n", ["line 4", f"tls='{text}'", "true or false"], InputError)
-      for text in ("on", "off", "y", "n", "On", "2024-01-01")),
+      for text in ("on", "off", "On", "2024-01-01")),
     (f"{INPUTS}sharecnv: [1]\n", ["line 4", "sharecnv=[1]"], InputError),
     (f"{INPUTS}listener: 5\n", ["line 4", "listener=5", "local, shared"], InputError),
     (f"{INPUTS}tls: true\n    listener: shared\n    sharecnv: -1\n", ["line 6", "sharecnv=-1"],

@@ -207,6 +207,14 @@ BROKEN = {
     "table chart rows twice": (_table_chart(rows=["chlauth", "chlauth"], mark=None),
                                "charts.measured.rows"),
     "table chart rows empty": (_table_chart(rows=[]), "charts.measured.rows"),
+    "table chart series one short": (_table_chart(series=["SHARECNV 0"]),
+                                     "charts.measured.series"),
+    "table chart series not a list": (_table_chart(series="SHARECNV 0"),
+                                      "charts.measured.series"),
+    "table chart series title too long": (_table_chart(series=["S" * 57, "SHARECNV 1"]),
+                                          "charts.measured.series.0"),
+    "series on a sweep": (lambda d: d["charts"]["cpu_by_connect_rate"].update(series=["x"]),
+                          "charts.cpu_by_connect_rate.series"),
     "mark not an input": (_table_chart(mark="connect_cpu_us"), "charts.measured.mark"),
     "numeric mark on rows of names": (_table_chart(mark="sharecnv"), "charts.measured.mark"),
     "mark whose choices are not rows": (_table_chart(mark="listener"), "charts.measured.mark"),
@@ -448,3 +456,26 @@ def test_a_result_names_the_inputs_its_choices_leave_unused(inputs, unused):
     """adapters' own times are read only from your report: with the source's example
     chosen instead, the result says they do not apply (templates' ``applies_when``)."""
     assert calc.run("adapters", inputs).not_applying == unused
+
+
+@pytest.mark.parametrize("calculator", [c for c in CALCULATORS if "msu" in c.outputs],
+                         ids=lambda c: c.id)
+def test_the_cpu_rate_is_shown_beside_its_share_of_the_lpar_and_msu(calculator):
+    """The machine part's ``beside`` puts lpar_busy_pct and msu right after the template's
+    cpu_seconds_per_sec, in every face that lists outputs in order."""
+    names = list(calculator.outputs)
+    at = names.index("cpu_seconds_per_sec")
+    assert names[at + 1:at + 3] == ["lpar_busy_pct", "msu"]
+
+
+@pytest.mark.parametrize("beside", [{"cpu_seconds_per_sec": ["no_such_output"]},
+                                    {"no_such_output": ["msu"]},
+                                    {"cpu_seconds_per_sec": "msu"}])
+def test_a_part_placing_what_is_not_an_output_is_refused(tmp_path, beside):
+    path = _broken(tmp_path, lambda d: None)
+    part = tmp_path / "parts" / "machine.yaml"
+    document = yaml.safe_load(part.read_text(encoding="utf-8"))
+    part.write_text(yaml.safe_dump({**document, "beside": beside}, sort_keys=False),
+                    encoding="utf-8")
+    with pytest.raises(TemplateError, match=r"beside\.\w+: must list outputs"):
+        load(path)

@@ -83,7 +83,7 @@ def test_type_into_mqcalc_and_quit(session):
     assert "30" in row(shown, "CHIADAPS rule for serialised work")
     # The first calculator (adapters) opens with its first field, processors, focused.
     tmux("send-keys", "-t", session, "C-u")
-    wait_for(session, "input processors=''")  # the emptied field is refused, results held
+    wait_for(session, "processors=''")  # the emptied field is refused, results held
     tmux("send-keys", "-t", session, "-l", "16")
     deadline = time.monotonic() + WAIT_SECONDS
     while "120" not in row(screen(session), "CHIADAPS rule for serialised work"):

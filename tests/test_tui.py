@@ -469,7 +469,7 @@ async def test_plots_draw_a_table_as_published():
         view.query_one("#chart-choice", Select).value = "measured_rate_by_dispatchers"
         await pilot.pause()
         monitor = view.query_one("#chart").plt.monitor
-        assert drawn_lines(view.query_one("#chart").plt) == {"measure: tx per sec": (
+        assert drawn_lines(view.query_one("#chart").plt) == {"Measured transactions per second": (
             [1, 2, 3, 4, 5, 6, 8, 10],
             [12839, 14639, 14721, 14362, 14095, 14387, 13913, 13623])}
         assert monitor.vcoord[0] == [5]
@@ -528,7 +528,7 @@ async def test_hostile_text_in_any_number_field_never_breaks_the_app(calculator)
                     expected = expected_outputs(calculator, {})
                     assert spec.id in app.problem
                     shown = plain(app.query_one("#problem", Static))
-                    assert shown.startswith("Held at last good values: ") and spec.id in shown
+                    assert shown.startswith("Held at last good values") and spec.id in shown
                 assert shown_outputs(app) == expected, (spec.id, text)
             set_field(app, spec, spec.default)
             await pilot.pause()
@@ -581,7 +581,7 @@ async def test_hostile_text_typed_key_by_key_is_refused_inline():
             await pilot.pause()
             assert field.value == text
             shown = plain(app.query_one("#problem", Static))
-            assert shown.startswith("Held at last good values: ") and "sharecnv" in shown, text
+            assert shown.startswith("Held at last good values") and "sharecnv" in shown, text
             assert field.has_class("-refused"), text
             held = last_accepted(app.current, "sharecnv", text, held)
             assert shown_outputs(app) == expected_outputs(app.current, held), text

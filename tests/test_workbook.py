@@ -10,14 +10,14 @@ from openpyxl.utils import FORMULAE
 
 import calc
 from calc.emit_excel import EMITTED_FUNCTIONS
-from calc.names import (STATUS, check_message_name, shown_note_name, sweep_sheet,
+from calc.names import (NOTES_APPLYING, NOTES_SHOWN, STATUS, check_message_name, sweep_sheet,
                         table_range_names)
 from calc.workbook import build_all
 from calc.workbook.chart_data import chart_data_sheet_name
 from calc.workbook.input_state import STATE_FUNCTIONS
 from calc.workbook.summary_block import ALL_CLEAR
 from tests import sweep_rows
-from tests.compare import agrees, named_cell
+from tests.compare import agrees, named_cell, named_values, notes_from_lines
 from tests.conftest import CALCULATORS, REPO
 
 WORKBOOKS = [f"{c.id}.xlsx" for c in CALCULATORS] + ["mqzcalc.xlsx"]
@@ -113,9 +113,7 @@ def test_every_formula_cell_stores_the_engine_result_for_the_defaults(opened, ca
         assert agrees(expected, named_cell(sheet, name).value, rel=1e-15), name
     for name, value in result.inputs.items():
         assert named_cell(sheet, name).value == value, name
-    listed = [named_cell(sheet, shown_note_name(k)).value
-              for k in range(1, len(calculator.notes) + 1)]
-    assert [text for text in listed if text] == result.notes
+    assert notes_from_lines(named_values(book, calculator.id, NOTES_SHOWN)) == result.notes
 
 
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
@@ -199,19 +197,22 @@ def test_sweep_inputs_are_unlocked_and_validated_as_on_the_calculator_sheet(open
 def test_the_summary_opens_the_sheet_with_the_templates_choice_and_its_figures(opened,
                                                                                calculator):
     """Under the title: the status line, then the headline, key results and key inputs in
-    the template's order, each a formula over its cell storing the engine's figure, all
-    above the first input."""
+    the template's order, each a formula over its cell storing the engine's figure, and how
+    many notes apply, all above the first input."""
     formulas = opened(f"{calculator.id}.xlsx")[calculator.id]
     stored = opened(f"{calculator.id}.xlsx", data_only=True)[calculator.id]
     status = named_cell(formulas, STATUS)
     assert stored[status.coordinate].value == ALL_CLEAR
+    result = calc.run(calculator.id, {})
     chosen = [calculator.headline, *calculator.key_results, *calculator.key_inputs]
     column = status.column
     rows = range(status.row + 1, status.row + 1 + len(chosen))
+    counted = named_cell(formulas, NOTES_APPLYING)
+    assert counted.row == rows[-1] + 1
+    assert stored[counted.coordinate].value == len(result.notes) > 0
     assert [formulas.cell(row, column).value for row in rows] == [f"={name}" for name in chosen]
-    result = calc.run(calculator.id, {})
     figures = {**result.inputs, **result.outputs}
     for row, name in zip(rows, chosen):
         assert agrees(figures[name], stored.cell(row, column).value, rel=1e-15), name
     first_input = named_cell(formulas, next(iter(calculator.inputs)))
-    assert rows[-1] < first_input.row
+    assert counted.row < first_input.row

@@ -20,7 +20,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 import openpyxl
 from openpyxl.formula.tokenizer import Token, Tokenizer
-from openpyxl.utils.cell import range_boundaries
+from openpyxl.utils.cell import get_column_letter, range_boundaries
 
 ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
               "^": operator.pow}
@@ -81,6 +81,13 @@ class WorkbookOracle:
         """The value of the single cell named ``name`` on ``sheet``."""
         target_sheet, reference = self.names[(sheet, name.lower())]
         return self.cell(target_sheet, reference)
+
+    def column(self, sheet: str, name: str) -> list:
+        """The values of the one-column range named ``name`` on ``sheet``, top to bottom."""
+        target_sheet, reference = self.names[(sheet, name.lower())]
+        column, first, _, last = range_boundaries(reference)
+        return [self.cell(target_sheet, f"{get_column_letter(column)}{row}")
+                for row in range(first, last + 1)]
 
     def cell(self, sheet: str, coordinate: str):
         key = (sheet, coordinate)

@@ -23,11 +23,13 @@ from textual.widgets import (DataTable, Footer, Header, Label, ListItem, ListVie
 
 import calc
 from calc.explain import explain
-from calc.formatting import format_value
+from calc.formatting import as_written
 from calc.scenario import Scenario, load_scenario, save_scenario
 
 from .answer_view import answer_view, shown_figures
+from .confirm import ConfirmScreen
 from .explain_view import explanation_view, with_unit
+from .held import held_with
 from .plots import ChartView
 from .screens import CalculatorScreen, HelpScreen, PathScreen
 from .session import Session
@@ -91,6 +93,12 @@ class MqcalcApp(App):
         self.folder = folder or Path.cwd()
         """Where save, open and export start (the working folder)."""
         self.scenario_path: Path | None = None
+        self.saved = self.session.state()
+        """The fields as last saved, opened or started with: opening a file over fields
+        changed since asks first."""
+        self.replaced: tuple[Session, dict, Path | None] | None = None
+        """The session, saved fields and file that opening a scenario file replaced: undo
+        past the opened file's first state brings them back."""
         self.problem = ""
         self.last_result: calc.Result | None = None
         self.evaluated: tuple[str, dict] | None = None
@@ -100,7 +108,6 @@ class MqcalcApp(App):
         """The field marked as refused, if any."""
         self.not_applying: tuple[str, ...] = ()
         """The inputs whose rows are marked as not applying."""
-
         self.watching = False
         """Whether a field's change is noted for undo and computed as it comes: not while
         a calculator's fields and results table are laid out (a field takes its first
@@ -233,9 +240,19 @@ class MqcalcApp(App):
             self.last_result = result
             self.show_result(result)
         self.mark_refused(refused)
-        self.query_one("#problem", Pane).show(
-            Text.assemble(("Held at last good values: ", "bold red"), self.problem)
-            if self.problem else Text())
+        self.query_one("#problem", Pane).show(self.held_text(fields[1]) if self.problem
+                                               else Text())
+
+    def held_text(self, fields: dict) -> Text:
+        """The problem line: the results are held, with which values when the fields no
+        longer hold them (a value typed on the way, :mod:`tui.held`), and why; or that there
+        are none yet (a calculator shown with a field not valid, after an undo say)."""
+        if self.last_result is None:
+            return Text.assemble(("No results yet", "bold red"), ": ", self.problem)
+        held = held_with(self.current, self.last_result.inputs, fields)
+        return Text.assemble(("Held at last good values", "bold red"),
+                             (f", computed with {held}", "bold") if held else "", ": ",
+                             self.problem)
 
     def mark_refused(self, input_id: str | None) -> None:
         """Mark the field the engine named, and only it, when that changed (a class change
@@ -353,8 +370,21 @@ class MqcalcApp(App):
             self.watching = True
         self.recompute()
 
-    def action_undo(self) -> None:
-        self.apply_fields(self.session.history.undo())
+    async def action_undo(self) -> None:
+        fields = self.session.history.undo()
+        if fields is None and self.replaced is not None:
+            await self.undo_open()
+        else:
+            self.apply_fields(fields)
+
+    async def undo_open(self) -> None:
+        """Bring back every calculator's fields as they were before a scenario file was
+        opened over them (opening it again is Ctrl+O)."""
+        opened = self.scenario_path
+        self.session, self.saved, self.scenario_path = self.replaced
+        self.replaced = None
+        await self.show_calculator()
+        self.notify(f"Back to the inputs you had before opening {opened}.")
 
     def action_redo(self) -> None:
         self.apply_fields(self.session.history.redo())
@@ -407,19 +437,25 @@ class MqcalcApp(App):
         if focused is not None and (focused.id or "").startswith("input-"):
             spec = self.current.inputs.get(focused.id.removeprefix("input-"))
         field_help = (f"{spec.title}: {spec.help} Accepts {spec.accepts()}; default "
-                      f"{format_value(spec.default)} {spec.unit}".rstrip() + "."
+                      f"{as_written(spec.default)} {spec.unit}".rstrip() + "."
                       if spec else "")
         self.push_screen(HelpScreen(field_help))
 
     def action_copy_result(self) -> None:
-        """Copy the highlighted result, with its title and unit, to the clipboard."""
+        """Copy the highlighted result, with its title and unit, to the clipboard.
+
+        A terminal program cannot reach the clipboard itself: Textual asks the terminal with
+        an OSC 52 escape, which many terminals (and tmux or screen, unless set up) ignore
+        without a word. So the message says a request was sent, and shows the text, rather
+        than claiming it was copied."""
         if self.last_result is None:
             return
         output = self.current.outputs[self.highlighted_output()]
         text = (f"{output.title}: "
                 f"{with_unit(self.last_result.outputs[output.id], output.unit, output.decimals)}")
         self.copy_to_clipboard(text)
-        self.notify(f"Copied {text}", timeout=3)
+        self.notify(f"{text}\nSent to the terminal as a clipboard request (OSC 52); a "
+                    "terminal that ignores such requests copies nothing.", timeout=6)
 
     @property
     def scenario_file(self) -> Path:
@@ -444,6 +480,7 @@ class MqcalcApp(App):
             self.notify(f"Not saved: {error}", severity="error")
             return
         self.scenario_path = path
+        self.saved = self.session.state()
         self.notify(f"Saved {', '.join(scenario.inputs)} to {path}")
 
     def action_open(self) -> None:
@@ -458,7 +495,26 @@ class MqcalcApp(App):
         except calc.MqcalcError as error:
             self.notify(f"Not opened: {error}", severity="error")
             return
+        unsaved = self.session.changed_since(self.saved)
+        if not unsaved:
+            await self.replace_session(path, scenario)
+            return
+        self.push_screen(ConfirmScreen(
+            f"Open {path}?", f"Your changes to {', '.join(unsaved)} are not saved. Opening "
+            "the file replaces them; Ctrl+Z just after brings them back.",
+            yes="Open it", no="Keep my changes"),
+            partial(self.open_confirmed, path, scenario))
+
+    async def open_confirmed(self, path: Path, scenario: Scenario, yes: bool | None) -> None:
+        if yes:
+            await self.replace_session(path, scenario)
+
+    async def replace_session(self, path: Path, scenario: Scenario) -> None:
+        """Show the scenario's inputs in place of every calculator's fields, keeping what
+        they replace for undo."""
+        self.replaced = (self.session, self.saved, self.scenario_path)
         self.session = Session.from_scenario(self.calculators, scenario)
+        self.saved = self.session.state()
         self.scenario_path = path
         await self.show_calculator()
         self.notify(f"Opened {path}: {', '.join(scenario.inputs)}")

@@ -15,7 +15,8 @@ from calc.files import reason
 
 KEYS = (
     ("Tab, Shift+Tab", "next and previous field (Up and Down too, in the inputs)"),
-    ("Ctrl+Z, Ctrl+Y", "undo and redo a change of the inputs"),
+    ("Enter, Space", "open the list of a choice field"),
+    ("Ctrl+Z, Ctrl+Y", "undo and redo a change of the inputs (and opening a scenario file)"),
     ("Ctrl+R", "reset this calculator's inputs to the measured defaults"),
     ("Ctrl+S, Ctrl+O", "save the inputs to a scenario file, open one"),
     ("Ctrl+E", "export a workbook holding these inputs and their results"),

@@ -128,6 +128,16 @@ class Session:
         return [c.id for c in self.calculators
                 if self.histories[c.id].current != field_values(c, {})]
 
+    def state(self) -> dict[str, dict]:
+        """Every calculator's field values now: what a save or an open leaves, to tell
+        later which calculators were changed since (:meth:`changed_since`)."""
+        return {c.id: self.fields(c.id) for c in self.calculators}
+
+    def changed_since(self, state: dict[str, dict]) -> list[str]:
+        """Calculators whose fields differ from ``state`` (a :meth:`state`), in catalogue
+        order."""
+        return [c.id for c in self.calculators if self.fields(c.id) != state.get(c.id)]
+
     def scenario(self) -> Scenario:
         """The shown calculator and every changed one, validated by the engine (an input
         not valid yet raises its InputError)."""

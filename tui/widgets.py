@@ -11,7 +11,7 @@ from textual.widgets import DataTable, Input, Label, Select, Static, Switch
 from textual.widgets.data_table import ColumnKey, RowKey
 
 from calc import InputError
-from calc.formatting import format_value
+from calc.formatting import as_written
 from calc.model import Input as InputSpec
 from calc.values import coerce
 
@@ -53,6 +53,17 @@ class TextField(Input):
         return character != "?" and super().check_consume_key(key, character)
 
 
+class ChoiceField(Select):
+    """The field of a choice input. Up and Down move to the previous and next field, as in
+    every other field of the form (F1 help says so); Enter or Space opens the list, and in
+    the open list Up and Down move between the choices as usual. Textual's Select opens its
+    list on Up and Down too, which stopped a person going down the form at each choice."""
+
+    BINDINGS = [Binding("enter,space", "show_overlay", "Show choices", show=False),
+                Binding("up", "app.focus_previous", "Previous field", show=False),
+                Binding("down", "app.focus_next", "Next field", show=False)]
+
+
 def field_id(input_id: str) -> str:
     """Widget id of the field for ``input_id``."""
     return f"input-{input_id}"
@@ -63,8 +74,8 @@ def input_field(spec: InputSpec, calculator_id: str, value: object):
     if spec.type == "bool":
         return Switch(value=bool(value), id=field_id(spec.id))
     if spec.type == "choice":
-        return Select([(spec.label(choice), choice) for choice in spec.choices], value=value,
-                      allow_blank=False, id=field_id(spec.id))
+        return ChoiceField([(spec.label(choice), choice) for choice in spec.choices],
+                           value=value, allow_blank=False, id=field_id(spec.id))
     return TextField(spec.id, value=str(value),
                      validators=[DomainValidator(spec, calculator_id)], type="text")
 
@@ -86,14 +97,15 @@ def input_row(spec: InputSpec, calculator_id: str, value: object) -> Vertical:
                    input_field(spec, calculator_id, value),
                    Label(unit, classes="input-unit", id=f"unit-{spec.id}"), classes="input-line"),
         *idle,
-        Label(f"{spec.help} Accepts {spec.accepts()}; default {format_value(spec.default)}.",
+        Label(f"{spec.help} Accepts {spec.accepts()}; default {as_written(spec.default)}.",
               classes="input-help"),
         classes="input-row", id=f"row-{spec.id}")
 
 
 class InputForm(VerticalScroll):
-    """The inputs pane: Up and Down move between fields as Tab and Shift+Tab do (a select
-    opens its list on Up and Down, as usual). It may fill the screen (maximize)."""
+    """The inputs pane: Up and Down move between fields as Tab and Shift+Tab do (a choice's
+    list opens on Enter or Space, see :class:`ChoiceField`). It may fill the screen
+    (maximize)."""
 
     ALLOW_MAXIMIZE = True
 

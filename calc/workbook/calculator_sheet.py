@@ -1,10 +1,10 @@
 """One calculator on its own worksheet, named by its id, reading top to bottom: title and
 source, the summary (:mod:`.summary_block`), inputs (styled as inputs, unlocked, with data
 validation), results (formulas over defined names, each storing the engine's value so any
-viewer shows the right number), notes that switch on by formula, constants and the source
-tables with their citations. Every input, output, constant and table range is a defined
-name local to the sheet. The sheet is protected without a password, so only inputs can be
-edited.
+viewer shows the right number), constants, the source tables with their citations and,
+last, the notes that apply (:mod:`.notes_block`). Every input, output, constant and table
+range is a defined name local to the sheet. The sheet is protected without a password, so
+only inputs can be edited.
 
 While an input is outside its domain or a rule between inputs is broken
 (:mod:`.input_state`), every result is empty: the engine refuses such inputs, and a figure
@@ -23,16 +23,16 @@ from ..documents import cite
 from ..emit_excel import quoted, to_excel
 from ..formatting import format_value, places
 from ..model import TEXT, Calculator, Input, Table
-from ..names import (FIRST_PROBLEM, check_message_name, check_name, note_name,
-                     shown_note_name, table_range_names)
-from .cells import validation, write_value
+from ..names import FIRST_PROBLEM, check_message_name, check_name, table_range_names
+from .cells import range_text, validation, write_value
 from .input_state import accepted, refusal, valid
 from .fit import column_width, widest_input, widest_output
 from .layout import (lines_needed, page_height, page_starts, protect_and_fit, room_for,
                      row_heights, width_left)
-from .sheet_columns import (ABOUT, LABEL, NAME, NOTE_COUNT, NOTE_OWN, PROBLEM_FIRST,
-                            PROBLEM_OWN, TEXTS, UNIT, VALUE)
+from .sheet_columns import (ABOUT, LABEL, NAME, NOTE_OWN, PROBLEM_FIRST, PROBLEM_OWN, TEXTS,
+                            UNIT, VALUE)
 from .styles import Styles
+from .notes_block import write_notes
 from .summary_block import write_summary
 
 WIDTHS = {LABEL: 30, VALUE: 14, UNIT: 14, NAME: 34}
@@ -82,7 +82,7 @@ class CalculatorSheet:
         self.widths = column_widths(calculator)
         for column, width in self.widths.items():
             sheet.set_column(column, column, width)
-        sheet.set_column(PROBLEM_OWN, TEXTS, None, None, {"hidden": True})
+        sheet.set_column(NOTE_OWN, TEXTS, None, None, {"hidden": True})
         sheet.write(0, LABEL, calculator.title, styles.title)
         lines = [calculator.summary, f"Source: {cite(calculator.citation)}",
                  *([f"Measured on: {calculator.measured_on}"] if calculator.measured_on else []),
@@ -101,7 +101,6 @@ class CalculatorSheet:
         for output in calculator.outputs.values():
             self.output_row(output)
         self.chart_places()
-        self.notes()
         if calculator.constants:
             self.section("Constants", ("Constant", "Value", "Unit", "Name", "Source"))
             for constant in calculator.constants.values():
@@ -110,6 +109,7 @@ class CalculatorSheet:
             self.section("Source tables", ())
             for table in calculator.tables.values():
                 self.table(table)
+        write_notes(self)
         sheet.freeze_panes(5, 0)
         self.break_pages(protect_and_fit(sheet, self.widths.values()))
 
@@ -201,38 +201,6 @@ class CalculatorSheet:
                             at_least_width=self.widths[ABOUT])
         self.name(output.id, (self.row, VALUE))
         self.row += 1
-
-    def notes(self) -> None:
-        """The notes that apply, first to last and without gaps: line k shows the k-th note
-        whose condition holds, so notes that do not apply leave no blank lines between the
-        ones that do. Hidden helper columns hold, on note N's line, note N's text, that text
-        while the note applies (the name ``note_N``) and how many of notes 1..N apply; line
-        k finds the k-th by an exact MATCH of k in that running count."""
-        notes = self.calculator.notes
-        if not notes:
-            return
-        self.section("Notes (those that apply to the inputs above)", ())
-        self.sheet.set_column(NOTE_OWN, NOTE_COUNT, None, None, {"hidden": True})
-        first, last = self.row, self.row + len(notes) - 1
-        applying, count = set(self.result.notes), 0
-        for index, note in enumerate(notes, start=1):
-            row = first + index - 1
-            own = xl_rowcol_to_cell(row, NOTE_OWN)
-            count += note.text in applying
-            above = f"{xl_rowcol_to_cell(row - 1, NOTE_COUNT)}+" if index > 1 else ""
-            text = self.text_cell(row, note.text)
-            self.sheet.write_formula(row, NOTE_OWN, f'=IF({to_excel(note.tree)},{text},"")',
-                                     None, note.text if note.text in applying else "")
-            self.sheet.write_formula(row, NOTE_COUNT, f'={above}IF({own}<>"",1,0)', None, count)
-            self.name(note_name(index), (row, NOTE_OWN))
-        texts = range_text(first, NOTE_OWN, last, NOTE_OWN)
-        counts = range_text(first, NOTE_COUNT, last, NOTE_COUNT)
-        total = xl_rowcol_to_cell(last, NOTE_COUNT, row_abs=True, col_abs=True)
-        for k in range(1, len(notes) + 1):
-            shown = self.result.notes[k - 1] if k <= len(self.result.notes) else ""
-            longest = max((note.text for note in notes[k - 1:]), key=len)
-            self.merged_formula(f'IF({k}<={total},INDEX({texts},MATCH({k},{counts},0)),"")',
-                                shown, shown_note_name(k), self.styles.note, longest)
 
     def chart_places(self) -> None:
         """Room for each of the calculator's charts, under a line of help saying what it
@@ -355,9 +323,3 @@ def label_formula(spec: Input) -> str:
     for choice, label in reversed(spec.labels):
         formula = f"IF(EXACT({spec.id},{quoted(choice)}),{quoted(label)},{formula})"
     return formula
-
-
-def range_text(first_row: int, first_col: int, last_row: int, last_col: int) -> str:
-    """An absolute A1 range."""
-    return (xl_rowcol_to_cell(first_row, first_col, row_abs=True, col_abs=True) + ":"
-            + xl_rowcol_to_cell(last_row, last_col, row_abs=True, col_abs=True))

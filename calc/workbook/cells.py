@@ -2,6 +2,8 @@
 validation of an input cell."""
 from __future__ import annotations
 
+from xlsxwriter.utility import xl_rowcol_to_cell
+
 from ..model import Input
 
 
@@ -31,3 +33,9 @@ def validation(spec: Input) -> dict:
         return {"validate": kind, "criteria": ">=", "value": spec.min, **common}
     return {"validate": kind, "criteria": "between", "minimum": spec.min,
             "maximum": spec.max, **common}
+
+
+def range_text(first_row: int, first_col: int, last_row: int, last_col: int) -> str:
+    """An absolute A1 range."""
+    return (xl_rowcol_to_cell(first_row, first_col, row_abs=True, col_abs=True) + ":"
+            + xl_rowcol_to_cell(last_row, last_col, row_abs=True, col_abs=True))

@@ -26,8 +26,8 @@ from ..formatting import places
 from ..emit_excel import to_excel
 from ..model import Calculator, Chart
 from ..names import chart_range_name
-from .calculator_sheet import CalculatorSheet, range_text
-from .cells import write_value
+from .calculator_sheet import CalculatorSheet
+from .cells import range_text, write_value
 from .layout import protect
 from .styles import Styles
 

@@ -28,7 +28,7 @@ class Styles:
         self.label_wrap = add({"valign": "top", "text_wrap": True})
         self.wrap = add({"text_wrap": True, "valign": "top", "font_color": "#404040"})
         self.name = add({"font_name": "Consolas", "font_color": "#595959", "valign": "top"})
-        self.note = add({"text_wrap": True, "valign": "top", "font_color": "#833C0B"})
+        self.note_line = add({"font_size": 10, "font_color": "#833C0B"})
         self.problem = add({"text_wrap": True, "valign": "top", "bold": True,
                             "font_color": "#C00000"})
         self._book, self._outputs, self._inputs, self._figures = book, {}, {}, {}

@@ -2,7 +2,8 @@
 
 A planner opening the sheet reads, before any input or formula, a status line (every input
 in its domain and every rule between them holding, or the first problem), the headline
-result, the few key results and the key inputs that frame them: the template's
+result, the few key results, the key inputs that frame them and how many notes apply (they
+are listed at the sheet's end): the template's
 ``headline``, ``key_results`` and ``key_inputs`` (:mod:`calc.loader_summary`). Each value
 is a formula over the cell below that holds it, so it follows what is typed there, and
 stores the engine's figure like every other formula.
@@ -12,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..emit_excel import quoted
-from ..names import FIRST_PROBLEM, STATUS
+from ..names import FIRST_PROBLEM, NOTES_APPLYING, STATUS, note_name
 from .sheet_columns import ABOUT, LABEL, VALUE
 
 if TYPE_CHECKING:
@@ -49,3 +50,17 @@ def write_summary(page: CalculatorSheet) -> None:
                                  result.inputs[name])
         page.describe(spec.title, spec.unit, name, "An input: type it in the yellow cell below.")
         page.row += 1
+    if calculator.notes:
+        notes_applying(page)
+
+
+def notes_applying(page: CalculatorSheet) -> None:
+    """A line counting the notes that apply to the inputs, by their cells ``note_N``."""
+    count = "+".join(f'IF({note_name(index)}<>"",1,0)'
+                     for index in range(1, len(page.calculator.notes) + 1))
+    page.sheet.write_formula(page.row, VALUE, "=" + count, page.styles.figure(0),
+                             len(page.result.notes))
+    page.describe("Notes that apply", "notes", NOTES_APPLYING,
+                  "Advice for these inputs, listed under Notes at the end of this sheet.")
+    page.name(NOTES_APPLYING, (page.row, VALUE))
+    page.row += 1

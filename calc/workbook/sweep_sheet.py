@@ -8,11 +8,14 @@ formula reads as it does there, ``INDEX(basic_cpu_us,MATCH(MIN(A8,1),basic_cpu_u
 ...)``, with the row's cells in place of the input and output names.
 
 The inputs that change from row to row come first, frozen beside the results as the row's
-label; the others follow in template order. A calculator with rules between inputs gets a
-last column, the problem: the first rule the row breaks, worded as
-:attr:`calc.model.Check.problem` (the engine, too, names the first), or empty. While it is
-not empty the row's results are empty, in the stored value and by formula alike: the
-engine refuses such a row, and a figure beside a broken rule would be read as an answer.
+label; the others follow in template order. The last column is the row's problem: the
+first input, in template order, holding a value the engine refuses (a blank, a pasted
+value of the wrong kind or out of range, a choice in another case: :mod:`.input_state`),
+worded as the calculator sheet words it; else the first rule between inputs the row
+breaks, worded as :attr:`calc.model.Check.problem` (the engine, too, names the first); else
+empty. While it is not empty the row's results are empty, in the stored value and by
+formula alike: the engine refuses such a row, and a figure beside a refused input or a
+broken rule would be read as an answer.
 
 Every formula stores the engine's value for its row, so a viewer that does not recalculate
 shows the right figures. (Where a formula cannot be computed, e.g. a division by zero, the
@@ -32,6 +35,7 @@ from ..engine import Outcome
 from ..model import Calculator
 from ..names import check_message_name, sweep_sheet, table_range_names
 from .cells import validation, write_value
+from .input_state import refusal, valid
 from .fit import widest_input, widest_output
 from .layout import (SMALLEST_SCALE, column_points, lines_needed, narrowest_width,
                      page_setup, page_starts, protect, room_for)
@@ -65,8 +69,7 @@ class SweepSheet:
         self.varied = len(varied)
         self.inputs = varied + [spec for spec in calculator.inputs.values() if spec not in varied]
         self.outputs = list(calculator.outputs.values())
-        self.problem_column = (len(self.inputs) + len(self.outputs)
-                               if calculator.checks else None)
+        self.problem_column = len(self.inputs) + len(self.outputs)
         columns = [*(spec.id for spec in self.inputs), *(output.id for output in self.outputs)]
         self.cells = {name: f"{xl_col_to_name(column)}{ROW}"
                       for column, name in enumerate(columns)}
@@ -83,8 +86,7 @@ class SweepSheet:
         self.rows()
         self.groups(self.print_pages(self.widths()))
         sheet.freeze_panes(FIRST, self.varied)
-        last_column = len(self.inputs) + len(self.outputs) - (self.problem_column is None)
-        sheet.autofilter(NAMES, 0, FIRST + len(self.outcomes) - 1, last_column)
+        sheet.autofilter(NAMES, 0, FIRST + len(self.outcomes) - 1, self.problem_column)
         protect(sheet, sortable=True)
 
     def print_pages(self, widths: list[float]) -> list[int]:
@@ -121,20 +123,18 @@ class SweepSheet:
             sheet.write(TITLES, column, item.title, styles.column_title)
             sheet.write(UNITS, column, item.unit, styles.column_unit)
             sheet.write(NAMES, column, item.id, styles.column_name)
-        if self.problem_column is not None:
-            column = self.problem_column
-            sheet.write(TITLES, column, "First rule the inputs break", styles.column_title)
-            sheet.write(UNITS, column, "", styles.column_unit)
-            sheet.write(NAMES, column, "problem", styles.column_name)
+        column = self.problem_column
+        sheet.write(TITLES, column, "First input refused or rule broken", styles.column_title)
+        sheet.write(UNITS, column, "", styles.column_unit)
+        sheet.write(NAMES, column, "problem", styles.column_name)
 
     def groups(self, breaks: list[int]) -> None:
         """The band naming each group of columns (inputs, results, problem), cut where a
         printed page begins, so every page's band names the columns under it (a page carrying
         on a group names it again)."""
         groups = [("Inputs", 0, len(self.inputs) - 1),
-                  ("Results", len(self.inputs), len(self.inputs) + len(self.outputs) - 1)]
-        if self.problem_column is not None:
-            groups.append(("Problem", self.problem_column, self.problem_column))
+                  ("Results", len(self.inputs), len(self.inputs) + len(self.outputs) - 1),
+                  ("Problem", self.problem_column, self.problem_column)]
         for title, first, last in groups:
             starts = [first] + [column for column in breaks if first < column <= last]
             for start, end in zip(starts, [*starts[1:], last + 1]):
@@ -161,26 +161,26 @@ class SweepSheet:
             for column, name, style, formula in formulas:
                 value = "" if outcome.outputs is None else outcome.outputs[name]
                 sheet.write_formula(row, column, formula.replace(ROW, number), style, value)
-            if self.problem_column is not None:
-                sheet.write_formula(row, self.problem_column, problem.replace(ROW, number),
-                                    styles.problem, outcome.problem)
+            sheet.write_formula(row, self.problem_column, problem.replace(ROW, number),
+                                styles.problem, outcome.problem)
 
     def guarded(self, output) -> str:
-        """The output's formula over this row's cells, empty while the row breaks a rule."""
+        """The output's formula over this row's cells, empty while the row has a problem."""
         formula = to_excel(output.tree, self.refer)
-        if self.problem_column is None:
-            return formula
         return f'IF({xl_col_to_name(self.problem_column)}{ROW}<>"","",{formula})'
 
     def problem_formula(self) -> str:
-        """The first rule the row's inputs break, worded as the engine words it, else "";
-        each message is read from its cell on the calculator sheet (a text constant over
-        255 characters in a formula is one Excel refuses)."""
+        """The first input of the row's the engine refuses, else the first rule its inputs
+        break, worded as the engine words it, else "". Each rule's message is read from its
+        cell on the calculator sheet (a text constant over 255 characters in a formula is
+        one Excel refuses); an input's refusal is short."""
         formula = '""'
         for index, check in reversed(list(enumerate(self.calculator.checks, start=1))):
             condition = to_excel(check.tree, self.refer)
             problem = f"{quoted(check.problem_opening)}&{check_message_name(index)}"
             formula = f"IF(NOT({condition}),{problem},{formula})"
+        for spec in reversed(self.calculator.inputs.values()):
+            formula = f"IF({valid(spec, self.refer(spec.id))},{formula},{quoted(refusal(spec))})"
         return formula
 
     def refer(self, name: str) -> str:
@@ -203,10 +203,11 @@ class SweepSheet:
             self.sheet.set_column(column, column, width)
             widths.append(width)
             lines = max(lines, lines_needed(item.title, width - BOLD_MARGIN))
-        if self.problem_column is not None:
-            longest = max(len(check.problem) for check in self.calculator.checks)
-            self.sheet.set_column(self.problem_column, self.problem_column, longest + 2)
-            widths.append(longest + 2)
+        problems = [check.problem for check in self.calculator.checks]
+        problems += [refusal(spec) for spec in self.calculator.inputs.values()]
+        longest = max(map(len, problems))
+        self.sheet.set_column(self.problem_column, self.problem_column, longest + 2)
+        widths.append(longest + 2)
         room_for(self.sheet, TITLES, lines)
         return widths
 

@@ -1,0 +1,66 @@
+"""What ``mqcalc`` prints for a person (``list``, ``eval`` without ``--json``): lines that
+fit the terminal, long prose wrapped under its label, each calculator set apart from the
+next. Pure text: the command prints it."""
+from __future__ import annotations
+
+import shutil
+import textwrap
+
+from .formatting import as_written, format_value
+from .model import Calculator
+
+INDENT = "  "
+RULE = "─"
+MOST_WIDTH = 100
+"""Prose is wrapped at the terminal's width, but no wider: long lines read badly."""
+
+
+def width() -> int:
+    """Columns to wrap at: the terminal's (``COLUMNS`` when set, 80 when output goes to a
+    file or a pipe), at most :data:`MOST_WIDTH`."""
+    return min(shutil.get_terminal_size().columns, MOST_WIDTH)
+
+
+def wrapped(label: str, text: str, indent: str = INDENT) -> list[str]:
+    """``label`` then ``text``, wrapped to :func:`width`, later lines under the text."""
+    return textwrap.wrap(text, width(), initial_indent=indent + label,
+                         subsequent_indent=indent + " " * len(label),
+                         break_on_hyphens=False) or [indent + label.rstrip()]
+
+
+def heading(title: str) -> list[str]:
+    """A calculator's title with a rule under it, which sets it apart from the one before."""
+    return [title, RULE * min(len(title), width())]
+
+
+def result_lines(calculator: Calculator, outputs: dict, notes: list[str]) -> list[str]:
+    """The outputs of one evaluation, one a line with value and unit, then its notes."""
+    lines = wrapped("measured on: ", calculator.measured_on) if calculator.measured_on else []
+    title_width = max(len(output.title) for output in calculator.outputs.values())
+    for name, output in calculator.outputs.items():
+        value = format_value(outputs[name], output.decimals)
+        lines.append(f"{INDENT}{output.title:<{title_width}} {value:>14} {output.unit}".rstrip())
+    for note in notes:
+        lines += wrapped("note: ", note)
+    return lines
+
+
+def described(calculator: Calculator) -> list[str]:
+    """One calculator for ``mqcalc list CALC``: what it computes, each input with its
+    default, unit, what it accepts and its help, then each output with its unit."""
+    lines = [*heading(f"{calculator.id}: {calculator.title}"),
+             *wrapped("", calculator.summary)]
+    if calculator.measured_on:
+        lines += wrapped("measured on: ", calculator.measured_on)
+    lines += ["", "Inputs (ID=VALUE; ids and choices in any case)"]
+    for spec in calculator.inputs.values():
+        default = f"{as_written(spec.default)} {spec.unit}".rstrip()
+        lines += wrapped(f"{spec.id}: ", f"default {default}; accepts {spec.accepts()}")
+        lines += wrapped("", f"{spec.title}: {spec.help}", indent=INDENT * 3)
+    lines += ["", "Outputs"]
+    id_width = max(len(name) for name in calculator.outputs)
+    unit_width = max(len(output.unit) for output in calculator.outputs.values())
+    for name, output in calculator.outputs.items():
+        lines.append(f"{INDENT}{name:<{id_width}}  {output.unit:<{unit_width}}  "
+                     f"{output.title}".rstrip())
+    return lines

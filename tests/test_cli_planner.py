@@ -1,0 +1,154 @@
+"""The command line as a planner uses it (issue 20, §4): names and choices in any case, as
+MQSC is typed; a suggestion for a misspelt name; ``list CALC``; units and the measured
+machine in ``eval --json``; human output that fits the terminal."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from dataclasses import replace
+
+import pytest
+
+import calc
+from calc import spelling
+from calc.cli import main
+from tests.conftest import REPO
+
+
+def mqcalc(*arguments: str, columns: int = 80) -> subprocess.CompletedProcess:
+    """``mqcalc`` in a terminal ``columns`` wide (its COLUMNS), output captured."""
+    return subprocess.run([sys.executable, "-m", "calc", *arguments], capture_output=True,
+                          text=True, cwd=REPO, env={**os.environ, "COLUMNS": str(columns)})
+
+
+def evaluated(*arguments: str, capsys) -> dict:
+    assert main(["eval", *arguments, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_ids_and_choices_are_taken_in_any_case_as_mqsc_users_type_them(capsys):
+    answer = evaluated("CONNECT", "SHARECNV=0", "listener=Shared", "tls=Y",
+                       "Suppress_X511_X512=YES", capsys=capsys)
+    assert answer["calculator"] == "connect"
+    assert answer["inputs"] == calc.validate("connect", {
+        "sharecnv": 0, "listener": "shared", "tls": True, "suppress_x511_x512": True})
+
+
+@pytest.mark.parametrize(("word", "meaning"), [("y", True), ("Y", True), ("n", False),
+                                               ("N", False)])
+def test_a_switch_takes_y_and_n(word, meaning, capsys):
+    assert evaluated("connect", f"tls={word}", capsys=capsys)["inputs"]["tls"] is meaning
+
+
+def test_a_sweep_takes_ids_and_choices_in_any_case(capsys):
+    assert main(["sweep", "Connect", "--vary", "LISTENER=Local,SHARED", "TLS=n"]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert [row.split(",")[1:3] for row in rows[1:]] == [["local", "false"], ["shared", "false"]]
+
+
+def test_a_scenario_file_takes_ids_and_choices_in_any_case(tmp_path, capsys):
+    path = tmp_path / "plan.yaml"
+    path.write_text("mqcalc_scenario: 1\ncurrent: CONNECT\ncalculators:\n  Connect:\n"
+                    "    SHARECNV: 0\n    Listener: Shared\n    TLS: Y\n")
+    assert main(["eval", "--scenario", str(path), "--json"]) == 0
+    [result] = json.loads(capsys.readouterr().out)["results"]
+    assert result["inputs"] == calc.validate("connect", {"sharecnv": 0, "listener": "shared",
+                                                         "tls": True})
+    path.write_text("mqcalc_scenario: 1\ncalculators:\n  connect:\n    SHARECNV: 0\n"
+                    "    sharecnv: 1\n")
+    assert main(["eval", "--scenario", str(path)]) == 2
+    assert "line 5" in capsys.readouterr().err
+
+
+MISSPELT = [
+    (["eval", "conect"], "calculator 'conect'", "did you mean connect?"),
+    (["list", "notify_dealy"], "calculator 'notify_dealy'", "did you mean notify_delay?"),
+    (["eval", "connect", "sharcnv=0"], "input sharcnv='0'", "did you mean sharecnv?"),
+    (["eval", "connect", "listener=lokal"], "input listener='lokal'", "did you mean local?"),
+    (["sweep", "connect", "--vary", "listner=local,shared"], "input listner=",
+     "did you mean listener?"),
+    (["eval", "connect", "SHARECNV=0", "sharecnv=1"], "input sharecnv='1'", "given twice"),
+    (["list", "connect", "extra"], "unrecognized arguments: extra", ""),
+]
+
+
+@pytest.mark.parametrize(("arguments", "named", "said"), MISSPELT,
+                         ids=[" ".join(a) for a, _, _ in MISSPELT])
+def test_a_misspelt_name_exits_2_with_one_line_suggesting_the_closest(arguments, named, said):
+    completed = mqcalc(*arguments)
+    assert completed.returncode == 2 and completed.stdout == ""
+    [line] = completed.stderr.splitlines()
+    assert named in line and said in line and "Traceback" not in completed.stderr
+
+
+def test_names_that_differ_only_by_case_are_refused_never_guessed():
+    connect = calc.calculator("connect")
+    spec = connect.inputs["listener"]
+    twin = replace(connect, inputs={**connect.inputs, "LISTENER": replace(spec, id="LISTENER")})
+    assert spelling.inputs(twin, {"LISTENER": "local"}) == {"LISTENER": "local"}
+    with pytest.raises(calc.InputError, match="one of listener, LISTENER typed exactly"):
+        spelling.inputs(twin, {"Listener": "local"})
+    both = replace(connect, inputs={**connect.inputs, "listener": replace(
+        spec, choices=("local", "LOCAL", "shared"))})
+    with pytest.raises(calc.InputError, match="one of local, LOCAL typed exactly"):
+        spelling.inputs(both, {"listener": "Local"})
+    with pytest.raises(calc.MqcalcError, match="one of connect, CONNECT typed exactly"):
+        spelling.calculator_id("Connect", ["connect", "CONNECT"])
+
+
+def test_version():
+    completed = mqcalc("--version")
+    assert completed.returncode == 0 and completed.stdout.startswith("mqcalc 0.")
+
+
+def test_list_one_calculator_shows_each_input_and_output_readably():
+    completed = mqcalc("list", "Notify_Delay")
+    assert completed.returncode == 0, completed.stderr
+    shown = completed.stdout
+    notify = calc.calculator("notify_delay")
+    assert shown.startswith(f"notify_delay: {notify.title}\n")
+    assert "avg_get_cpu_us: default 1.157 CPU µs; accepts a number from 0 to 1,000,000" in shown
+    words = " ".join(shown.split())
+    for spec in notify.inputs.values():
+        assert f"{spec.title}: {spec.help}" in words
+    for name, output in notify.outputs.items():
+        assert [line for line in shown.splitlines() if line.split()[:1] == [name]
+                and (output.unit in line)], name
+    assert "connect" not in shown.split()
+    assert all(len(line) <= 80 for line in shown.splitlines())
+
+
+def test_list_one_calculator_as_json_is_one_entry_of_the_full_list(capsys):
+    assert main(["list", "--json"]) == 0
+    everything = json.loads(capsys.readouterr().out)["calculators"]
+    assert main(["list", "ZHYPERWRITE", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["calculators"] == [
+        c for c in everything if c["id"] == "zhyperwrite"]
+
+
+def test_eval_json_carries_units_and_the_measured_machine_beside_the_old_keys(capsys):
+    answer = evaluated("connect", capsys=capsys)
+    connect = calc.calculator("connect")
+    assert list(answer)[:4] == ["calculator", "inputs", "outputs", "notes"]
+    assert answer["units"] == {name: o.unit for name, o in connect.outputs.items()}
+    assert answer["units"]["connect_cpu_us"] == "CPU µs"
+    assert answer["measured_on"] == connect.measured_on
+    assert answer["measured_on"].startswith("z14 LPAR with 3 dedicated processors")
+
+
+@pytest.mark.parametrize("columns", [60, 100])
+def test_notes_wrap_to_the_terminal_and_calculators_are_set_apart(tmp_path, columns):
+    path = tmp_path / "plan.yaml"
+    path.write_text("mqcalc_scenario: 1\ncalculators:\n  connect: {}\n  ams: {}\n")
+    completed = mqcalc("eval", "--scenario", str(path), columns=columns)
+    lines = completed.stdout.splitlines()
+    notes = [i for i, line in enumerate(lines) if line.startswith("  note: ")]
+    assert notes
+    for i in notes:
+        assert len(lines[i]) <= columns
+    assert any(lines[i + 1].startswith("  " + " " * len("note: ")) for i in notes)
+    assert lines[0] == calc.calculator("ams").title and set(lines[1]) == {"─"}
+    second = lines.index(calc.calculator("connect").title)   # catalogue order
+    assert lines[second - 1] == "" and set(lines[second + 1]) == {"─"}
