@@ -31,20 +31,21 @@ class ChartView(Vertical):
     def compose(self) -> ComposeResult:
         yield Select([], prompt="Chart", id="chart-choice")
         yield Static(id="chart-help")
-        yield Static("The terminal is too small for a readable chart: F4 fills the screen "
-                     "with the results panel, or make the terminal larger.", id="chart-small")
+        yield Static("The terminal is too small for a readable chart: with the focus here "
+                     "(Tab to the chart's list), F4 fills the screen with the results; or make "
+                     "the terminal larger.", id="chart-small")
         yield PlotextPlot(id="chart")
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.fit)
 
     def fit(self) -> None:
-        """Show the plot only where it has SMALLEST_PLOT's room, and else say so; hidden,
-        it keeps its place, so the next resize still finds its size."""
-        plot = self.query_one("#chart", PlotextPlot)
+        """Show the plot only where the room under the chart's help (and its one line of
+        margin) is SMALLEST_PLOT's, and else say so in that room."""
         width, height = SMALLEST_PLOT
-        fits = plot.size.width >= width and plot.size.height >= height
-        plot.visible = fits
+        rows = self.region.bottom - self.query_one("#chart-help", Static).region.bottom - 1
+        fits = self.size.width >= width and rows >= height
+        self.query_one("#chart", PlotextPlot).display = fits
         self.query_one("#chart-small", Static).display = not fits
 
     def offer(self, calculator: Calculator) -> None:
