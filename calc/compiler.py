@@ -8,6 +8,7 @@ The whole calculator becomes the source of a few functions, compiled once and ke
   :func:`calc.values.coerce`, which types it or refuses it with the message every door
   gives. So the common case costs a comparison or two, and the rare one the full rules.
 - ``broken(**values)``: the index of the first rule between inputs the values break, or -1.
+- ``inapplicable(**values)``: the inputs whose ``applies_when`` the values make false.
 - ``checked(inputs)``: the two above, then every output (one line each, in dependency order)
   and the note flags, in one function body: one evaluation from raw inputs.
 - ``rows(scenarios)``: a generator, the inner loop of sweeps of millions of scenarios. Each
@@ -48,6 +49,7 @@ class Compiled:
     calculator: Calculator
     judge: Callable[[dict], dict]
     broken: Callable[..., int]
+    inapplicable: Callable[..., tuple[str, ...]]
     checked: Callable[[dict], tuple[dict, dict, tuple[bool, ...]]]
     rows: Callable[[Iterable[dict]], Iterator[tuple[dict, tuple | None, str]]]
     source: str
@@ -119,6 +121,12 @@ def compile_calculator(calculator: Calculator) -> Compiled:
         source.add(f"{test}return {index}", rule, indent=1)
     source.add("return -1", indent=1)
 
+    source.add(f"def inapplicable({parameters}):")
+    conditions = "".join(f"({spec.id!r}, {to_python(spec.applies_tree)}), "
+                         for spec in calculator.inputs.values() if spec.applies_tree is not None)
+    source.add(f"return tuple(_name for _name, _applies in ({conditions}) if not _applies)",
+               indent=1)
+
     source.add("def checked(_inputs):")
     source.extend(SCREENING)
     source.extend(judging)
@@ -154,6 +162,7 @@ def compile_calculator(calculator: Calculator) -> Compiled:
     namespace.update(_problems=[check.problem for check in calculator.checks],
                      _failures=FAILURES)
     compiled = Compiled(calculator, namespace["judge"], namespace["broken"],
+                        namespace["inapplicable"],
                         namespace["checked"], namespace["rows"], source.text, source.line_output)
     namespace.update(_unknown=compiled.unknown, _refusal=compiled.refusal,
                      _not_a_mapping=compiled.not_a_mapping,

@@ -101,12 +101,14 @@ def _compiled_for(calculator_id: str) -> Compiled:
 
 @dataclass(frozen=True)
 class Result:
-    """One evaluation: the inputs as used (defaults filled in), outputs and applying notes."""
+    """One evaluation: the inputs as used (defaults filled in), outputs and applying notes,
+    and the inputs that these inputs leave unused (their ``applies_when`` is false)."""
 
     calculator: str
     inputs: dict
     outputs: dict
     notes: list[str]
+    not_applying: tuple[str, ...] = ()
 
     def as_json(self) -> dict:
         """The result for ``--json``: besides inputs, outputs and notes, each output's unit
@@ -153,7 +155,7 @@ def run(calculator_id: str, inputs: dict) -> Result:
     compiled = _compiled_for(calculator_id)
     values, outputs, flags = compiled.evaluate(inputs)
     notes = [note.text for note, applies in zip(compiled.calculator.notes, flags) if applies]
-    return Result(calculator_id, values, outputs, notes)
+    return Result(calculator_id, values, outputs, notes, compiled.inapplicable(**values))
 
 
 def evaluate(calculator_id: str, inputs: dict) -> dict:

@@ -35,7 +35,7 @@ TOP_KEYS = {"id", "title", "summary", "headline", "key_results", "key_inputs", "
             "examples", "report", "charts"}
 CHECK_KEYS = {"rule", "message"}
 INPUT_KEYS = {"type", "default", "title", "help", "unit", "min", "max", "choices", "decimals",
-              "labels"}
+              "labels", "applies_when"}
 TABLE_KEYS = {"title", "unit", "keys", "rows", "source"}
 CONSTANT_KEYS = {"value", "title", "unit", "source"}
 OUTPUT_KEYS = {"formula", "title", "unit", "help", "decimals"}
@@ -81,6 +81,7 @@ class _Loader(ChartSection, ReportSection, PartsSection, InputPresentation, Summ
             self.names[name] = "the workbook, which names a cell so"
         inputs = {self.claim(name, f"inputs.{name}"): self.input(name, spec)
                   for name, spec in self.mapping(doc["inputs"], "inputs").items()}
+        inputs = self.applicability(doc["inputs"], inputs)
         checks = [self.check(index, spec, inputs)
                   for index, spec in enumerate(doc.get("checks", []))]
         tables = {}

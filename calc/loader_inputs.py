@@ -1,10 +1,14 @@
-"""An input's presentation keys: ``decimals`` (how a number input is shown) and ``labels``
-(readable words for a choice input's ids), and whether its choices can be a workbook's
-drop-down list. Mixed into the loader, which reads the rest of an input."""
+"""An input's presentation keys: ``decimals`` (how a number input is shown), ``labels``
+(readable words for a choice input's ids) and ``applies_when`` (when it is used at all), and
+whether its choices can be a workbook's drop-down list. Mixed into the loader, which reads
+the rest of an input."""
 from __future__ import annotations
+
+from dataclasses import replace
 
 from .formatting import places
 from .loader_base import TemplateReader
+from .model import BOOL, Input
 from .names import LIST_SOURCE_LIMIT
 
 LABEL_LIMIT = 30
@@ -52,6 +56,25 @@ class InputPresentation(TemplateReader):
                 self.fail(where, f"is {len(text)} characters; keep it to {LABEL_LIMIT}")
         return tuple((choice, " ".join(labels[choice].split()))
                      for choice in choices if choice in labels)
+
+    def applicability(self, raw: dict, inputs: dict[str, Input]) -> dict[str, Input]:
+        """``inputs`` with each one's ``applies_when``: a condition on the other inputs
+        (read once all are known, so it may name one declared below it), under which the
+        input is used at all; a face shows it as not applying otherwise."""
+        scope = self.scope(inputs, {}, {}, {})
+        for name, spec in raw.items():
+            if "applies_when" not in spec:
+                continue
+            key = f"inputs.{name}.applies_when"
+            text = self.text(spec["applies_when"], key)
+            tree, used = self.parse(text, scope, key)
+            if tree.mq_type != BOOL:
+                self.fail(key, "must be a condition (true or false)")
+            if name in used:
+                self.fail(key, f"names {name} itself; it may name only the other inputs")
+            inputs[name] = replace(inputs[name], applies_when=" ".join(text.split()),
+                                   applies_tree=tree)
+        return inputs
 
     def listable(self, choices: list[str], key: str) -> None:
         """Check ``choices`` can be a workbook's drop-down list: Excel's list of values is

@@ -46,6 +46,11 @@ class Input:
     decimals: int = 0
     labels: tuple[tuple[str, str], ...] = ()
     """(choice, label) pairs for the choices the template gives a label; others show the id."""
+    applies_when: str = ""
+    """The condition on the other inputs under which this one is used at all (empty:
+    always), e.g. the adapter times typed in only when they come from your own report."""
+    applies_tree: ast.expr | None = field(default=None, repr=False, compare=False)
+    """``applies_when`` parsed and type-checked."""
 
     def label(self, value: object) -> str:
         """What a person reads for ``value``: a choice's label (its id without one), Yes or

@@ -75,3 +75,10 @@ def libreoffice(tmp_path_factory):
     """One LibreOffice for this test worker, recalculating workbook after workbook."""
     with Session(tmp_path_factory.mktemp("libreoffice")) as session:
         yield session
+
+
+@pytest.fixture(autouse=True)
+def own_settings(tmp_path_factory, monkeypatch):
+    """Each test reads and writes the terminal calculator's settings (tui.settings) in a
+    folder of its own, never the user's: a theme saved there would change the snapshots."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))

@@ -4,8 +4,11 @@
 files and commit them."""
 from __future__ import annotations
 
+import pytest
 from textual.widgets import DataTable, Input, Switch
 
+import calc
+from calc.scenario import Scenario
 from tui.app import create_app
 from tui.widgets import field_id
 
@@ -44,3 +47,16 @@ def test_explain_view(snap_compare):
 def test_plots_view(snap_compare):
     assert snap_compare(create_app(), terminal_size=SIZE, run_before=steady_cursor,
                         press=["f2", "_"])
+
+
+LAPTOP_SIZES = [(80, 24), (100, 30), (160, 45)]
+"""A laptop's terminal, a larger window, a full screen: every figure and unit readable in
+each (tests/test_tui_layout.py checks each row; these pictures show the whole)."""
+
+
+@pytest.mark.parametrize("size", LAPTOP_SIZES, ids=lambda size: "x".join(map(str, size)))
+@pytest.mark.parametrize("calculator_id", ["connect", "ams", "notify_delay"])
+def test_calculator_at_laptop_sizes(snap_compare, calculator_id, size):
+    """The calculator at its defaults, the answer pinned above the results."""
+    scenario = Scenario({calculator_id: calc.validate(calculator_id, {})}, calculator_id)
+    assert snap_compare(create_app(scenario), terminal_size=size, run_before=steady_cursor)

@@ -11,6 +11,7 @@ import yaml
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+import calc
 from calc import TemplateError
 from calc.emit_excel import to_excel
 from calc.emit_python import HELPERS, to_python
@@ -71,6 +72,12 @@ BROKEN = {
     "bad input type": (_set(["inputs", "tls", "type"], "flag"), "inputs.tls.type"),
     "default outside domain": (_set(["inputs", "sharecnv", "default"], 1000),
                                "inputs.sharecnv.default"),
+    **{f"applies_when {case}": (_set(["inputs", "tls", "applies_when"], condition),
+                                "inputs.tls.applies_when")
+       for case, condition in (("not a condition", "sharecnv + 1"),
+                               ("naming its input", "not tls"),
+                               ("naming no input", "colour > 1"),
+                               ("naming an output", "connect_cpu_us > 1"))},
     "unknown name": (_set(["outputs", "connect_cpu_us", "formula"], "basic_connect_cpu_us + tsl"),
                      "outputs.connect_cpu_us.formula"),
     "cycle": (_set(["outputs", "basic_connect_cpu_us", "formula"], "connect_cpu_us + 1"),
@@ -439,6 +446,16 @@ def test_choices_joined_up_to_excels_list_limit_load(tmp_path):
                     encoding="utf-8")
     choices = load(path).inputs["mode"].choices
     assert len(",".join(choices)) == 255
+
+
+@pytest.mark.parametrize(("inputs", "unused"), [
+    ({}, ()),
+    ({"adapter_times": "privacy"}, ("adapter_elapsed_us", "adapter_cpu_us")),
+])
+def test_a_result_names_the_inputs_its_choices_leave_unused(inputs, unused):
+    """adapters' own times are read only from your report: with the source's example
+    chosen instead, the result says they do not apply (templates' ``applies_when``)."""
+    assert calc.run("adapters", inputs).not_applying == unused
 
 
 @pytest.mark.parametrize("calculator", [c for c in CALCULATORS if "msu" in c.outputs],

@@ -11,11 +11,11 @@ from textual.widgets import DataTable, Input, Select, Static, Switch
 
 import calc
 from calc.charts import axis_titles
-from calc.formatting import format_value
 from calc.scenario import Scenario, load_scenario
 from tests.compare import agrees, named_cell
 from tests.conftest import CALCULATORS
 from tests.strategies import broken_checks, edges
+from tui.answer_view import shown_figures
 from tui.app import VALUE_WIDTH, create_app, fit_cell
 from tui.screens import HelpScreen, PathScreen
 from tui.session import field_value
@@ -37,10 +37,9 @@ def shown_outputs(app) -> dict[str, str]:
 
 
 def expected_outputs(calculator, inputs: dict) -> dict[str, str]:
-    """What the value column should hold: the engine's figures, formatted and fitted."""
-    outputs = calc.evaluate(calculator.id, inputs)
-    return {name: fit_cell(format_value(outputs[name], output.decimals))
-            for name, output in calculator.outputs.items()}
+    """What the value column should hold: the engine's figures, made readable and fitted."""
+    figures = shown_figures(calculator, calc.evaluate(calculator.id, inputs))
+    return {name: fit_cell(figure.text) for name, figure in figures.items()}
 
 
 def app_on(calculator_id: str, folder=None):
@@ -132,7 +131,8 @@ async def test_typing_a_value_recomputes_through_the_engine():
         await pilot.press("end", "backspace", "1")
         await pilot.pause()
         assert field.value == "1"
-        assert shown_outputs(app)["connect_cpu_us"] == "840"  # 590 + 380 - 130
+        assert shown_outputs(app)["connect_cpu_us"] == "840.0"  # 590 + 380 - 130, in the decimals
+        # of the other CPU µs figures
         assert shown_outputs(app) == expected_outputs(app.current, {"sharecnv": 1})
 
 
@@ -151,9 +151,11 @@ async def test_the_painted_table_follows_each_change():
             await pilot.pause()
             painted = [strip.text for strip in table.render_lines(Region(0, 0, *table.size))]
             expected = expected_outputs(app.current, {"processors": processors})
+            units = {name: figure.unit for name, figure in shown_figures(
+                app.current, calc.evaluate(app.current.id, {"processors": processors})).items()}
             for line, (name, output) in zip(painted[1:], outputs.items()):
-                assert line.split() == [*output.title.split(), *expected[name].split(),
-                                        *output.unit.split()], name
+                assert line.split() == [*expected[name].split(), *units[name].split(),
+                                        *output.title.split()], name
 
 
 async def test_switches_and_selects_recompute_and_notes_show():
@@ -165,7 +167,7 @@ async def test_switches_and_selects_recompute_and_notes_show():
         app.query_one(f"#{field_id('suppress_x511_x512')}", Switch).value = True
         app.query_one(f"#{field_id('listener')}", Select).value = "local"
         await pilot.pause()
-        assert shown_outputs(app)["connect_cpu_us"] == "760"
+        assert shown_outputs(app)["connect_cpu_us"] == "760.0"
         app.query_one(f"#{field_id('listener')}", Select).value = "shared"
         await pilot.pause()
         inputs = {"sharecnv": 0, "tls": True, "suppress_x511_x512": True, "listener": "shared"}
@@ -193,7 +195,7 @@ async def test_invalid_input_is_marked_and_outputs_hold(bad):
         assert field.has_class("-invalid") and field.has_class("-refused")
         field.value = "1"
         await pilot.pause()
-        assert app.problem == "" and shown_outputs(app)["connect_cpu_us"] == "840"
+        assert app.problem == "" and shown_outputs(app)["connect_cpu_us"] == "840.0"
         assert not field.has_class("-refused")
 
 
@@ -249,7 +251,7 @@ async def test_each_calculator_keeps_its_inputs_when_switching():
         await open_calculator(app, pilot, "adapters")
         await open_calculator(app, pilot, "connect")
         assert app.query_one(f"#{field_id('sharecnv')}", Input).value == "1"
-        assert shown_outputs(app)["connect_cpu_us"] == "840"
+        assert shown_outputs(app)["connect_cpu_us"] == "840.0"
 
 
 async def test_explain_follows_the_highlighted_result():
@@ -307,7 +309,7 @@ async def test_save_then_open_a_scenario_round_trips(tmp_path):
         assert fresh.current.id == "adapters"
         assert shown_outputs(fresh) == expected_outputs(fresh.current, {"processors": 16})
         await open_calculator(fresh, pilot, "connect")
-        assert shown_outputs(fresh)["connect_cpu_us"] == "840"
+        assert shown_outputs(fresh)["connect_cpu_us"] == "840.0"
 
 
 async def test_a_scenario_given_at_start_is_shown():
@@ -318,7 +320,7 @@ async def test_a_scenario_given_at_start_is_shown():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.current.id == "connect"
-        assert shown_outputs(app)["connect_cpu_us"] == "970"
+        assert shown_outputs(app)["connect_cpu_us"] == "970.0"
 
 
 async def test_saving_with_a_field_not_valid_yet_is_refused_and_says_why(tmp_path):
@@ -351,7 +353,7 @@ async def test_export_writes_a_workbook_whose_stored_results_are_the_screens(tmp
         assert named_cell(sheet, name).value == value, name
     for name, value in result.outputs.items():
         assert agrees(value, named_cell(sheet, name).value, rel=1e-15), name
-    assert named_cell(sheet, "connect_cpu_us").value == 460 and shown["connect_cpu_us"] == "460"
+    assert named_cell(sheet, "connect_cpu_us").value == 460 and shown["connect_cpu_us"] == "460.0"
 
 
 async def test_export_asks_before_replacing_a_file(tmp_path):

@@ -71,7 +71,7 @@ async def test_results_held_on_the_way_to_a_refused_value_say_what_they_were_com
         assert sharecnv.value == "2.5"
         shown = plain(app.query_one("#problem"))
         assert shown.startswith("Held at last good values, computed with sharecnv = 2: ")
-        assert shown_outputs(app)["connect_cpu_us"] == "840"   # SHARECNV 2 shares as 1 does
+        assert shown_outputs(app)["connect_cpu_us"] == "840.0"  # SHARECNV 2 shares as 1 does
 
 
 async def test_a_calculator_shown_with_a_field_not_valid_says_it_has_no_results_yet():
@@ -129,7 +129,7 @@ async def test_opening_a_file_over_unsaved_changes_asks_first_and_undo_brings_th
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert field(app, "sharecnv").value == "5"
-        assert shown_outputs(app)["connect_cpu_us"] == "840"
+        assert shown_outputs(app)["connect_cpu_us"] == "840.0"
 
 
 async def test_opening_a_file_over_saved_inputs_asks_nothing(tmp_path):

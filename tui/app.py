@@ -23,24 +23,32 @@ from textual.widgets import (DataTable, Footer, Header, Label, ListItem, ListVie
 
 import calc
 from calc.explain import explain
-from calc.formatting import as_written, format_value
+from calc.formatting import as_written
 from calc.scenario import Scenario, load_scenario, save_scenario
 
+from .answer_view import answer_view, shown_figures
 from .confirm import ConfirmScreen
 from .explain_view import explanation_view, with_unit
 from .held import held_with
 from .plots import ChartView
-from .screens import HelpScreen, PathScreen
+from .screens import CalculatorScreen, HelpScreen, PathScreen
 from .session import Session
-from .widgets import InputForm, Pane, ResultsTable, field_id, input_row
+from .settings import load_settings, save_setting, settings_path
+from .widgets import (InputForm, Pane, ResultsPanel, ResultsTable, field_id, input_row,
+                      switch_state)
 
-VALUE_WIDTH = 16
-"""Width of the value column; longer texts are shown in full under the table."""
+VALUE_WIDTH = 12
+"""Width of the value column (figures are at most this wide once readable); longer texts
+are shown in full under the table."""
 
 
 def fit_cell(shown: str) -> str:
     """``shown`` as it fits the value column: cut with an ellipsis when too long."""
     return shown if len(shown) <= VALUE_WIDTH else shown[:VALUE_WIDTH - 1] + "…"
+
+
+PANELS = ("calculators", "inputs", "results")
+"""Ids of the panels the maximize key fills the screen with."""
 
 
 class MqcalcApp(App):
@@ -53,17 +61,27 @@ class MqcalcApp(App):
     """Screen classes by terminal width: below 150 columns the calculator list shows ids
     only, below 130 it hides (the command palette still switches), so the results keep
     their value and unit columns."""
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
+    """Screen classes by terminal height: below 32 rows the explanation shows only with the
+    results panel maximized (F4), so that the table keeps rows to read."""
+    remembering = False
+    """Whether a change of theme is saved: not before the start has taken the one saved
+    (Textual sets the theme as the app is built)."""
     TITLE = "mqcalc"
     SUB_TITLE = "IBM MQ for z/OS capacity and cost"
     BINDINGS = [
         Binding("f1", "help", "Help"),
+        # Priority, before a field takes it as typed text (number fields let it pass).
+        Binding("question_mark", "help", "Help", show=False, priority=True),
+        Binding("f2", "toggle_plots", "Plots"),
+        Binding("f3", "toggle_list", "List"),
+        Binding("f4", "maximize", "Maximize"),
         Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+y", "redo", "Redo"),
         Binding("ctrl+r", "reset", "Reset"),
         Binding("ctrl+s", "save", "Save"),
         Binding("ctrl+o", "open", "Open"),
         Binding("ctrl+e", "export", "Export", priority=True),
-        Binding("f2", "toggle_plots", "Plots"),
         Binding("ctrl+q", "quit", "Quit"),
     ]
 
@@ -88,6 +106,8 @@ class MqcalcApp(App):
         were (a field being mounted, an undo to the same values) computes nothing again."""
         self.refused_field = None
         """The field marked as refused, if any."""
+        self.not_applying: tuple[str, ...] = ()
+        """The inputs whose rows are marked as not applying."""
         self.watching = False
         """Whether a field's change is noted for undo and computed as it comes: not while
         a calculator's fields and results table are laid out (a field takes its first
@@ -100,7 +120,7 @@ class MqcalcApp(App):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Horizontal():
+        with Horizontal(id="main"):
             yield ListView(*[ListItem(Label(c.id, classes="calc-id"),
                                       Label(c.summary, classes="calc-summary", markup=False),
                                       id=f"calc-{c.id}")
@@ -108,7 +128,8 @@ class MqcalcApp(App):
             with InputForm(id="inputs"):
                 yield Static(id="calculator-title")
                 yield from self.input_rows()
-            with Vertical(id="results"):
+            with ResultsPanel(id="results"):
+                yield Pane(id="answer")
                 yield Pane(id="problem")
                 with TabbedContent(id="views"):
                     with TabPane("Results", id="tab-results"):
@@ -120,14 +141,27 @@ class MqcalcApp(App):
                 with VerticalScroll(id="notes-box"):
                     yield Pane(id="long-values")
                     yield Pane(id="notes")
-        yield Footer()
+        yield Footer(compact=True)
+
+    def get_default_screen(self) -> CalculatorScreen:
+        return CalculatorScreen(id="_default")
 
     def on_mount(self) -> None:
+        theme = load_settings().get("theme")
+        if theme in self.available_themes:
+            self.theme = theme
+        self.remembering = True
         self.set_up_calculator()
         # What the start built lives as long as the app: frozen out of the garbage
         # collector's sight, a full collection takes under a millisecond, not the 50 to 70
         # ms that paused whatever key was being answered.
         self.call_after_refresh(gc.freeze)
+
+    def watch_theme(self, theme: str) -> None:
+        """Remember a theme the user picks (from the start on) for the next run."""
+        if self.remembering and not save_setting("theme", theme):
+            self.notify(f"The theme is not remembered: {settings_path()} cannot be written.",
+                        severity="warning", timeout=4)
 
     def on_unmount(self) -> None:
         gc.unfreeze()  # collectable again with the app gone (tests run many in one process)
@@ -163,16 +197,23 @@ class MqcalcApp(App):
               if calculator.measured_on else ())))
         table = self.query_one("#outputs", DataTable)
         table.clear(columns=True)
-        table.add_column("Result", key="title")
+        # Value and unit first, so that a narrow screen cuts titles, never figures; the
+        # unit one wider than the template's widest (a rate in "s/s" may read "ms/s").
         table.add_column("Value", key="value", width=VALUE_WIDTH)
-        table.add_column("Unit", key="unit")
+        table.add_column("Unit", key="unit", width=1 + max(
+            len(output.unit) for output in calculator.outputs.values()))
+        table.add_column("Result", key="title")
         for output in calculator.outputs.values():
-            table.add_row(Text(output.title), Text(""), Text(output.unit), key=output.id)
+            table.add_row(Text(""), Text(output.unit), Text(output.title), key=output.id)
         self.query_one("#charts", ChartView).offer(calculator)
         self.last_result = self.evaluated = self.refused_field = None
+        self.not_applying = ()
         self.watching = True
         self.recompute()
-        self.query_one(f"#{field_id(next(iter(calculator.inputs)))}").focus()
+        # From the top, so that the title shows above the first field (a form scrolled
+        # down for the last calculator kept its offset).
+        self.query_one("#inputs", InputForm).scroll_home(animate=False, immediate=True)
+        self.query_one(f"#{field_id(next(iter(calculator.inputs)))}").focus(scroll_visible=False)
 
     def field_widget(self, input_id: str):
         return self.query_one(f"#{field_id(input_id)}")
@@ -224,16 +265,29 @@ class MqcalcApp(App):
                 field.add_class("-refused")
             self.refused_field = field
 
+    def mark_not_applying(self, names: tuple[str, ...]) -> None:
+        """Grey the rows of the inputs these inputs leave unused, and only them, when that
+        changed (a class change styles the rows again)."""
+        if names != self.not_applying:
+            for name in {*names, *self.not_applying}:
+                self.query_one(f"#row-{name}").set_class(name in names, "-idle")
+            self.not_applying = names
+
     def show_result(self, result: calc.Result) -> None:
         """Put ``result`` on the screen, changing only the cells and panes that differ."""
         table = self.query_one("#outputs", ResultsTable)
+        figures = shown_figures(self.current, result.outputs)
+        self.query_one("#answer", Pane).show(answer_view(self.current, figures), key=figures)
+        self.mark_not_applying(result.not_applying)
         long_texts = []
         for name, output in self.current.outputs.items():
-            shown = format_value(result.outputs[name], output.decimals)
+            shown = figures[name].text
             if len(shown) > VALUE_WIDTH:
                 long_texts.append(Text.assemble((f"{output.title}: ", "bold"), shown))
             if table.get_cell(name, "value").plain != fit_cell(shown):
                 table.show_value(name, "value", Text(fit_cell(shown), justify="right"))
+            if table.get_cell(name, "unit").plain != figures[name].unit:
+                table.show_value(name, "unit", Text(figures[name].unit))
         long_values = self.query_one("#long-values", Pane)
         long_values.show(Text("\n").join(long_texts))
         long_values.display = bool(long_texts)
@@ -279,6 +333,8 @@ class MqcalcApp(App):
             self.changed(None)
 
     def on_switch_changed(self, event: Switch.Changed) -> None:
+        self.query_one(f"#unit-{event.switch.id.removeprefix('input-')}", Label).update(
+            switch_state(event.value))
         self.changed(None)
 
     def on_descendant_blur(self, event) -> None:
@@ -288,6 +344,7 @@ class MqcalcApp(App):
         self.show_explanation()
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        self.query_one("#results").set_class(event.pane.id == "tab-plots", "-plots")
         self.show_chart()
 
     async def on_list_view_selected(self, event: ListView.Selected) -> None:
@@ -336,8 +393,43 @@ class MqcalcApp(App):
         self.apply_fields(self.session.reset())
 
     def action_toggle_plots(self) -> None:
+        """Show the other tab. Focus inside the tab being hidden moves to the one shown
+        first: left there, it would bring its own tab back at once (a tabbed content shows
+        the pane whose widget has focus)."""
         views = self.query_one("#views", TabbedContent)
-        views.active = "tab-results" if views.active == "tab-plots" else "tab-plots"
+        plots = views.active != "tab-plots"
+        focused = self.focused
+        if focused is not None and views in focused.ancestors:
+            chart_choice = self.query_one("#chart-choice", Select)
+            if not plots:
+                self.query_one("#outputs", ResultsTable).focus()
+            elif chart_choice.display:
+                chart_choice.focus()
+            else:
+                self.field_widget(next(iter(self.current.inputs))).focus()
+        views.active = "tab-plots" if plots else "tab-results"
+
+    def action_toggle_list(self) -> None:
+        """Hide the calculator list, or show it (also where the width alone would hide it);
+        focus in it moves to the form."""
+        calculators = self.query_one("#calculators", ListView)
+        listed = calculators.display
+        self.screen.set_class(listed, "-list-hidden")
+        self.screen.set_class(not listed, "-list-shown")
+        if listed and self.focused is calculators:
+            self.field_widget(next(iter(self.current.inputs))).focus()
+
+    def action_maximize(self) -> None:
+        """Fill the screen with the panel holding the focus (the list, the form or the
+        results), or put it back (Escape does too)."""
+        screen = self.screen
+        if screen.maximized is not None:
+            screen.minimize()
+            return
+        panel = next((node for node in (self.focused.ancestors_with_self if self.focused
+                                        else ()) if node.id in PANELS), None)
+        if panel is not None:
+            screen.maximize(panel, container=False)
 
     def action_help(self) -> None:
         focused = self.focused

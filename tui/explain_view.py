@@ -12,19 +12,19 @@ from rich.table import Table
 from rich.text import Text
 
 from calc.explain import Explanation
-from calc.formatting import format_value
+from calc.readable import readable
 
 
 def with_unit(value: object, unit: str, decimals: int | None) -> str:
-    """A value followed by its unit: with ``decimals`` when given (an output's), else as it
-    is (six significant digits at most); "not used here" for a look-up not taken."""
+    """A value followed by its unit: readable (:func:`calc.readable.readable`) with
+    ``decimals`` when given (an output's), else as it is (six significant digits at most);
+    "not used here" for a look-up not taken."""
     if value is None:
         return "not used here"
     if decimals is None and isinstance(value, float):
-        shown = f"{value:,.6g}"
-    else:
-        shown = format_value(value, decimals or 0)
-    return f"{shown} {unit}".rstrip()
+        return f"{value:,.6g} {unit}".rstrip()
+    shown = readable(value, unit, decimals or 0)
+    return f"{shown.text} {shown.unit}".rstrip()
 
 
 def explanation_view(explanation: Explanation) -> Group:

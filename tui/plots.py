@@ -17,6 +17,9 @@ from calc.model import Calculator
 
 Y_AXIS_ROOM = 10
 """Columns of the plot's width that the y axis's figures and the frame take."""
+SMALLEST_PLOT = (40, 10)
+"""Columns and rows a plot needs for readable axes: the y axis's figures, some room for the
+points, the x axis's figures and its title."""
 ROW_BAR_WIDTH = 0.05
 """A bar on its side this thin (of the room between labels) fills the one text row of its
 label: plotext draws a thicker one across two rows, beside a neighbour's label."""
@@ -28,7 +31,22 @@ class ChartView(Vertical):
     def compose(self) -> ComposeResult:
         yield Select([], prompt="Chart", id="chart-choice")
         yield Static(id="chart-help")
+        yield Static("The terminal is too small for a readable chart: with the focus here "
+                     "(Tab to the chart's list), F4 fills the screen with the results; or make "
+                     "the terminal larger.", id="chart-small")
         yield PlotextPlot(id="chart")
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.fit)
+
+    def fit(self) -> None:
+        """Show the plot only where the room under the chart's help (and its one line of
+        margin) is SMALLEST_PLOT's, and else say so in that room."""
+        width, height = SMALLEST_PLOT
+        rows = self.region.bottom - self.query_one("#chart-help", Static).region.bottom - 1
+        fits = self.size.width >= width and rows >= height
+        self.query_one("#chart", PlotextPlot).display = fits
+        self.query_one("#chart-small", Static).display = not fits
 
     def offer(self, calculator: Calculator) -> None:
         """List ``calculator``'s charts and pick its first (or say it has none)."""

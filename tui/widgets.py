@@ -48,6 +48,10 @@ class TextField(Input):
     def watch_value(self) -> None:
         self.app.changed(self.input_id)
 
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        """Every printable key but "?", which no number holds: it opens the help."""
+        return character != "?" and super().check_consume_key(key, character)
+
 
 class ChoiceField(Select):
     """The field of a choice input. Up and Down move to the previous and next field, as in
@@ -70,29 +74,51 @@ def input_field(spec: InputSpec, calculator_id: str, value: object):
     if spec.type == "bool":
         return Switch(value=bool(value), id=field_id(spec.id))
     if spec.type == "choice":
-        return ChoiceField([(choice, choice) for choice in spec.choices], value=value,
-                           allow_blank=False, id=field_id(spec.id))
+        return ChoiceField([(spec.label(choice), choice) for choice in spec.choices],
+                           value=value, allow_blank=False, id=field_id(spec.id))
     return TextField(spec.id, value=str(value),
                      validators=[DomainValidator(spec, calculator_id)], type="text")
 
 
+def switch_state(on: bool) -> str:
+    """What a switch says beside it, so that its state does not rest on colour alone."""
+    return "on" if on else "off"
+
+
 def input_row(spec: InputSpec, calculator_id: str, value: object) -> Vertical:
-    """Label, widget and unit on one line, the help and domain below."""
+    """Label, widget and unit (a switch's state) on one line, the help and domain below,
+    and for an input used only under some choices, the line saying when (shown while it
+    does not apply)."""
+    unit = switch_state(value) if spec.type == "bool" else spec.unit
+    idle = ([Label(f"Not used with these inputs: it applies when {spec.applies_when}.",
+                   classes="input-idle")] if spec.applies_when else [])
     return Vertical(
         Horizontal(Label(spec.title, classes="input-title"),
                    input_field(spec, calculator_id, value),
-                   Label(spec.unit, classes="input-unit"), classes="input-line"),
+                   Label(unit, classes="input-unit", id=f"unit-{spec.id}"), classes="input-line"),
+        *idle,
         Label(f"{spec.help} Accepts {spec.accepts()}; default {as_written(spec.default)}.",
               classes="input-help"),
-        classes="input-row")
+        classes="input-row", id=f"row-{spec.id}")
 
 
 class InputForm(VerticalScroll):
     """The inputs pane: Up and Down move between fields as Tab and Shift+Tab do (a choice's
-    list opens on Enter or Space, see :class:`ChoiceField`)."""
+    list opens on Enter or Space, see :class:`ChoiceField`). It may fill the screen
+    (maximize)."""
+
+    ALLOW_MAXIMIZE = True
 
     BINDINGS = [Binding("up", "app.focus_previous", "Previous field", show=False),
                 Binding("down", "app.focus_next", "Next field", show=False)]
+
+
+class ResultsPanel(Vertical):
+    """The results pane: the answer, the results and plots, the notes. It may fill the
+    screen (maximize) as one, where maximizing the focused table alone would hide the
+    answer and the explanation."""
+
+    ALLOW_MAXIMIZE = True
 
 
 class ResultsTable(DataTable):

@@ -1,0 +1,34 @@
+"""The answer first: a calculator's figures as the results show them, and the pinned lines of
+its headline and key results (the choice the workbook's summary shows, from
+:mod:`calc.loader_summary`). Presentation only, no Textual: the figures are the engine's,
+written by :mod:`calc.readable`.
+"""
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+
+from calc.model import Calculator
+from calc.readable import Shown, consistent, readable
+
+
+def shown_figures(calculator: Calculator, outputs: dict) -> dict[str, Shown]:
+    """Every output of ``calculator`` as the results show it, one number of decimals per
+    unit across them."""
+    figures = consistent([readable(outputs[name], output.unit, output.decimals)
+                          for name, output in calculator.outputs.items()])
+    return dict(zip(calculator.outputs, figures))
+
+
+def answer_view(calculator: Calculator, figures: dict[str, Shown]) -> Table:
+    """The headline in bold, then the key results: value and unit first (so that a narrow
+    screen cuts the title, never the figure), each title cut with an ellipsis to the line."""
+    grid = Table.grid(padding=(0, 1), expand=True)
+    grid.add_column(justify="right", no_wrap=True)
+    grid.add_column(no_wrap=True)
+    grid.add_column(no_wrap=True, overflow="ellipsis", ratio=1)
+    for name in (calculator.headline, *calculator.key_results):
+        figure, style = figures[name], "bold" if name == calculator.headline else ""
+        grid.add_row(Text(figure.text, style=style), Text(figure.unit, style="dim"),
+                     Text(calculator.outputs[name].title, style=style))
+    return grid
