@@ -161,6 +161,23 @@ async def test_f3_hides_and_shows_the_calculator_list(width, listed):
         assert app.focused is not None and app.focused.display
 
 
+async def test_the_list_shown_by_f3_takes_the_focus_and_over_the_form_goes_once_used():
+    """At 80 columns F3 brings the list over the form with the focus in it, so Down and
+    Enter pick a calculator; the list then goes, and the focus is in the new form."""
+    app = app_on("adapters")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        calculators = app.query_one("#calculators")
+        await pilot.press("f3")
+        await pilot.pause()
+        assert app.focused is calculators
+        await pilot.press("down", "down", "enter")
+        await pilot.pause()
+        assert app.session.current == "connect"
+        assert not calculators.display
+        assert app.focused is not None and app.focused.display and app.focused is not calculators
+
+
 async def test_f4_maximizes_the_focused_panel_and_puts_it_back():
     app = app_on("connect")
     async with app.run_test(size=(80, 24)) as pilot:

@@ -349,6 +349,8 @@ class MqcalcApp(App):
 
     async def on_list_view_selected(self, event: ListView.Selected) -> None:
         await self.open_calculator(event.item.id.removeprefix("calc-"))
+        if self.screen.has_class("-narrow") and self.screen.has_class("-list-shown"):
+            self.action_toggle_list()  # the list lies over the form: put it away once used
 
     async def open_calculator(self, calculator_id: str) -> None:
         if calculator_id != self.session.current:
@@ -410,13 +412,15 @@ class MqcalcApp(App):
         views.active = "tab-plots" if plots else "tab-results"
 
     def action_toggle_list(self) -> None:
-        """Hide the calculator list, or show it (also where the width alone would hide it);
-        focus in it moves to the form."""
+        """Hide the calculator list, or show it (also where the width alone would hide it)
+        with the focus in it, to pick from; focus in a list hidden moves to the form."""
         calculators = self.query_one("#calculators", ListView)
         listed = calculators.display
         self.screen.set_class(listed, "-list-hidden")
         self.screen.set_class(not listed, "-list-shown")
-        if listed and self.focused is calculators:
+        if not listed:
+            self.call_after_refresh(calculators.focus)
+        elif self.focused is calculators:
             self.field_widget(next(iter(self.current.inputs))).focus()
 
     def action_maximize(self) -> None:
