@@ -121,7 +121,8 @@ class ChartSection(TemplateReader):
         if value is None:
             return ()
         if not isinstance(value, list) or len(value) != len(y):
-            self.fail(key, f"must list {len(y)} title(s), one for each of y: {', '.join(map(str, y))}")
+            self.fail(key, f"must list {len(y)} title(s), one for each of y: "
+                           + ", ".join(map(str, y)))
         return tuple(self.title(title, f"{key}.{index}")
                      for index, title in enumerate(value))
 

@@ -4,10 +4,10 @@ Excel and LibreOffice keep a row at the height the file gives it (LibreOffice do
 row to wrapped text on load, and neither fits a merged cell), so a note shown in a cell sized
 for the longest note that could land there leaves a gap under a shorter one. Here each note
 is cut, when the workbook is built, into lines that fit the printed width; every line is a
-row of the default height whose text runs across the empty cells to its right. The rows show
-the lines of the applying notes, in the template's order and without a gap between them;
-the rows left over are empty and come last, at the end of the sheet, where they take no
-room between blocks.
+row one line high (:data:`LINE_POINTS`) whose text runs across the empty cells to its
+right. The rows show the lines of the applying notes, in the template's order and without a
+gap between them; the rows left over are empty and come last, at the end of the sheet,
+where they take no room between blocks.
 
 Hidden helper columns (:mod:`.sheet_columns`), on each line's row: NOTE_LINE the line's
 text; NOTE_OWN, on a note's first line only, the whole note while it applies (the name
@@ -56,24 +56,25 @@ def write_notes(page) -> None:
     applying = set(page.result.notes)
     first, count, shown = page.row, 0, []
     for index, note in enumerate(notes, start=1):
-        lines = note_lines(note.text, characters)
-        own = _note_cell(page, index, note, note.text in applying)
+        lines, applies = note_lines(note.text, characters), note.text in applying
+        own = _note_cell(page, index, note, applies)
         for line in lines:
             row = page.row
             sheet.write_string(row, NOTE_LINE, line)
-            count += note.text in applying
+            count += applies
             above = f"{xl_rowcol_to_cell(row - 1, NOTE_COUNT)}+" if row > first else ""
             sheet.write_formula(row, NOTE_COUNT, f'={above}IF({own}<>"",1,0)', None, count)
             sheet.set_row(row, LINE_POINTS)
             page.row += 1
-        shown += lines if note.text in applying else []
+        shown += lines if applies else []
     last = page.row - 1
     texts = range_text(first, NOTE_LINE, last, NOTE_LINE)
     counts = range_text(first, NOTE_COUNT, last, NOTE_COUNT)
     total = xl_rowcol_to_cell(last, NOTE_COUNT, row_abs=True, col_abs=True)
     for k, row in enumerate(range(first, last + 1), start=1):
-        sheet.write_formula(row, LABEL, f'=IF({k}<={total},INDEX({texts},MATCH({k},{counts},0)),"")',
-                            page.styles.note_line, shown[k - 1] if k <= len(shown) else "")
+        formula = f'=IF({k}<={total},INDEX({texts},MATCH({k},{counts},0)),"")'
+        sheet.write_formula(row, LABEL, formula, page.styles.note_line,
+                            shown[k - 1] if k <= len(shown) else "")
     page.name(NOTES_SHOWN, (first, LABEL), (last, LABEL))
     page.keep[heading] = last
 

@@ -208,7 +208,8 @@ class SweepSheet:
         lengths += [len(widest_output(output, bounds)) for output in self.outputs]
         lines, widths = 1, []
         for column, (item, widest) in enumerate(zip([*self.inputs, *self.outputs], lengths)):
-            width = min(WIDEST, max(8, len(item.unit) + 2, math.ceil(len(item.id) * ID_PER_CHARACTER) + 1,
+            width = min(WIDEST, max(8, len(item.unit) + 2,
+                                    math.ceil(len(item.id) * ID_PER_CHARACTER) + 1,
                                     math.ceil(len(item.title) / 2) + BOLD_MARGIN,
                                     max(len(word) for word in item.title.split()) + BOLD_MARGIN,
                                     widest + BOLD_MARGIN))
