@@ -110,20 +110,18 @@ class PartsSection(TemplateReader):
     def placed_beside(self, outputs: dict, beside) -> dict:
         """``outputs`` reordered so each output a part's ``beside`` map lists for an anchor
         output comes right after the anchor, in the order listed."""
-        moved = {}
-        for anchor, names in self.mapping(beside, "beside").items():
+        followers = self.mapping(beside, "beside")
+        for anchor, names in followers.items():
             if not isinstance(names, list) or anchor not in outputs \
                     or not all(isinstance(name, str) and name in outputs for name in names):
                 self.fail(f"beside.{anchor}", "must list outputs to show after that output")
-            moved.update(dict.fromkeys(names, anchor))
+        moved = {name for names in followers.values() for name in names}
         placed = {}
         for name, spec in outputs.items():
-            if name in moved:
-                continue
-            placed[name] = spec
-            for follower, anchor in moved.items():
-                if anchor == name:
-                    placed[follower] = outputs[follower]
+            if name not in moved:
+                placed[name] = spec
+                placed.update((follower, outputs[follower])
+                              for follower in followers.get(name, ()))
         return placed
 
     def measured_citation(self, doc: dict, machine: str, generations: dict, text: str) -> dict:
