@@ -51,8 +51,7 @@ def calculator_id(typed: str, known: Iterable[str]) -> str:
     (the engine refuses it, suggesting the closest)."""
     found = spelt(typed, known)
     if len(found) > 1:
-        raise MqcalcError(f"calculator {typed!r}: expects one of {', '.join(found)} typed "
-                          "exactly (they differ only by case)")
+        raise MqcalcError(f"calculator {typed!r}: expects {_exactly(found)}")
     return found[0] if found else typed
 
 
@@ -64,8 +63,7 @@ def inputs(calculator: Calculator, given: dict) -> dict:
     for name, value in given.items():
         found = spelt(str(name), calculator.inputs)
         if len(found) > 1:
-            raise InputError(calculator.id, name, value, f"one of {', '.join(found)} typed "
-                             "exactly (they differ only by case)")
+            raise InputError(calculator.id, name, value, _exactly(found))
         name = found[0] if found else name
         if name in spelled:
             raise InputError(calculator.id, name, value, "one value (it was given twice)")
@@ -93,9 +91,13 @@ def _choice(calculator: Calculator, name: str, value: object) -> object:
         return value
     found = spelt(value.strip(), spec.choices)
     if len(found) > 1:
-        raise InputError(calculator.id, name, value, f"one of {', '.join(found)} typed "
-                         "exactly (they differ only by case)")
+        raise InputError(calculator.id, name, value, _exactly(found))
     hint = suggestion(value.strip(), spec.choices) if not found else ""
     if hint:
         raise InputError(calculator.id, name, value, f"{spec.accepts()} ({hint})")
     return found[0] if found else value
+
+
+def _exactly(found: list[str]) -> str:
+    """What a name standing for several known ones apart from case is refused with."""
+    return f"one of {', '.join(found)} typed exactly (they differ only by case)"
