@@ -13,6 +13,8 @@ import math
 import re
 from dataclasses import dataclass
 
+from .formatting import format_value
+
 TIME_STEPS = ("µs", "ms", "s")
 """Time units a figure may move between, each a thousand times the one before."""
 TIME_UNIT = re.compile(r"(?<![\w/])(µs|ms|s)(?![\w])")
@@ -40,15 +42,9 @@ class Shown:
         """The figure written out: thousands separators, ``decimals`` places; yes or no for
         a switch; text as it is."""
         value = self.value
-        if isinstance(value, bool):
-            return "yes" if value else "no"
-        if isinstance(value, int):
-            return f"{value:,}"
-        if isinstance(value, float):
-            if value != 0 and abs(value) < 10.0 ** -12:
-                return f"{value:.{SIGNIFICANT - 1}e}"
-            return f"{value:,.{self.decimals}f}"
-        return str(value)
+        if isinstance(value, float) and value != 0 and abs(value) < 10.0 ** -12:
+            return f"{value:.{SIGNIFICANT - 1}e}"
+        return format_value(value, self.decimals if isinstance(value, float) else 0)
 
 
 def readable(value: object, unit: str, decimals: int) -> Shown:
