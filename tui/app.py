@@ -213,10 +213,14 @@ class MqcalcApp(App):
         # From the top, so that the title shows above the first field (a form scrolled
         # down for the last calculator kept its offset).
         self.query_one("#inputs", InputForm).scroll_home(animate=False, immediate=True)
-        self.query_one(f"#{field_id(next(iter(calculator.inputs)))}").focus(scroll_visible=False)
+        self.first_field().focus(scroll_visible=False)
 
     def field_widget(self, input_id: str):
         return self.query_one(f"#{field_id(input_id)}")
+
+    def first_field(self):
+        """The field of the calculator's first input."""
+        return self.field_widget(next(iter(self.current.inputs)))
 
     def raw_inputs(self) -> dict:
         """What the fields hold now, as text or typed values, for the engine to judge."""
@@ -408,7 +412,7 @@ class MqcalcApp(App):
             elif chart_choice.display:
                 chart_choice.focus()
             else:
-                self.field_widget(next(iter(self.current.inputs))).focus()
+                self.first_field().focus()
         views.active = "tab-plots" if plots else "tab-results"
 
     def action_toggle_list(self) -> None:
@@ -421,7 +425,7 @@ class MqcalcApp(App):
         if not listed:
             self.call_after_refresh(calculators.focus)
         elif self.focused is calculators:
-            self.field_widget(next(iter(self.current.inputs))).focus()
+            self.first_field().focus()
 
     def action_maximize(self) -> None:
         """Fill the screen with the panel holding the focus (the list, the form or the
