@@ -28,7 +28,7 @@ import yaml
 
 from . import engine, spelling, yaml_reading
 from .errors import InputError, MqcalcError
-from .files import reason, replace_atomically
+from .files import replace_atomically
 from .formatting import plain_number
 from .spelling import listing
 
@@ -70,8 +70,6 @@ def load_scenario(path: Path) -> Scenario:
     where = f"scenario {path}"
     try:
         source = yaml_reading.read(Path(path))
-    except OSError as error:
-        raise ScenarioError(where, f"cannot be read: {reason(error)}") from None
     except yaml_reading.YamlProblem as error:
         raise ScenarioError(_at(where, error.line), error.problem) from None
     document = source.data

@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING
 
 import yaml
 
+from . import reading
+
 if TYPE_CHECKING:  # for annotations only: importlib.resources costs start-up time
     from importlib.resources.abc import Traversable
 
@@ -112,13 +114,17 @@ _Loader.add_constructor(_TAG + "float", _Loader.construct_yaml_float)
 
 
 def read(path: Path | Traversable, limit: int = SIZE_LIMIT) -> Document:
-    """Read the YAML file ``path`` strictly; an unreadable file is an OSError (as ``open``
-    raises it), anything else refused a :class:`YamlProblem`. ``path`` may be a file of an
+    """Read the YAML file ``path`` strictly; anything refused (a file that cannot be read,
+    is not a regular file or is too large included) is a :class:`YamlProblem`. ``path`` may be a file of an
     installed package (``importlib.resources``), e.g. a template inside a wheel or a zip."""
-    with path.open("rb") as file:
-        raw = file.read(limit + 1)
-    if len(raw) > limit:
-        raise YamlProblem(f"is larger than {limit // 1024} KB, more than any such file needs")
+    try:
+        if isinstance(path, Path):
+            raw = reading.read_bytes(path, limit)
+        else:
+            with path.open("rb") as file:
+                raw = reading.read_bounded(file, limit)
+    except reading.NotReadable as error:
+        raise YamlProblem(str(error)) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:

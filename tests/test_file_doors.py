@@ -1,0 +1,76 @@
+"""Every door through which mqcalc reads a file a user names refuses what is not a regular
+file, and a file larger than its bound, in one line with exit status 2: a FIFO would block
+the read forever and ``/dev/zero`` never ends. The bounds themselves are the reading
+module's; each door is driven through the command line as a user types it."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from calc import reading
+
+from .conftest import REPO
+
+DOORS = {
+    "scenario": ["eval", "--scenario"],
+}
+"""Each file door and the command line that opens the file named after it."""
+
+
+def mqcalc(*arguments: str, timeout: float = 20) -> subprocess.CompletedProcess:
+    """Run mqcalc in a fresh process, as a user's shell does (a hang fails by timeout)."""
+    return subprocess.run([sys.executable, "-m", "calc", *arguments], cwd=REPO,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+@pytest.fixture
+def fifo(tmp_path):
+    path = tmp_path / "pipe"
+    os.mkfifo(path)
+    return path
+
+
+@pytest.mark.parametrize("door", DOORS)
+def test_a_fifo_is_refused_without_waiting_for_a_writer(door, fifo):
+    finished = mqcalc(*DOORS[door], str(fifo))
+    assert finished.returncode == 2, finished.stderr
+    assert finished.stderr.count("\n") == 1
+    assert f"{fifo}: is a FIFO (named pipe), not a regular file" in finished.stderr
+
+
+@pytest.mark.parametrize("door", DOORS)
+def test_a_device_that_never_ends_is_refused(door):
+    finished = mqcalc(*DOORS[door], "/dev/zero")
+    assert finished.returncode == 2, finished.stderr
+    assert "/dev/zero: is a character device, not a regular file" in finished.stderr
+
+
+@pytest.mark.parametrize("door", DOORS)
+def test_a_folder_is_refused(door, tmp_path):
+    finished = mqcalc(*DOORS[door], str(tmp_path))
+    assert finished.returncode == 2, finished.stderr
+    assert f"{tmp_path}: is a folder, not a regular file" in finished.stderr
+
+
+def test_a_file_past_the_bound_is_read_no_further(tmp_path):
+    path = tmp_path / "big"
+    path.write_bytes(b"x" * 101)
+    with pytest.raises(reading.NotReadable, match="larger than 100 bytes"):
+        reading.read_bytes(path, 100)
+    assert reading.read_bytes(path, 101) == b"x" * 101
+
+
+def test_a_symlink_to_a_regular_file_is_read(tmp_path):
+    target = tmp_path / "target"
+    target.write_bytes(b"mqcalc")
+    (tmp_path / "link").symlink_to(target)
+    assert reading.read_bytes(tmp_path / "link", 10) == b"mqcalc"
+
+
+@pytest.mark.parametrize(("size", "words"), [(1 << 20, "1 MB"), (64 << 10, "64 KB"),
+                                              (100, "100 bytes"), ((1 << 20) + 1, "1048577 bytes")])
+def test_a_bound_is_worded_as_people_read_it(size, words):
+    assert reading.describe_size(size) == words
