@@ -9,13 +9,12 @@ workbook disagrees with the engine.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from functools import cache
 from pathlib import Path
 
-from . import engine, spelling
+from . import engine, json_output, spelling
 from .cli_text import described, heading, result_lines
 from .errors import InputError, MqcalcError
 from .files import replace_atomically
@@ -173,8 +172,7 @@ def _list(arguments) -> int:
             print("\n".join(described(calculators[0])))
             return 0
     if arguments.json:
-        print(json.dumps({"calculators": [_describe(c) for c in calculators]}, indent=2,
-                         ensure_ascii=False))
+        print(json_output.dumps({"calculators": [_describe(c) for c in calculators]}))
         return 0
     for calculator in calculators:
         print(f"{calculator.id}: {calculator.title}\n  {calculator.summary}")
@@ -240,7 +238,7 @@ def _eval(arguments) -> int:
         return _eval_report(calculator, inputs, path, arguments.json)
     result = engine.run(calculator.id, inputs)
     if arguments.json:
-        print(json.dumps(result.as_json(), indent=2, ensure_ascii=False))
+        print(json_output.dumps(result.as_json()))
     else:
         _print_heading(calculator.title)
         _print_result(calculator, result)
@@ -266,8 +264,8 @@ def _eval_scenario(arguments) -> int:
         chosen = {calculator.id: {**scenario.inputs[calculator.id], **overrides}}
     results = [engine.run(calculator_id, inputs) for calculator_id, inputs in chosen.items()]
     if arguments.json:
-        print(json.dumps({"scenario": str(path), "results": [r.as_json() for r in results]},
-                         indent=2, ensure_ascii=False))
+        print(json_output.dumps({"scenario": str(path),
+                                "results": [r.as_json() for r in results]}))
         return 0
     for number, result in enumerate(results):
         calculator = engine.calculator(result.calculator)
@@ -292,10 +290,9 @@ def _eval_workbook(arguments) -> int:
     path = arguments.from_workbook
     checked = check_workbook(path)
     if arguments.json:
-        print(json.dumps({"workbook": str(path), "results": [
+        print(json_output.dumps({"workbook": str(path), "results": [
             {**sheet.result.as_json(), "sheet": sheet.sheet.calculator,
-             "disagreements": [vars(d) for d in sheet.disagreements]} for sheet in checked]},
-            indent=2, ensure_ascii=False, default=str))  # a stored date, say, as its text
+             "disagreements": [vars(d) for d in sheet.disagreements]} for sheet in checked]}))
     else:
         for number, sheet in enumerate(checked):
             _print_checked(sheet, after_another=number > 0)
@@ -366,10 +363,11 @@ def _eval_report(calculator, inputs: dict, path: Path, as_json: bool) -> int:
     total = _run_from(f"{path}: the total of its {len(blocks)} items", calculator.id,
                       {**inputs, **totals(calculator, blocks)})
     if as_json:
-        print(json.dumps({"calculator": calculator.id, "report": str(path),
-                          "blocks": [{"block": block.name, "line": block.line, **result.as_json()}
-                                     for block, result in results],
-                          "total": total.as_json()}, indent=2, ensure_ascii=False))
+        print(json_output.dumps({
+            "calculator": calculator.id, "report": str(path),
+            "blocks": [{"block": block.name, "line": block.line, **result.as_json()}
+                       for block, result in results],
+            "total": total.as_json()}))
         return 0
     print(f"{calculator.title}: {calculator.report.title} {path}")
     for block, result in results:

@@ -1,0 +1,39 @@
+"""What ``--json`` prints: strict JSON (RFC 8259) that any parser takes.
+
+Python's ``json`` writes ``Infinity`` and ``NaN`` for non-finite floats, which no strict
+parser accepts; a workbook can store such a number (a cell holding ``1E999`` reads as
+infinity). Here a non-finite number is written as its text (``"inf"``, ``"-inf"``,
+``"nan"``), so the document stays valid and the value stays visible. Anything else that
+JSON has no form for (a stored date, say) is written as its text too.
+
+JSON requires escapes only for the C0 control characters, which ``json`` always escapes.
+The other characters that can move a terminal's cursor or end a line in some readers (DEL,
+the C1 controls, U+2028 and U+2029) are escaped here as well, so a value read from a
+user's file cannot rewrite the screen when the output is shown. They can occur only inside
+strings, so escaping them in the finished text changes no structure.
+"""
+from __future__ import annotations
+
+import json
+import math
+import re
+
+_UNPRINTED = re.compile("[\x7f-\x9f\u2028\u2029]")
+
+
+def dumps(document: object) -> str:
+    """``document`` as strict, indented JSON, non-ASCII letters kept as they are."""
+    text = json.dumps(_finite(document), indent=2, ensure_ascii=False, allow_nan=False,
+                      default=str)
+    return _UNPRINTED.sub(lambda match: f"\\u{ord(match[0]):04x}", text)
+
+
+def _finite(value: object) -> object:
+    """``value`` with every non-finite float inside it replaced by its text."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else str(value)
+    if isinstance(value, dict):
+        return {key: _finite(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(item) for item in value]
+    return value
