@@ -19,7 +19,7 @@ from .cli_text import described, heading, result_lines
 from .errors import InputError, MqcalcError
 from .files import replace_atomically
 from .formatting import as_written, format_value
-from .report import read_report, totals
+from .report import read_report, total_domains, totals
 from .scenario import ScenarioError, load_scenario
 from .sweep_csv import write_csv
 from .sweeps import MOST_ROWS, MOST_SHEET_CELLS, make_sweep, most_sheet_rows
@@ -358,10 +358,11 @@ def _eval_report(calculator, inputs: dict, path: Path, as_json: bool) -> int:
         if any(name in block.inputs for block in blocks) or name in calculator.report.total:
             raise InputError(calculator.id, name, inputs[name],
                              f"no value on the command line: the report gives {name}")
-    results = [(block, _run_from(f"{path}:{block.line}", calculator.id,
+    results = [(block, _run_from(f"{path}:{block.line}", engine.run, calculator.id,
                                  {**inputs, **block.inputs})) for block in blocks]
-    total = _run_from(f"{path}: the total of its {len(blocks)} items", calculator.id,
-                      {**inputs, **totals(calculator, blocks)})
+    total = _run_from(f"{path}: the total of its {len(blocks)} items", engine.run_widened,
+                      calculator.id, {**inputs, **totals(calculator, blocks)},
+                      total_domains(calculator, len(blocks)))
     if as_json:
         print(json_output.dumps({
             "calculator": calculator.id, "report": str(path),
@@ -378,11 +379,11 @@ def _eval_report(calculator, inputs: dict, path: Path, as_json: bool) -> int:
     return 0
 
 
-def _run_from(where: str, calculator_id: str, inputs: dict) -> engine.Result:
-    """:func:`engine.run` on inputs read from ``where`` (a report's line, say), which a
-    refusal names."""
+def _run_from(where: str, run, *arguments) -> engine.Result:
+    """``run(*arguments)`` (:func:`engine.run`, say) on inputs read from ``where`` (a
+    report's line), which a refusal names."""
     try:
-        return engine.run(calculator_id, inputs)
+        return run(*arguments)
     except InputError as error:
         raise error.at(where) from None
     except MqcalcError as error:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -152,10 +152,23 @@ def validate(calculator_id: str, inputs: dict) -> dict:
 
 def run(calculator_id: str, inputs: dict) -> Result:
     """Validate ``inputs`` and evaluate every output and note condition."""
-    compiled = _compiled_for(calculator_id)
+    return _result(_compiled_for(calculator_id), inputs)
+
+
+def run_widened(calculator_id: str, inputs: dict, domains: dict[str, Input]) -> Result:
+    """:func:`run` with the domain of some inputs replaced: ``domains`` maps an input id to
+    its spec with the wider domain (the total of a report's items, say, which may pass one
+    item's maximum). Compiled anew for the call, as such domains are rare and varied."""
+    calculator = _compiled_for(calculator_id).calculator
+    widened = replace(calculator, inputs={**calculator.inputs, **domains})
+    return _result(compile_calculator(widened), inputs)
+
+
+def _result(compiled: Compiled, inputs: dict) -> Result:
     values, outputs, flags = compiled.evaluate(inputs)
     notes = [note.text for note, applies in zip(compiled.calculator.notes, flags) if applies]
-    return Result(calculator_id, values, outputs, notes, compiled.inapplicable(**values))
+    return Result(compiled.calculator.id, values, outputs, notes,
+                  compiled.inapplicable(**values))
 
 
 def evaluate(calculator_id: str, inputs: dict) -> dict:

@@ -8,11 +8,13 @@ and line number.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .errors import InputError, MqcalcError
-from .model import Calculator
+from .model import Calculator, Input
+from .reading import NotReadable, read_bytes
 from .values import coerce
 
 
@@ -30,15 +32,22 @@ class Block:
     seen: set = field(default_factory=set)
 
 
+SIZE_LIMIT = 32 << 20
+"""The largest report read, in bytes. An MQSMF PSET report gives each page set about ten
+lines (under 1 KB) per interval, so a day of 15-minute intervals for 100 page sets, the
+most a queue manager can have, is about 10 MB: 32 MB leaves room and still bounds memory."""
+
+LINE_END = re.compile(r"\r\n|\r|\n")
+"""What ends a line of a report, as editors count lines: ``str.splitlines`` also splits
+at form feeds, vertical tabs and Unicode separators, and its line numbers would then
+name lines an editor does not show."""
+
+
 def read_report(calculator: Calculator, path: Path) -> list[Block]:
     """The blocks of ``path``, in the order they first appear, with checked input values."""
     report = calculator.report
-    try:
-        text = Path(path).read_text(encoding="utf-8", errors="strict")
-    except (OSError, UnicodeDecodeError) as error:
-        raise ReportError(f"{path}: cannot be read as a text report ({error})") from None
     blocks: dict[str, Block] = {}
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(LINE_END.split(_text(path)), start=1):
         kind = next((kind for kind in report.lines if kind.starts.search(line)), None)
         if kind is None:
             continue
@@ -64,6 +73,19 @@ def read_report(calculator: Calculator, path: Path) -> list[Block]:
     return list(blocks.values())
 
 
+def _text(path: Path) -> str:
+    """The report's text: a regular file within :data:`SIZE_LIMIT`, in UTF-8, without the
+    byte-order mark some Windows editors put first (left in, it would hide the first
+    line from its pattern)."""
+    try:
+        return read_bytes(Path(path), SIZE_LIMIT).decode("utf-8-sig")
+    except NotReadable as error:
+        raise ReportError(f"{path}: {error}") from None
+    except UnicodeDecodeError as error:
+        raise ReportError(f"{path}: cannot be read as a text report (not UTF-8: byte "
+                          f"{error.start})") from None
+
+
 def _checked(calculator: Calculator, name: str, value: str, where: str):
     try:
         return coerce(calculator.inputs[name], value, calculator.id)
@@ -75,3 +97,17 @@ def totals(calculator: Calculator, blocks: list[Block]) -> dict:
     """The sum over all blocks of each input the report declares additive."""
     return {name: sum(block.inputs.get(name, 0) for block in blocks)
             for name in calculator.report.total}
+
+
+def total_domains(calculator: Calculator, count: int) -> dict[str, Input]:
+    """The domain of each additive input in the total of ``count`` items: from ``count``
+    times its least to ``count`` times its greatest value. The sum of ``count`` values
+    each in one item's domain always lies in it, so a valid report's total is never refused
+    for passing one item's maximum (two page sets of the most pages each, say)."""
+    return {name: replace(spec, min=_times(count, spec.min), max=_times(count, spec.max))
+            for name in calculator.report.total
+            for spec in (calculator.inputs[name],)}
+
+
+def _times(count: int, bound: float | None) -> float | None:
+    return None if bound is None else count * bound

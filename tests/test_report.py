@@ -104,15 +104,61 @@ def test_report_misuse_exits_2(arguments):
     assert completed.returncode == 2 and len(completed.stderr.strip().splitlines()) == 1
 
 
-def test_items_whose_total_leaves_the_domain_name_the_file(tmp_path):
-    at_most = SAMPLE.read_text(encoding="utf-8").replace("875790", "1000000000000")
+def test_a_total_past_one_items_maximum_is_computed(tmp_path):
+    most = calc.calculator("pageset_encryption").inputs["write_pages"].max
+    at_most = SAMPLE.read_text(encoding="utf-8").replace("875790", str(most))
     report = tmp_path / "two.txt"
     report.write_text(at_most + at_most.replace("PS01", "PS02"), encoding="utf-8")
+    completed = mqcalc("eval", "pageset_encryption", "--pset-report", str(report), "--json")
+    assert completed.returncode == 0, completed.stderr
+    answer = json.loads(completed.stdout)
+    assert [block["inputs"]["write_pages"] for block in answer["blocks"]] == [most, most]
+    total = answer["total"]
+    assert total["inputs"]["write_pages"] == 2 * most
+    assert total["outputs"]["write_cpu_us"] == pytest.approx(2 * most * 2.7)  # 2.7 µs a page
+
+
+def test_a_byte_order_mark_does_not_hide_the_first_header(tmp_path):
+    report = tmp_path / "bom.txt"
+    second = SECOND.replace("2000,", "5000,")
+    report.write_bytes(b"\xef\xbb\xbf" + (SAMPLE.read_text(encoding="utf-8") + second)
+                       .encode("utf-8"))
+    completed = mqcalc("eval", "pageset_encryption", "--pset-report", str(report), "--json")
+    assert completed.returncode == 0, completed.stderr
+    answer = json.loads(completed.stdout)
+    assert [block["inputs"]["pageset_pages"] for block in answer["blocks"]] == [1040334, 5000]
+    assert answer["total"]["inputs"]["pageset_pages"] == 1045334
+
+
+def test_a_block_without_its_header_is_refused_not_given_a_default(tmp_path):
+    report = tmp_path / "headless.txt"
+    report.write_text(SAMPLE.read_text(encoding="utf-8") + SECOND.split("\n", 1)[1],
+                      encoding="utf-8")
     completed = mqcalc("eval", "pageset_encryption", "--pset-report", str(report))
     assert completed.returncode == 2 and completed.stdout == ""
-    assert completed.stderr == (f"mqcalc: {report}: the total of its 2 items: "
-                                "pageset_encryption: input write_pages=2000000000000: expects "
-                                "a whole number from 0 to 1,000,000,000,000\n")
+    assert completed.stderr == f"mqcalc: {report}:10: PS02 lacks its header line(s)\n"
+
+
+@pytest.mark.parametrize("separator", ["\f", "\v", "\x1c", "\x85", "\u2028"])
+def test_line_numbers_count_only_the_line_ends_editors_count(tmp_path, separator):
+    report = tmp_path / "separated.txt"
+    text = SAMPLE.read_text(encoding="utf-8").replace("checkpoint        875678",
+                                                       f"checkpoint{separator}875678")
+    report.write_text(text.replace("54739,", "lots,"), encoding="utf-8")
+    completed = mqcalc("eval", "pageset_encryption", "--pset-report", str(report))
+    assert completed.returncode == 2
+    assert completed.stderr.startswith(f"mqcalc: {report}:6: this write line")
+
+
+def test_a_report_past_its_bound_is_refused_unread(tmp_path):
+    from calc.report import SIZE_LIMIT
+    report = tmp_path / "huge.txt"
+    with report.open("wb") as handle:
+        handle.truncate(SIZE_LIMIT + 1)  # sparse: no disk or time spent
+    completed = mqcalc("eval", "pageset_encryption", "--pset-report", str(report))
+    assert completed.returncode == 2
+    assert completed.stderr == f"mqcalc: {report}: is larger than 32 MB, more than any such " \
+                               "file needs\n"
 
 
 def test_a_report_not_in_utf8_is_refused_naming_it(tmp_path):
