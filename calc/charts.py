@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass
 
 from .engine import calculator, sweep, validate
-from .errors import MqcalcError
+from .errors import MqcalcError, shown
 from .formatting import number_format
 from .model import Calculator, Chart, Table
 
@@ -37,7 +37,7 @@ def chart_series(calculator_id: str, chart_id: str, inputs: dict) -> Series:
     spec = calculator(calculator_id)
     chart = spec.charts.get(chart_id)
     if chart is None:
-        raise MqcalcError(f"calculator {calculator_id!r}: chart {chart_id!r}: expects one of "
+        raise MqcalcError(f"calculator {shown(calculator_id)}: chart {shown(chart_id)}: expects one of "
                           + (", ".join(spec.charts) or "none (it declares no charts)"))
     values = validate(calculator_id, inputs)
     if chart.table is None:

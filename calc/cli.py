@@ -16,7 +16,7 @@ from pathlib import Path
 
 from . import engine, json_output, spelling
 from .cli_text import described, heading, result_lines
-from .errors import InputError, MqcalcError
+from .errors import InputError, MqcalcError, shown
 from .files import replace_atomically
 from .formatting import as_written, format_value
 from .report import read_report, total_domains, totals
@@ -333,7 +333,7 @@ def _assignments(calculator, assignments: list[str]) -> dict:
         name, equals, value = assignment.partition("=")
         if not equals:
             first = next(iter(calculator.inputs.values()))
-            raise MqcalcError(f"{calculator.id}: argument {assignment!r} has no '=': expects "
+            raise MqcalcError(f"{calculator.id}: argument {shown(assignment)} has no '=': expects "
                               f"ID=VALUE, e.g. {first.id}={as_written(first.default)}")
         if name in inputs:
             raise InputError(calculator.id, name, value, "one value (it was given twice)")

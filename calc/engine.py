@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from .compiler import Compiled, compile_calculator
-from .errors import InputError, MqcalcError
+from .errors import InputError, MqcalcError, shown
 from .files import reason
 from .loader import load
 from .loader_parts import Parts
@@ -94,7 +94,7 @@ def calculator(calculator_id: str) -> Calculator:
 def _compiled_for(calculator_id: str) -> Compiled:
     compiled = _compiled().get(calculator_id)
     if compiled is None:
-        raise MqcalcError(f"calculator {calculator_id!r}: expects "
+        raise MqcalcError(f"calculator {shown(calculator_id)}: expects "
                           + listing("one of", calculator_id, _compiled()))
     return compiled
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from . import engine
 from .emit_python import HELPERS, to_python
-from .errors import MqcalcError
+from .errors import MqcalcError, shown
 from .model import Calculator, Citation, Output
 
 INPUT, OUTPUT, CONSTANT, TABLE = "input", "output", "constant", "table"
@@ -57,7 +57,7 @@ def explain(calculator_id: str, output_id: str, inputs: dict) -> Explanation:
     spec = engine.calculator(calculator_id)
     output = spec.outputs.get(output_id)
     if output is None:
-        raise MqcalcError(f"{calculator_id}: no output {output_id!r}")
+        raise MqcalcError(f"{calculator_id}: no output {shown(output_id)}")
     result = engine.run(calculator_id, inputs)
     values = {**result.inputs, **result.outputs,
               **{name: constant.value for name, constant in spec.constants.items()}}

@@ -27,7 +27,7 @@ from pathlib import Path
 import yaml
 
 from . import engine, spelling, yaml_reading
-from .errors import InputError, MqcalcError
+from .errors import InputError, MqcalcError, shown
 from .files import replace_atomically
 from .formatting import plain_number
 from .spelling import listing
@@ -123,7 +123,7 @@ def _check_version(document: dict, where: str, source: yaml_reading.Document) ->
     where = _at(where, source.line(VERSION_KEY))
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
         raise ScenarioError(where, f"{VERSION_KEY}: expects the format version, a whole "
-                                   f"number from 1 to {SCHEMA_VERSION}, not {version!r}")
+                                   f"number from 1 to {SCHEMA_VERSION}, not {shown(version)}")
     if version > SCHEMA_VERSION:
         raise ScenarioError(where, f"{VERSION_KEY}: version {version} was written by a newer "
                                    f"mqcalc (this one reads up to version {SCHEMA_VERSION})")
@@ -162,7 +162,7 @@ def _checked(calculators: object, current: object, where: str,
     if isinstance(current, str):
         current = spelling.calculator_id(current, inputs)
     if current is not None and not (isinstance(current, str) and current in inputs):
-        raise ScenarioError(at("current"), f"current: {current!r} is not one of the "
+        raise ScenarioError(at("current"), f"current: {shown(current)} is not one of the "
                                            f"scenario's calculators ({', '.join(inputs)})")
     return Scenario(inputs, current)
 
@@ -176,11 +176,11 @@ def _calculator_ids(calculators: dict, at) -> dict:
     for key in calculators:
         calculator_id = spelling.calculator_id(key, known) if isinstance(key, str) else key
         if calculator_id not in known:
-            raise ScenarioError(at(f"calculators.{key}"), f"calculators: {key!r} is not a "
+            raise ScenarioError(at(f"calculators.{key}"), f"calculators: {shown(key)} is not a "
                                 f"calculator ({listing('known:', key, known)})")
         if calculator_id in typed:
-            raise ScenarioError(at(f"calculators.{key}"), f"calculators: {key!r} names "
-                                f"{calculator_id} again (after {typed[calculator_id]!r})")
+            raise ScenarioError(at(f"calculators.{key}"), f"calculators: {shown(key)} names "
+                                f"{calculator_id} again (after {shown(typed[calculator_id])})")
         typed[calculator_id] = key
     return {known_id: typed[known_id] for known_id in known if known_id in typed}
 
@@ -213,4 +213,4 @@ def _kind(value: object) -> str:
         return "a mapping"
     if isinstance(value, list):
         return "a list"
-    return f"the value {value!r}"
+    return f"the value {shown(value)}"

@@ -14,7 +14,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 
-from .errors import InputError, MqcalcError
+from .errors import InputError, MqcalcError, shown
 from .model import Calculator
 
 CLOSE_ENOUGH = 0.6
@@ -51,7 +51,7 @@ def calculator_id(typed: str, known: Iterable[str]) -> str:
     (the engine refuses it, suggesting the closest)."""
     found = spelt(typed, known)
     if len(found) > 1:
-        raise MqcalcError(f"calculator {typed!r}: expects {_exactly(found)}")
+        raise MqcalcError(f"calculator {shown(typed)}: expects {_exactly(found)}")
     return found[0] if found else typed
 
 

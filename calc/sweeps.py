@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from . import engine
-from .errors import InputError, MqcalcError
+from .errors import InputError, MqcalcError, shown
 from .formatting import plain_number
 from .model import NUMBER, Calculator
 from .steps import Points, point, step_count
@@ -78,7 +78,7 @@ def make_sweep(calculator_id: str, varies: list[str], fixed: dict) -> Sweep:
     for text in varies:
         name, equals, spec = text.partition("=")
         if not equals:
-            raise MqcalcError(f"{calculator_id}: --vary {text!r} has no '=': expects "
+            raise MqcalcError(f"{calculator_id}: --vary {shown(text)} has no '=': expects "
                               "ID=START:STOP:STEP or ID=V1,V2,...")
         if name in fixed or name in dict(axes):
             raise InputError(calculator_id, name, spec, "one value or one --vary (it was "
