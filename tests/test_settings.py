@@ -7,7 +7,7 @@ import os
 import pytest
 
 from tui.app import create_app
-from tui.settings import load_settings, save_setting, settings_path
+from tui.settings import SIZE_LIMIT, load_settings, save_setting, settings_path
 
 
 def test_settings_live_in_the_xdg_config_folder(tmp_path, monkeypatch):
@@ -34,6 +34,15 @@ def test_a_broken_settings_file_is_ignored(tmp_path, content):
     assert load_settings(path) == {}
     assert save_setting("theme", "nord", path)
     assert load_settings(path) == {"theme": "nord"}
+
+
+def test_a_settings_file_that_is_a_fifo_or_too_large_is_ignored_without_waiting(tmp_path):
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)
+    assert load_settings(fifo) == {}  # reading a FIFO would wait for a writer: forever
+    large = tmp_path / "large.json"
+    large.write_text(json.dumps({"theme": "nord", "pad": "x" * SIZE_LIMIT}))
+    assert load_settings(large) == {}
 
 
 def test_a_settings_file_that_cannot_be_written_is_left_alone(tmp_path):

@@ -2,8 +2,8 @@
 JSON file in the user's config folder: ``$XDG_CONFIG_HOME/mqcalc/settings.json``, else
 ``~/.config/mqcalc/settings.json``. No Textual here.
 
-Settings are a convenience: a file that is missing, unreadable, not JSON or of the wrong
-shape is ignored (the defaults hold), and one that cannot be written is left as it was; the
+Settings are a convenience: a file that is missing, unreadable, not a regular file (a FIFO
+would block the start), too large, not JSON or of the wrong shape is ignored (the defaults hold), and one that cannot be written is left as it was; the
 app never stops over either. Written whole or not at all (:mod:`calc.files`).
 """
 from __future__ import annotations
@@ -14,6 +14,11 @@ from pathlib import Path
 
 from calc.errors import MqcalcError
 from calc.files import make_folder, replace_atomically
+from calc.reading import read_bytes
+
+SIZE_LIMIT = 64 << 10
+"""The largest settings file read: a theme's name takes a few bytes, so anything near this
+is not a file the calculator wrote (it is ignored, like any file it cannot read)."""
 
 
 def settings_path() -> Path:
@@ -27,8 +32,8 @@ def settings_path() -> Path:
 def load_settings(path: Path | None = None) -> dict[str, str]:
     """The settings saved, as text values by name; empty when there are none to be read."""
     try:
-        saved = json.loads((path or settings_path()).read_text(encoding="utf-8"))
-    except (OSError, UnicodeError, ValueError, RuntimeError):  # RuntimeError: no home
+        saved = json.loads(read_bytes(path or settings_path(), SIZE_LIMIT).decode("utf-8"))
+    except (MqcalcError, UnicodeError, ValueError, RuntimeError):  # RuntimeError: no home
         return {}
     if not isinstance(saved, dict):
         return {}
