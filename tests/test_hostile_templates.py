@@ -1,23 +1,29 @@
 """A template is code a team may write: what cannot work is refused on the way in, naming
 the file, the line and the key, never a workbook Excel cannot open, a traceback, or a name
-that quietly stands for something else in the compiled formulas."""
+that quietly stands for something else in the compiled formulas. And ``round`` is total
+wherever a spreadsheet's ROUND is defined."""
 from __future__ import annotations
 
 import dis
 import io
+import math
 import re
 import shutil
 import warnings
+from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 import xlsxwriter
 import yaml
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calc import TemplateError
+import calc
+from calc import CalculationError, TemplateError, engine
 from calc.compiler import compile_calculator
+from calc.emit_python import spreadsheet_round
 from calc.loader import load
 from calc.loader_base import CELL_LIKE, NAME, NAME_LIMIT, RESERVED
 from tests.conftest import CALCULATORS, REPO
@@ -185,3 +191,87 @@ def test_a_rule_the_defaults_cannot_compute_is_refused(tmp_path):
         "rule": "connects_per_sec / sharecnv > 1", "message": "more connects than SHARECNV"}]))
     assert "cannot be computed for the inputs' defaults (ZeroDivisionError" in _refusal(
         path, "checks[0].rule")
+
+
+ROUNDING = """\
+id: rounding
+title: Rounding
+summary: Values rounded as a spreadsheet rounds them.
+source: {file: x.txt, passage: p}
+inputs:
+  x: {type: number, min: -1.0e+308, max: 1.0e+308, default: 2.5, title: X, help: h, unit: u}
+  k: {type: number, min: -1.0e+308, max: 1.0e+308, default: 1, title: K, help: h, unit: u}
+outputs:
+  whole: {formula: "round(x * k)", title: W, unit: u, help: h}
+  two: {formula: "round(x * k, 2)", title: T, unit: u, help: h, decimals: 2}
+  ten: {formula: "round(x * k, 10)", title: P, unit: u, help: h, decimals: 9}
+  many: {formula: "round(x * k, 400)", title: M, unit: u, help: h}
+  endless: {formula: "round(x * k, 99999999999999999999)", title: E, unit: u, help: h}
+"""
+"""A calculator rounding ``x * k`` (which overflows to infinity for large inputs) to 0, 2,
+10, 400 and an absurd number of places."""
+
+
+@pytest.fixture(scope="module")
+def rounding(tmp_path_factory):
+    """The engine reading only ROUNDING, for the module's tests."""
+    folder = tmp_path_factory.mktemp("rounding")
+    (folder / "rounding.yaml").write_text(ROUNDING, encoding="utf-8")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("MQZCALC_TEMPLATES", str(folder))
+        engine._compiled.cache_clear()
+        yield
+    engine._compiled.cache_clear()
+
+
+@pytest.mark.parametrize(("x", "outputs"), [
+    (2.5, {"whole": 3, "two": 2.5}), (-2.5, {"whole": -3, "two": -2.5}),
+    (0.125, {"whole": 0, "two": 0.13}), (-0.125, {"whole": 0, "two": -0.13}),
+    (2.675, {"two": 2.68}), (1.005, {"two": 1.01}),
+    (1e20, {"whole": 1e20, "ten": 1e20, "many": 1e20, "endless": 1e20}),
+    (1.5e-300, {"many": 1.5e-300, "endless": 1.5e-300, "ten": 0})])
+def test_round_takes_halves_away_from_zero_on_the_decimal_shown(rounding, x, outputs):
+    """As Excel's and LibreOffice's ROUND: 2.5 -> 3, -2.5 -> -3, 0.125 -> 0.13 at two
+    places (not Python's 2, -2 and 0.12), a figure already round stays as it is however
+    many places are asked (before, 1e20 at 10 places and any value at 10**20 places raised
+    decimal.InvalidOperation), and a small negative value rounds to 0, not -0."""
+    found = calc.run("rounding", {"x": x}).outputs
+    assert {name: found[name] for name in outputs} == outputs
+    assert all(math.copysign(1, found[name]) == math.copysign(1, value) or value == 0 and
+               math.copysign(1, found[name]) == 1 for name, value in outputs.items())
+
+
+@pytest.mark.parametrize(("x", "k"), [(1e308, 10), (1e308, -10)])
+def test_round_of_an_overflow_is_a_calculation_error(rounding, x, k):
+    """``x * k`` overflows to infinity, which no spreadsheet rounds (#NUM!): one line naming
+    the output, not decimal.InvalidOperation's traceback."""
+    with pytest.raises(CalculationError, match=r"^rounding: whole cannot be computed for "
+                                               r"these inputs \(ValueError: round of -?inf"):
+        calc.run("rounding", {"x": x, "k": k})
+
+
+@settings(max_examples=300, deadline=None)
+@given(x=st.floats(-1e308, 1e308), k=st.one_of(st.floats(-1e308, 1e308),
+                                               st.sampled_from([0.5, 1e-300, 1e300])))
+def test_round_is_a_value_or_a_calculation_error(rounding, x, k):
+    """Over round's whole domain through the public API: a result, or a CalculationError
+    where ``x * k`` is not a finite number; nothing else escapes."""
+    try:
+        outputs = calc.run("rounding", {"x": x, "k": k}).outputs
+    except CalculationError:
+        assert not math.isfinite(x * k)
+    else:
+        assert all(math.isfinite(value) for value in outputs.values())
+
+
+def _half_away_from_zero(value: float, digits: int) -> float:
+    """ROUND worked out exactly: the decimal repr shows, scaled, halves away from zero."""
+    scaled = Fraction(Decimal(repr(value))) * 10 ** digits
+    whole = math.floor(abs(scaled) + Fraction(1, 2))
+    return math.copysign(float(Fraction(whole, 10 ** digits)), value) + 0.0
+
+
+@settings(max_examples=500, deadline=None)
+@given(value=st.floats(allow_nan=False, allow_infinity=False), digits=st.integers(0, 400))
+def test_round_agrees_with_rounding_worked_out_exactly(value, digits):
+    assert spreadsheet_round(value, digits) == _half_away_from_zero(value, digits)
