@@ -18,7 +18,9 @@ The whole calculator becomes the source of a few functions, compiled once and ke
   cannot be computed. No call, dictionary or exception handler per scenario beyond that.
 
 Tables and constants are bound as globals of those functions, so a call does no look-up of
-its own beyond the formulas themselves.
+its own beyond the formulas themselves. Every name the generated source binds itself (the
+functions above, written with a leading ``_`` in it, and their helpers) starts with ``_``,
+so no name a template claims (:data:`calc.loader_base.NAME`) can stand for one of them.
 """
 from __future__ import annotations
 
@@ -111,23 +113,23 @@ def compile_calculator(calculator: Calculator) -> Compiled:
     outputs = "{" + ", ".join(f"{name!r}: {name}" for name in calculator.outputs) + "}"
     flags = "(" + "".join(to_python(note.tree) + ", " for note in calculator.notes) + ")"
 
-    source.add("def judge(_inputs):")
+    source.add("def _judge(_inputs):")
     source.extend(SCREENING)
     source.extend(judging)
     source.add(f"return {values}", indent=1)
 
-    source.add(f"def broken({parameters}):")
+    source.add(f"def _broken({parameters}):")
     for test, index, rule in checks:
         source.add(f"{test}return {index}", rule, indent=1)
     source.add("return -1", indent=1)
 
-    source.add(f"def inapplicable({parameters}):")
+    source.add(f"def _inapplicable({parameters}):")
     conditions = "".join(f"({spec.id!r}, {to_python(spec.applies_tree)}), "
                          for spec in calculator.inputs.values() if spec.applies_tree is not None)
     source.add(f"return tuple(_name for _name, _applies in ({conditions}) if not _applies)",
                indent=1)
 
-    source.add("def checked(_inputs):")
+    source.add("def _checked(_inputs):")
     source.extend(SCREENING)
     source.extend(judging)
     source.add(f"_values = {values}", indent=1)
@@ -137,7 +139,7 @@ def compile_calculator(calculator: Calculator) -> Compiled:
         source.add(line, name, indent=1)
     source.add(f"return _values, {outputs}, {flags}", indent=1)
 
-    source.add("def rows(_scenarios):")
+    source.add("def _rows(_scenarios):")
     source.add("for _values in _scenarios:", indent=1)
     source.add(", ".join(calculator.inputs) + ", = "
                + "".join(f"_values[{name!r}], " for name in calculator.inputs), indent=2)
@@ -161,9 +163,9 @@ def compile_calculator(calculator: Calculator) -> Compiled:
          namespace)  # the source is built from the loader's checked trees
     namespace.update(_problems=[check.problem for check in calculator.checks],
                      _failures=FAILURES)
-    compiled = Compiled(calculator, namespace["judge"], namespace["broken"],
-                        namespace["inapplicable"],
-                        namespace["checked"], namespace["rows"], source.text, source.line_output)
+    compiled = Compiled(calculator, namespace["_judge"], namespace["_broken"],
+                        namespace["_inapplicable"],
+                        namespace["_checked"], namespace["_rows"], source.text, source.line_output)
     namespace.update(_unknown=compiled.unknown, _refusal=compiled.refusal,
                      _not_a_mapping=compiled.not_a_mapping,
                      _failure=lambda error: str(compiled._calculation_error(error)))

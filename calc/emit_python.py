@@ -21,9 +21,20 @@ FUNCTIONS = {"min": "min", "max": "max", "abs": "abs", "ceil": "_ceil", "floor":
 
 
 def spreadsheet_round(value: float, digits: int = 0) -> float:
-    """ROUND as Excel and LibreOffice do it: halves away from zero, on the decimal shown."""
-    quantum = Decimal(1).scaleb(-digits)
-    return float(Decimal(repr(value)).quantize(quantum, rounding=ROUND_HALF_UP))
+    """ROUND as Excel and LibreOffice do it: halves away from zero, on the decimal shown
+    (``repr``, the shortest text that reads back as ``value``), for any ``digits`` from 0.
+    A value with no more places than ``digits`` is already round, however large (1e20 to
+    10 places) or however many the digits; only a value that is not a number (an overflow
+    upstream made it infinite or NaN) is refused, with a ValueError, where a spreadsheet
+    shows #NUM!."""
+    shown = Decimal(repr(value))
+    if not shown.is_finite():
+        raise ValueError(f"round of {value}, which is not a finite number")
+    if shown.as_tuple().exponent >= -digits:
+        return float(value)
+    # fewer significant digits than repr's 17, so within the decimal context's 28; adding
+    # 0.0 turns the -0.0 of a small negative value into the 0 a spreadsheet shows
+    return float(shown.quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)) + 0.0
 
 
 HELPERS = {"_ceil": math.ceil, "_floor": math.floor, "_round": spreadsheet_round,

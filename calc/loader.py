@@ -10,12 +10,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import expr
+from .compiler import FAILURES
 from .emit_python import HELPERS, to_python
 from .names import (FIRST_PROBLEM, NOTES_APPLYING, NOTES_SHOWN, SHEET_NAME_LIMIT, STATUS,
                     chart_range_name, check_message_name, check_name, note_name,
                     sweep_sheet, table_range_names)
 from .errors import InputError
-from .loader_base import NAME, WRITTEN
+from .loader_base import CELL_LIKE, NAME, WRITTEN
 from .loader_charts import ChartSection
 from .loader_inputs import InputPresentation
 from .loader_parts import Parts, PartsSection
@@ -72,6 +73,11 @@ class _Loader(ChartSection, ReportSection, PartsSection, InputPresentation, Summ
         calculator_id = self.text(doc["id"], "id")
         if calculator_id != Path(self.file).stem:
             self.fail("id", f"{calculator_id!r} must match the file name {self.file!r}")
+        if not NAME.match(calculator_id) or CELL_LIKE.match(calculator_id) \
+                or calculator_id in ("true", "false"):
+            self.fail("id", f"{calculator_id!r} must be lower-case letters, digits and "
+                            "underscores, starting with a letter, and not read as a cell "
+                            "reference or TRUE/FALSE: workbook formulas name its sheet unquoted")
         if len(sweep_sheet(calculator_id)) > SHEET_NAME_LIMIT:
             self.fail("id", f"{calculator_id!r} is too long for its workbook sheets: "
                             f"{sweep_sheet(calculator_id)} is over the {SHEET_NAME_LIMIT} "
@@ -274,7 +280,12 @@ class _Loader(ChartSection, ReportSection, PartsSection, InputPresentation, Summ
         names = tuple(sorted(used, key=rule.find))
         defaults = {name: coerce(spec_, spec_.default, Path(self.file).stem)
                     for name, spec_ in inputs.items()}
-        if not eval(to_python(tree), dict(HELPERS), defaults):  # noqa: S307 - checked tree
+        try:
+            holds = eval(to_python(tree), dict(HELPERS), defaults)  # noqa: S307 - checked tree
+        except FAILURES as error:
+            self.fail(f"{key}.rule", f"cannot be computed for the inputs' defaults "
+                                     f"({type(error).__name__}: {error})")
+        if not holds:
             self.fail(f"{key}.rule", "the inputs' defaults break it")
         return Check(rule, self.prose(spec["message"], f"{key}.message"), names, tree)
 

@@ -8,9 +8,12 @@ with such a key names the part's file and line, not the template's.
 from __future__ import annotations
 
 import ast
+import builtins
 import keyword
 import math
 import re
+import unicodedata
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,22 +29,72 @@ TITLE_LIMITS = {"inputs": 22, "outputs": 36, "constants": 44, "tables": 56, "cha
 """Longest title, in characters: inputs and outputs fit beside a field or a value in the
 terminal; constants and tables fit their title cells in the workbook; charts fit above
 their picture."""
+UNNAMED = {"Cc": "a control character", "Cs": "a surrogate", "Co": "a private-use character",
+           "Cn": "a code point this Python assigns no character"}
+"""What a character that is not printable and has no Unicode name is, by its general
+category (no other category holds such a character)."""
 WRITTEN = {NUMBER: "a number", TEXT: "text", BOOL: "true or false"}
 """How a value of each type is written in a template."""
 
 NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
-CELL_LIKE = re.compile(r"([a-z]{1,3}[0-9]+|r[0-9]*c?[0-9]*|c[0-9]*)\Z")
-RESERVED = {"true", "false", *expr.FUNCTIONS}
+NAME_LIMIT = 255
+"""Longest name, in characters: Excel's limit for a defined name, which XlsxWriter's
+``define_name`` enforces by leaving a longer name out of the workbook."""
+CELL_LIKE = re.compile(r"([a-z]{1,3}[0-9]+|r[0-9]*c?[0-9]*|c[0-9]*|[rc][0-9]+[rc][0-9]+)\Z")
+"""Names a spreadsheet reads as a cell: A1 (any three letters, beyond column XFD too), R1C1,
+and the R1C1-like forms XlsxWriter's ``define_name`` refuses as well (``c1r1``, ``r1r1``)."""
+SITE_BUILTINS = ("copyright", "credits", "exit", "help", "license", "quit")
+"""Builtins Python's ``site`` module adds at start-up, refused however Python was started."""
+RESERVED = {**dict.fromkeys([name for name in vars(builtins) if not name.startswith("_")]
+                            + list(SITE_BUILTINS), "a Python builtin"),
+            **dict.fromkeys(keyword.kwlist + keyword.softkwlist, "a Python keyword"),
+            **dict.fromkeys(expr.FUNCTIONS, "a formula function"),
+            "true": "a spreadsheet's TRUE", "false": "a spreadsheet's FALSE"}
+"""Names no template may claim, with what each already is. A template's names become
+variables of the compiled Python (:mod:`calc.compiler`), which calls builtins such as
+``type`` and ``tuple`` beside them, and defined names of its workbook; the compiled code's
+own names all start with ``_``, which :data:`NAME` refuses."""
 
 
 def read_yaml(path: Path | Traversable) -> yaml_reading.Document:
-    """The strict YAML document at ``path``, or a TemplateError naming the file."""
+    """The strict YAML document at ``path``, or a TemplateError naming the file; also one
+    naming the key of the first text (a key or a value) holding a character no workbook can
+    hold (see :func:`unwritable`)."""
     try:
-        return yaml_reading.read(path)
+        document = yaml_reading.read(path)
     except OSError as error:
         raise TemplateError(path.name, "(file)", f"cannot be read: {reason(error)}") from None
     except yaml_reading.YamlProblem as error:
         raise TemplateError(path.name, "(file)", error.problem, error.line) from None
+    for key, character in unwritable(document.data):
+        what = unicodedata.name(character, "") or UNNAMED[unicodedata.category(character)]
+        raise TemplateError(path.name, key, f"holds the character U+{ord(character):04X} "
+                            f"({what}); a template's text may hold printable characters and "
+                            "line breaks only", document.line(key))
+    return document
+
+
+def unwritable(data, path: str = "") -> Iterator[tuple[str, str]]:
+    """(key path, character) for each text in ``data``, keys included, that holds a
+    character other than a printable one (``str.isprintable``) or a line break, with the
+    first such character. Every text of a template may reach a workbook cell, a formula's
+    text or a terminal: XML 1.0 forbids most control characters, so XlsxWriter writes an
+    unreadable sheet where one reaches a formula (a choice's label, a note), and the
+    others (tabs, format and bidirectional-override characters, unassigned code points)
+    show differently in each face or hide what the text says. A line break is how YAML's
+    block texts (``>-`` and ``|``) break, and a cell shows it as one."""
+    if isinstance(data, str):
+        odd = next((c for c in data if not c.isprintable() and c != "\n"), None)
+        if odd is not None:
+            yield path, odd
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            child = f"{path}.{key}" if path else str(key)
+            yield from unwritable(key, child)
+            yield from unwritable(value, child)
+    elif isinstance(data, list):
+        for index, item in enumerate(data):
+            yield from unwritable(item, f"{path}[{index}]")
 
 
 class TemplateReader:
@@ -94,8 +147,14 @@ class TemplateReader:
         if not isinstance(name, str) or not NAME.match(name) or "__" in name:
             self.fail(key, f"{name!r} must be lower-case letters, digits and single underscores, "
                            "starting with a letter")
-        if CELL_LIKE.match(name) or name in RESERVED or keyword.iskeyword(name):
-            self.fail(key, f"{name!r} reads as a cell reference, function or keyword")
+        if CELL_LIKE.match(name):
+            self.fail(key, f"{name!r} reads as a cell reference in a spreadsheet")
+        if name in RESERVED:
+            self.fail(key, f"{name!r} is {RESERVED[name]}, which the formulas' Python or "
+                           "spreadsheet would take it for; choose another name")
+        if len(name) > NAME_LIMIT:
+            self.fail(key, f"{name[:20]!r}... is {len(name)} characters; a workbook's defined "
+                           f"name holds at most {NAME_LIMIT}")
         if name in self.names:
             self.fail(key, f"{name!r} is already used by {self.names[name]}")
         self.names[name] = key
