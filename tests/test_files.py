@@ -8,6 +8,7 @@ import os
 import pty
 import select
 import signal
+import stat
 import subprocess
 import sys
 import tempfile
@@ -29,6 +30,7 @@ from calc.workbook import build_paths, write_workbook
 from tests.conftest import CALCULATORS, REPO
 from tests.test_cli import mqcalc
 from tests.test_tui import SIZE, app_on, plain, through_file_prompt
+from tui.settings import save_setting
 
 CONNECT = [c for c in CALCULATORS if c.id == "connect"]
 
@@ -83,6 +85,85 @@ def test_build_with_force_replaces_them_all(tmp_path, built):
     completed = mqcalc("build", "--out", str(tmp_path), "--force")
     assert completed.returncode == 0, completed.stderr
     assert contents(tmp_path) == contents(built)
+
+
+def test_build_without_force_counts_a_dangling_link_as_a_workbook(tmp_path):
+    (tmp_path / "connect.xlsx").symlink_to(tmp_path / "gone.xlsx")
+    assert_refused(mqcalc("build", "--out", str(tmp_path)), "connect.xlsx", "--force")
+    assert [p.name for p in tmp_path.iterdir()] == ["connect.xlsx"]
+    assert (tmp_path / "connect.xlsx").is_symlink()
+
+
+# What every writer does to the files already at and beside its target.
+
+def run_main(*arguments: str) -> None:
+    """``mqcalc`` in this process (faster than a new one), which must succeed."""
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        assert main(list(arguments)) == 0
+
+
+WRITERS = {
+    "sweep csv": ("s.csv", lambda path: run_main("sweep", "connect", "--vary", "tls=no,yes",
+                                                 "--out", str(path))),
+    "sweep xlsx": ("s.xlsx", lambda path: run_main("sweep", "connect", "--vary", "tls=no,yes",
+                                                   "--out", str(path))),
+    "build": ("connect.xlsx", lambda path: run_main("build", "--out", str(path.parent),
+                                                    "--force")),
+    "scenario": ("s.yaml", lambda path: save_scenario(path, Scenario({"connect": {}}))),
+    "setting": ("settings.json", lambda path: save_setting("theme", "dark", path)),
+}
+"""Each way mqcalc writes a file: the name it writes, and a function writing it to a path."""
+
+
+@pytest.mark.parametrize("writer", WRITERS)
+def test_every_writer_removes_its_own_stale_temporaries(tmp_path, writer):
+    name, write = WRITERS[writer]
+    own = tmp_path / f".{name}.1234abcd.tmp"
+    other = tmp_path / ".other.csv.1234abcd.tmp"  # another name's: not this writer's to take
+    own.write_text("left by a killed write")
+    other.write_text("left by a killed write")
+    write(tmp_path / name)
+    assert not own.exists() and other.exists()
+
+
+@pytest.mark.parametrize("writer", WRITERS)
+def test_a_replaced_file_keeps_its_permission_bits(tmp_path, writer, umask):
+    name, write = WRITERS[writer]
+    target = tmp_path / name
+    target.write_text("old")
+    target.chmod(0o600)
+    umask(0o022)
+    write(target)
+    assert target.read_bytes() != b"old" and stat.S_IMODE(target.stat().st_mode) == 0o600
+
+
+@pytest.mark.parametrize("writer", WRITERS)
+def test_a_new_file_takes_its_mode_from_the_umask(tmp_path, writer, umask):
+    name, write = WRITERS[writer]
+    umask(0o027)
+    write(tmp_path / name)
+    assert stat.S_IMODE((tmp_path / name).stat().st_mode) == 0o640
+
+
+@pytest.mark.parametrize("writer", WRITERS)
+def test_a_link_at_the_target_is_replaced_not_written_through(tmp_path, writer):
+    name, write = WRITERS[writer]
+    theirs = tmp_path / "elsewhere" / name
+    theirs.parent.mkdir()
+    theirs.write_text("someone else's file")
+    (tmp_path / name).symlink_to(theirs)
+    write(tmp_path / name)
+    assert not (tmp_path / name).is_symlink() and (tmp_path / name).stat().st_size > 0
+    assert theirs.read_text() == "someone else's file"
+
+
+@pytest.fixture
+def umask():
+    """``umask(mask)`` sets this process's umask for the test; the old one comes back."""
+    old = os.umask(0o022)
+    os.umask(old)
+    yield os.umask
+    os.umask(old)
 
 
 # Targets nothing can be written to: one line naming the path and the reason.

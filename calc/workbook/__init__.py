@@ -21,8 +21,7 @@ from xlsxwriter.exceptions import FileCreateError
 
 from .. import engine
 from ..errors import MqcalcError
-from ..files import (existing, make_folder, remove_leftovers, replace_all_atomically,
-                     replace_atomically)
+from ..files import existing, make_folder, replace_all_atomically, replace_atomically
 from ..model import Calculator
 from ..sweeps import default_rows, evaluate
 from .calculator_sheet import CalculatorSheet
@@ -54,7 +53,6 @@ def build_all(calculators: list[Calculator], folder: Path, force: bool = True) -
         raise MqcalcError(f"build --out {folder} would replace {', '.join(there)}: "
                           "--force replaces them")
     make_folder(folder)
-    remove_leftovers(paths)
     writes = {path: _writer([calculator]) for path, calculator in zip(paths, calculators)}
     writes[paths[-1]] = _writer(calculators, contents=True)
     return replace_all_atomically(writes)
