@@ -4,24 +4,28 @@ Every refusal is one line on stderr and exit status 2: an unknown calculator or 
 value outside its domain, ``ID`` without ``=``, an unknown option, a scenario file or a
 workbook that cannot be used, a file or folder that cannot be written, workbooks ``build``
 would replace without ``--force``. ``eval --from-workbook`` exits 1 when a result stored in the
-workbook disagrees with the engine.
+workbook disagrees with the engine. A command stopped by Ctrl+C exits 130; one stopped by
+SIGTERM or SIGHUP says so in one line and exits 143 or 129 (:mod:`calc.stopping`), leaving no
+file half written and no temporary behind.
 """
 from __future__ import annotations
 
 import argparse
 import os
 import sys
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
 from . import engine, json_output, spelling
 from .cli_text import described, heading, result_lines
 from .errors import InputError, MqcalcError, shown
-from .files import replace_atomically
+from .files import reason, replace_atomically
 from .formatting import as_written, format_value
 from .report import read_report, total_domains, totals
 from .scenario import ScenarioError, load_scenario
 from .sweep_csv import write_csv
+from .stopping import Stopped, stopped_by_signals
 from .sweeps import MOST_ROWS, MOST_SHEET_CELLS, make_sweep, most_sheet_rows
 
 EXIT_DISAGREES = 1
@@ -149,8 +153,11 @@ def main(argv: list[str] | None = None) -> int:
         if arguments.scenario is not None and command not in ("eval", "tui"):
             raise MqcalcError(f"--scenario goes with eval or tui, not {command} "
                               "(see mqcalc --help)")
-        return {"list": _list, "eval": _eval, "sweep": _sweep, "build": _build,
-                "tui": _tui}[command](arguments)
+        if command == "tui":  # Textual runs the terminal and its signals
+            return _tui(arguments)
+        with stopped_by_signals():
+            return {"list": _list, "eval": _eval, "sweep": _sweep, "build": _build}[command](
+                arguments)
     except MqcalcError as error:
         message = f"mqcalc: {error}"
         if not message.isprintable():  # keep it one line whatever the user typed
@@ -159,9 +166,18 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
+    except Stopped as stopped:
+        print(f"mqcalc: stopped by {stopped.name}", file=sys.stderr)
+        return stopped.status
     except BrokenPipeError:  # the reader went away (e.g. | head): not an error of ours
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _drop_stdout()
         return 0
+
+
+def _drop_stdout() -> None:
+    """Point standard output at the null device, so what is left in its buffer cannot fail
+    again (and print an ignored error) when Python flushes it on the way out."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def _list(arguments) -> int:
@@ -413,10 +429,24 @@ def _sweep(arguments) -> int:
 
         replace_atomically(out, write)
     else:
-        write_csv(calculator, _counted(sweep.rows(), sweep.size), sys.stdout)
+        _to_stdout(lambda: write_csv(calculator, _counted(sweep.rows(), sweep.size),
+                                     sys.stdout))
         return 0
     print(f"wrote {out} ({sweep.size} scenarios)", file=sys.stderr)
     return 0
+
+
+def _to_stdout(write: Callable[[], object]) -> None:
+    """Call ``write``, which writes to standard output, and flush it; a file or disk behind
+    it that fills up (or fails) is a one-line MqcalcError, not a traceback."""
+    try:
+        write()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        _drop_stdout()
+        raise MqcalcError(f"cannot write standard output: {reason(error)}") from None
 
 
 def _write_sweep_workbook(path: Path, calculator, sweep) -> None:

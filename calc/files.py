@@ -3,12 +3,19 @@
 Each file is written to a hidden temporary beside it (``.NAME.XXXXXXXX.tmp``) and renamed
 onto its name, so a reader sees the old file or the new one, never half of one. A process
 killed outright (SIGKILL, power loss) can leave such a temporary behind: its name starts
-with a dot and ends in ``.tmp``, so it is never taken for a workbook or a scenario, and
-:func:`remove_leftovers` clears those of the names a command writes.
+with a dot and ends in ``.tmp``, so it is never taken for a workbook or a scenario, and the
+next write of the same name removes it (:func:`replace_all_atomically`). A command stopped by
+Ctrl+C, SIGTERM or SIGHUP removes its own (:mod:`calc.stopping`).
+
+A file replaced keeps its permission bits (a private 0600 file stays private); a new one takes
+its mode from the umask. A name that is a symbolic link is replaced as a link: the link
+itself becomes the new file, and the file it pointed to is left as it was (a rename cannot
+write through a link, and mqcalc writes only the names it is given).
 """
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -30,14 +37,17 @@ def replace_all_atomically(writes: dict[Path, Writer]) -> list[Path]:
     every file before renaming any keeps a failure or an interrupt (Ctrl+C) part-way from
     leaving some files new and others old: on any failure every temporary is removed and
     every path is left as it was (short of a failure among the renames themselves, which a
-    check of every path before any writing makes unlikely). The new files take their mode
-    from the umask. An operating-system failure (missing folder, no permission, a path that
+    check of every path before any writing makes unlikely). Before writing, the temporaries
+    an earlier killed write of these paths left are removed (:func:`_remove_leftovers`). A
+    path that names a file keeps that file's permission bits; a new one takes its mode from
+    the umask. An operating-system failure (missing folder, no permission, a path that
     is a directory, disk full) becomes a one-line MqcalcError naming the path and the
     reason."""
     written: dict[Path, Path] = {}
     try:
         for path in writes:
             _check_target(path)
+        _remove_leftovers(list(writes))
         for path, write in writes.items():
             written[path] = _write_temporary(path, write)
         for path, temporary in written.items():
@@ -64,14 +74,16 @@ def make_folder(folder: Path) -> Path:
 
 
 def existing(paths: list[Path]) -> list[Path]:
-    """Those of ``paths`` that exist; a path the system cannot look up (a name too long,
-    say) is a one-line MqcalcError naming it."""
+    """Those of ``paths`` that exist, a symbolic link counting even when what it points to
+    does not (a write would replace the link); a path the system cannot look up (a name too
+    long, say) is a one-line MqcalcError naming it."""
     for path in paths:
         _check_name(path)
-    return [path for path in paths if _guarded(path, path.exists)]
+    return [path for path in paths
+            if _guarded(path, lambda: path.is_symlink() or path.exists())]
 
 
-def remove_leftovers(paths: list[Path]) -> None:
+def _remove_leftovers(paths: list[Path]) -> None:
     """Remove the hidden temporaries a killed earlier write of ``paths`` left beside them
     (a write running at the same time into the same folder would lose its temporary and
     fail with a one-line error, never leave a wrong file)."""
@@ -88,7 +100,7 @@ def _write_temporary(path: Path, write: Writer) -> Path:
     try:
         os.close(handle)
         _guarded(path, write, temporary)
-        _guarded(path, os.chmod, temporary, 0o666 & ~_umask())
+        _guarded(path, os.chmod, temporary, _mode_for(path))
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
@@ -132,6 +144,18 @@ def reason(error: Exception) -> str:
 def _glob_escape(name: str) -> str:
     """``name`` with the glob characters in it matching only themselves."""
     return "".join(f"[{c}]" if c in "*?[" else c for c in name)
+
+
+def _mode_for(path: Path) -> int:
+    """The permission bits the file written to ``path`` gets: those of the regular file
+    there now, or for a new file (or one replacing a link) what the umask leaves of 0666."""
+    try:
+        status = os.lstat(path)
+    except OSError:  # nothing there (or nothing the system shows)
+        status = None
+    if status is not None and stat.S_ISREG(status.st_mode):
+        return stat.S_IMODE(status.st_mode) & 0o777
+    return 0o666 & ~_umask()
 
 
 def _umask() -> int:

@@ -2,12 +2,15 @@
 with files already there, and when they are interrupted or killed."""
 from __future__ import annotations
 
+import builtins
 import contextlib
+import gc
 import io
 import os
 import pty
 import select
 import signal
+import stat
 import subprocess
 import sys
 import tempfile
@@ -27,8 +30,10 @@ from calc.files import replace_all_atomically
 from calc.scenario import Scenario, load_scenario, save_scenario
 from calc.workbook import build_paths, write_workbook
 from tests.conftest import CALCULATORS, REPO
+from tests.full_disk import filling_up
 from tests.test_cli import mqcalc
 from tests.test_tui import SIZE, app_on, plain, through_file_prompt
+from tui.settings import save_setting
 
 CONNECT = [c for c in CALCULATORS if c.id == "connect"]
 
@@ -83,6 +88,85 @@ def test_build_with_force_replaces_them_all(tmp_path, built):
     completed = mqcalc("build", "--out", str(tmp_path), "--force")
     assert completed.returncode == 0, completed.stderr
     assert contents(tmp_path) == contents(built)
+
+
+def test_build_without_force_counts_a_dangling_link_as_a_workbook(tmp_path):
+    (tmp_path / "connect.xlsx").symlink_to(tmp_path / "gone.xlsx")
+    assert_refused(mqcalc("build", "--out", str(tmp_path)), "connect.xlsx", "--force")
+    assert [p.name for p in tmp_path.iterdir()] == ["connect.xlsx"]
+    assert (tmp_path / "connect.xlsx").is_symlink()
+
+
+# What every writer does to the files already at and beside its target.
+
+def run_main(*arguments: str) -> None:
+    """``mqcalc`` in this process (faster than a new one), which must succeed."""
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        assert main(list(arguments)) == 0
+
+
+WRITERS = {
+    "sweep csv": ("s.csv", lambda path: run_main("sweep", "connect", "--vary", "tls=no,yes",
+                                                 "--out", str(path))),
+    "sweep xlsx": ("s.xlsx", lambda path: run_main("sweep", "connect", "--vary", "tls=no,yes",
+                                                   "--out", str(path))),
+    "build": ("connect.xlsx", lambda path: run_main("build", "--out", str(path.parent),
+                                                    "--force")),
+    "scenario": ("s.yaml", lambda path: save_scenario(path, Scenario({"connect": {}}))),
+    "setting": ("settings.json", lambda path: save_setting("theme", "dark", path)),
+}
+"""Each way mqcalc writes a file: the name it writes, and a function writing it to a path."""
+
+
+@pytest.mark.parametrize("writer", WRITERS)
+def test_every_writer_removes_its_own_stale_temporaries(tmp_path, writer):
+    name, write = WRITERS[writer]
+    own = tmp_path / f".{name}.1234abcd.tmp"
+    other = tmp_path / ".other.csv.1234abcd.tmp"  # another name's: not this writer's to take
+    own.write_text("left by a killed write")
+    other.write_text("left by a killed write")
+    write(tmp_path / name)
+    assert not own.exists() and other.exists()
+
+
+@pytest.mark.parametrize("writer", WRITERS)
+def test_a_replaced_file_keeps_its_permission_bits(tmp_path, writer, umask):
+    name, write = WRITERS[writer]
+    target = tmp_path / name
+    target.write_text("old")
+    target.chmod(0o600)
+    umask(0o022)
+    write(target)
+    assert target.read_bytes() != b"old" and stat.S_IMODE(target.stat().st_mode) == 0o600
+
+
+@pytest.mark.parametrize("writer", WRITERS)
+def test_a_new_file_takes_its_mode_from_the_umask(tmp_path, writer, umask):
+    name, write = WRITERS[writer]
+    umask(0o027)
+    write(tmp_path / name)
+    assert stat.S_IMODE((tmp_path / name).stat().st_mode) == 0o640
+
+
+@pytest.mark.parametrize("writer", WRITERS)
+def test_a_link_at_the_target_is_replaced_not_written_through(tmp_path, writer):
+    name, write = WRITERS[writer]
+    theirs = tmp_path / "elsewhere" / name
+    theirs.parent.mkdir()
+    theirs.write_text("someone else's file")
+    (tmp_path / name).symlink_to(theirs)
+    write(tmp_path / name)
+    assert not (tmp_path / name).is_symlink() and (tmp_path / name).stat().st_size > 0
+    assert theirs.read_text() == "someone else's file"
+
+
+@pytest.fixture
+def umask():
+    """``umask(mask)`` sets this process's umask for the test; the old one comes back."""
+    old = os.umask(0o022)
+    os.umask(old)
+    yield os.umask
+    os.umask(old)
 
 
 # Targets nothing can be written to: one line naming the path and the reason.
@@ -152,6 +236,82 @@ async def test_saving_to_an_unwritable_file_says_why_inline(blocked):
         shown = [n.message for n in app._notifications]
     assert any(f"Not saved: cannot write {blocked}/file/s.yaml: Not a directory" in text
                for text in shown), shown
+
+
+# A disk that fills up part way through a write: one line, the old file kept, nothing left.
+
+FILLING = {
+    "sweep xlsx": ("s.xlsx", ["sweep", "connect", "--vary=sharecnv=0:999:1", "--vary=tls=no,yes",
+                              "--out", "{folder}/s.xlsx"]),
+    "sweep csv": ("s.csv", ["sweep", "connect", "--vary=sharecnv=0:999:1",
+                            "--out", "{folder}/s.csv"]),
+    "build": ("connect.xlsx", ["build", "--force", "--out", "{folder}"]),
+}
+"""Each command writing a file: the name it writes in a folder, and its arguments."""
+
+
+@pytest.mark.parametrize("command", FILLING)
+def test_a_disk_filling_up_part_way_is_one_line(tmp_path, command):
+    name, arguments = FILLING[command]
+    folder, scratch = tmp_path / "out", tmp_path / "scratch"
+    folder.mkdir()
+    scratch.mkdir()
+    (folder / name).write_text("the old file")
+    run = subprocess.run(  # 50 kB for each file: each of these writes more
+        [sys.executable, "-m", "tests.full_disk", "50000",
+         *(argument.format(folder=folder) for argument in arguments)],
+        cwd=REPO, capture_output=True, text=True, timeout=120,
+        env={**os.environ, "TMPDIR": str(scratch)})
+    line = assert_refused(run, "No space left on device")
+    assert line.startswith(f"mqcalc: cannot write {folder}/"), line
+    assert contents(folder) == {name: b"the old file"}
+    assert list(scratch.iterdir()) == []  # XlsxWriter's scratch parts too
+
+
+def test_sweep_to_a_full_standard_output_is_one_line():
+    with open("/dev/full", "w") as full:
+        run = subprocess.run([sys.executable, "-m", "calc", "sweep", "connect",
+                              "--vary=sharecnv=0:999:1"], cwd=REPO, stdout=full,
+                             stderr=subprocess.PIPE, text=True, timeout=120)
+    assert assert_refused(run) == ("mqcalc: cannot write standard output: No space left on "
+                                   "device")
+
+
+def test_a_scenario_or_setting_saved_on_a_filling_disk_keeps_the_old_file(tmp_path,
+                                                                           monkeypatch):
+    scenario, setting = tmp_path / "s.yaml", tmp_path / "settings.json"
+    scenario.write_text("the old file")
+    setting.write_text("{}")
+    filling(monkeypatch, room=10)
+    with pytest.raises(MqcalcError, match=f"^cannot write {scenario}: No space left on device$"):
+        save_scenario(scenario, Scenario({"connect": {}}))
+    assert save_setting("theme", "dark", setting) is False
+    assert contents(tmp_path) == {"s.yaml": b"the old file", "settings.json": b"{}"}
+
+
+@pytest.mark.parametrize(("key", "name", "said"), [("ctrl+e", "w.xlsx", "Not exported"),
+                                                   ("ctrl+s", "s.yaml", "Not saved")])
+async def test_a_disk_filling_up_under_the_terminal_calculator_says_why(tmp_path, monkeypatch,
+                                                                      key, name, said):
+    ignored = []  # errors Python could only print as ignored (a zip file's __del__, say)
+    monkeypatch.setattr(sys, "unraisablehook", ignored.append)
+    app = app_on("connect", folder=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        filling(monkeypatch, room=100)
+        await through_file_prompt(app, pilot, key, tmp_path / name)
+        shown = [n.message for n in app._notifications]
+    gc.collect()
+    assert f"{said}: cannot write {tmp_path / name}: No space left on device" in shown, shown
+    assert list(tmp_path.iterdir()) == [] and ignored == []
+
+
+def filling(monkeypatch, room: int) -> None:
+    """From now on in this test, every hidden temporary written holds ``room`` bytes at most,
+    then fails as on a full disk (:mod:`tests.full_disk`)."""
+    opening = filling_up(room)
+    monkeypatch.setattr(io, "open", opening)
+    monkeypatch.setattr(builtins, "open", opening)
 
 
 # Several files replaced together: all or none.

@@ -14,6 +14,8 @@ a mix only if killed within the few milliseconds of the renames.
 from __future__ import annotations
 
 import datetime
+import io
+import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -21,8 +23,7 @@ from xlsxwriter.exceptions import FileCreateError
 
 from .. import engine
 from ..errors import MqcalcError
-from ..files import (existing, make_folder, remove_leftovers, replace_all_atomically,
-                     replace_atomically)
+from ..files import existing, make_folder, replace_all_atomically, replace_atomically
 from ..model import Calculator
 from ..sweeps import default_rows, evaluate
 from .calculator_sheet import CalculatorSheet
@@ -54,7 +55,6 @@ def build_all(calculators: list[Calculator], folder: Path, force: bool = True) -
         raise MqcalcError(f"build --out {folder} would replace {', '.join(there)}: "
                           "--force replaces them")
     make_folder(folder)
-    remove_leftovers(paths)
     writes = {path: _writer([calculator]) for path, calculator in zip(paths, calculators)}
     writes[paths[-1]] = _writer(calculators, contents=True)
     return replace_all_atomically(writes)
@@ -74,34 +74,51 @@ def write_workbook(path: Path, calculators: list[Calculator],
 def _writer(calculators: list[Calculator], inputs: dict[str, dict] | None = None,
             sweeps: dict[str, Iterable[dict]] | None = None,
             contents: bool = False) -> Callable[[Path], None]:
-    """The function writing the workbook :func:`write_workbook` describes to a given path."""
+    """The function writing the workbook :func:`write_workbook` describes to a given path.
+
+    XlsxWriter zips the workbook into memory, and the bytes are written to the path in one
+    plain write: a disk that fills up then fails that write alone, where a zip file left
+    half-closed on disk would fail again when Python collects it and print a second, ignored
+    error. The parts XlsxWriter writes before zipping them go to a scratch folder of its own,
+    removed whatever happens (XlsxWriter's own scratch files stay in the system's temporary
+    folder when it is interrupted or fails)."""
     def write(temporary: Path) -> None:
-        book = Workbook(str(temporary), {"strings_to_numbers": False,
-                                         "strings_to_formulas": False,
-                                         "strings_to_urls": False})
-        book.set_properties({"title": "mqzcalc: IBM MQ for z/OS capacity and cost",
-                             "author": "mqzcalc", "created": BUILD_DATE})
-        styles = Styles(book)
-        overview = add_overview(book) if contents else None
-        sheets = []
-        for calculator in calculators:
-            result = _run_as_written(calculator.id, (inputs or {}).get(calculator.id, {}))
-            sheet = CalculatorSheet(book, styles, calculator, result)
-            sheet.write()
-            sheets.append(sheet)
-            rows = (sweeps or {}).get(calculator.id) or default_rows(calculator, result.inputs)
-            SweepSheet(book, styles, calculator, sheet.names, evaluate(calculator.id, rows)).write()
-            if calculator.charts:
-                draw_charts(book, sheet, write_chart_data(book, styles, sheet))
-        if contents:
-            write_overview(book, overview, styles, sheets)
-        write_sources(book, styles, sheets)
-        try:
-            book.close()
-        except FileCreateError as error:  # wraps the OSError (disk full)
-            raise error.args[0] from None
+        zipped = io.BytesIO()
+        with tempfile.TemporaryDirectory(prefix="mqcalc-") as scratch:
+            _write_book(zipped, scratch, calculators, inputs, sweeps, contents)
+        temporary.write_bytes(zipped.getbuffer())
 
     return write
+
+
+def _write_book(file: io.BytesIO, scratch: str, calculators: list[Calculator],
+                inputs: dict[str, dict] | None, sweeps: dict[str, Iterable[dict]] | None,
+                contents: bool) -> None:
+    """Zip the workbook :func:`write_workbook` describes into ``file``, with XlsxWriter's
+    parts written to the folder ``scratch`` on the way."""
+    book = Workbook(file, {"strings_to_numbers": False, "strings_to_formulas": False,
+                           "strings_to_urls": False, "tmpdir": scratch})
+    book.set_properties({"title": "mqzcalc: IBM MQ for z/OS capacity and cost",
+                         "author": "mqzcalc", "created": BUILD_DATE})
+    styles = Styles(book)
+    overview = add_overview(book) if contents else None
+    sheets = []
+    for calculator in calculators:
+        result = _run_as_written(calculator.id, (inputs or {}).get(calculator.id, {}))
+        sheet = CalculatorSheet(book, styles, calculator, result)
+        sheet.write()
+        sheets.append(sheet)
+        rows = (sweeps or {}).get(calculator.id) or default_rows(calculator, result.inputs)
+        SweepSheet(book, styles, calculator, sheet.names, evaluate(calculator.id, rows)).write()
+        if calculator.charts:
+            draw_charts(book, sheet, write_chart_data(book, styles, sheet))
+    if contents:
+        write_overview(book, overview, styles, sheets)
+    write_sources(book, styles, sheets)
+    try:
+        book.close()
+    except FileCreateError as error:  # wraps the OSError (the scratch folder's disk full)
+        raise error.args[0] from None
 
 
 def _run_as_written(calculator_id: str, inputs: dict) -> engine.Result:

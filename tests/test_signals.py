@@ -1,0 +1,122 @@
+"""A command stopped by SIGTERM or SIGHUP part way through writing: it says so in one line,
+exits 128 plus the signal's number, and leaves the file it was replacing as it was, with no
+temporary beside it and no scratch file in the system's temporary folder."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from calc.stopping import Stopped, stopped_by_signals
+from tests.conftest import REPO
+
+COMMANDS = {
+    "sweep csv": ("s.csv", ["sweep", "connect", "--vary=sharecnv=0:999:1",  # a million
+                            "--vary=connects_per_sec=1:1000:1", "--out", "{folder}/s.csv"]),
+    "sweep xlsx": ("s.xlsx", ["sweep", "connect", "--vary=sharecnv=0:999:1",  # 8,000 rows
+                              "--vary=listener=local,shared", "--vary=tls=no,yes",
+                              "--vary=suppress_x511_x512=no,yes", "--out", "{folder}/s.xlsx"]),
+    "build": ("connect.xlsx", ["build", "--force", "--out", "{folder}"]),
+}
+"""Each command writing a file for seconds: the name it writes in a folder, its arguments."""
+
+
+def started(tmp_path: Path, command: str, **options) -> tuple[subprocess.Popen, Path, Path]:
+    """``python -m calc`` running ``command`` into ``tmp_path/out`` (where an old file waits
+    at the name it writes), XlsxWriter's scratch files going to ``tmp_path/scratch``: the
+    process, the folder and the scratch folder."""
+    name, arguments = COMMANDS[command]
+    folder, scratch = tmp_path / "out", tmp_path / "scratch"
+    folder.mkdir()
+    scratch.mkdir()
+    (folder / name).write_text("the old file")
+    run = subprocess.Popen(
+        [sys.executable, "-m", "calc", *(a.format(folder=folder) for a in arguments)],
+        cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "TMPDIR": str(scratch)}, **options)
+    return run, folder, scratch
+
+
+def wait_for(run: subprocess.Popen, found) -> None:
+    """Wait until ``found()`` is true, the process still running."""
+    deadline = time.monotonic() + 60
+    while not found():
+        assert run.poll() is None and time.monotonic() < deadline, run.stderr.read()
+        time.sleep(0.005)
+
+
+def temporary_in(folder: Path):
+    return lambda: any(folder.glob(".*.tmp"))
+
+
+def scratch_file_in(scratch: Path):
+    return lambda: any(path.is_file() for path in scratch.rglob("*"))
+
+
+@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP], ids=["TERM", "HUP"])
+@pytest.mark.parametrize(("command", "when"), [
+    ("sweep csv", "writing"), ("sweep xlsx", "writing"), ("sweep xlsx", "zipping"),
+    ("build", "writing")])
+def test_a_command_stopped_by_a_signal_leaves_nothing_behind(tmp_path, number, command, when):
+    run, folder, scratch = started(tmp_path, command)
+    wait_for(run, temporary_in(folder) if when == "writing" else scratch_file_in(scratch))
+    run.send_signal(number)
+    status = run.wait(timeout=60)
+    said = run.stderr.read()
+    assert status == 128 + number, said
+    assert said == f"mqcalc: stopped by {signal.Signals(number).name}\n"
+    assert {path.name: path.read_bytes() for path in folder.iterdir()} == {
+        COMMANDS[command][0]: b"the old file"}
+    assert list(scratch.rglob("*")) == []
+
+
+def test_a_command_started_ignoring_sighup_keeps_ignoring_it(tmp_path):
+    """As under ``nohup``: the terminal closing does not stop the sweep."""
+    run, folder, _ = started(tmp_path, "sweep xlsx", preexec_fn=lambda: signal.signal(
+        signal.SIGHUP, signal.SIG_IGN))
+    wait_for(run, temporary_in(folder))
+    run.send_signal(signal.SIGHUP)
+    assert run.wait(timeout=120) == 0, run.stderr.read()
+    assert [path.name for path in folder.iterdir()] == ["s.xlsx"]
+    assert openpyxl.load_workbook(folder / "s.xlsx", read_only=True).sheetnames
+
+
+def test_the_signals_raise_only_within_the_block_and_once():
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+    with pytest.raises(Stopped) as stopped:
+        with stopped_by_signals():
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(5)  # the handler runs before this returns
+    assert (stopped.value.name, stopped.value.status) == ("SIGTERM", 143)
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+
+
+def test_a_second_signal_does_not_cut_the_cleanup_short():
+    cleaned = False
+    with pytest.raises(Stopped):
+        with stopped_by_signals():
+            try:
+                os.kill(os.getpid(), signal.SIGTERM)
+                time.sleep(5)
+            finally:
+                os.kill(os.getpid(), signal.SIGHUP)
+                time.sleep(0.01)
+                cleaned = True
+    assert cleaned
+
+
+def test_a_signal_ignored_before_stays_ignored():
+    before = signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    try:
+        with stopped_by_signals():
+            os.kill(os.getpid(), signal.SIGHUP)
+            time.sleep(0.01)
+        assert signal.getsignal(signal.SIGHUP) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGHUP, before)
