@@ -155,9 +155,9 @@ def main(argv: list[str] | None = None) -> int:
                               "(see mqcalc --help)")
         if command == "tui":  # Textual runs the terminal and its signals
             return _tui(arguments)
+        run = {"list": _list, "eval": _eval, "sweep": _sweep, "build": _build}[command]
         with stopped_by_signals():
-            return {"list": _list, "eval": _eval, "sweep": _sweep, "build": _build}[command](
-                arguments)
+            return _to_stdout(lambda: run(arguments))
     except MqcalcError as error:
         message = f"mqcalc: {error}"
         if not message.isprintable():  # keep it one line whatever the user typed
@@ -436,12 +436,15 @@ def _sweep(arguments) -> int:
     return 0
 
 
-def _to_stdout(write: Callable[[], object]) -> None:
-    """Call ``write``, which writes to standard output, and flush it; a file or disk behind
-    it that fills up (or fails) is a one-line MqcalcError, not a traceback."""
+def _to_stdout(write: Callable[[], object]) -> object:
+    """Call ``write``, which writes to standard output, flush it and return what ``write``
+    returned; a file or disk behind it that fills up (or fails) is a one-line MqcalcError,
+    not a traceback. (Every other operating-system failure is made a MqcalcError where it
+    happens, naming its file, so what reaches here is standard output's.)"""
     try:
-        write()
+        answer = write()
         sys.stdout.flush()
+        return answer
     except BrokenPipeError:
         raise
     except OSError as error:

@@ -268,11 +268,13 @@ def test_a_disk_filling_up_part_way_is_one_line(tmp_path, command):
     assert list(scratch.iterdir()) == []  # XlsxWriter's scratch parts too
 
 
-def test_sweep_to_a_full_standard_output_is_one_line():
+@pytest.mark.parametrize("arguments", [["sweep", "connect", "--vary=sharecnv=0:999:1"],
+                                       ["eval", "connect"], ["eval", "connect", "--json"],
+                                       ["list"], ["list", "connect", "--json"]])
+def test_a_full_standard_output_is_one_line(arguments):
     with open("/dev/full", "w") as full:
-        run = subprocess.run([sys.executable, "-m", "calc", "sweep", "connect",
-                              "--vary=sharecnv=0:999:1"], cwd=REPO, stdout=full,
-                             stderr=subprocess.PIPE, text=True, timeout=120)
+        run = subprocess.run([sys.executable, "-m", "calc", *arguments], cwd=REPO,
+                             stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
     assert assert_refused(run) == ("mqcalc: cannot write standard output: No space left on "
                                    "device")
 
