@@ -248,3 +248,12 @@ def test_the_sample_as_text(capsys):
     assert re.search(r"Channel initiator \(CHIN\)\s+CPU s/s", text)
     assert re.search(r"connect chin_cpu_seconds_per_sec\s+CHIN", text)
     assert "IBM z14" in text and "IBM z16" in text
+
+
+def test_the_readme_shows_what_the_sample_prints(capsys, monkeypatch):
+    monkeypatch.chdir(REPO)
+    readme = (REPO / "README.md").read_text()
+    shown = readme.split(f"$ mqcalc plan {SAMPLE.relative_to(REPO)}\n", 1)[1]
+    shown = shown.split("\n...\n", 1)[0].splitlines()
+    assert main(["plan", str(SAMPLE.relative_to(REPO))]) == 0
+    assert capsys.readouterr().out.splitlines()[:len(shown)] == shown
