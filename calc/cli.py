@@ -134,6 +134,14 @@ def _parser_for(reports: tuple[tuple[str, str, str, str], ...]) -> argparse.Argu
     build.add_argument("--force", action="store_true",
                        help="replace workbooks already in DIR (without it, mqcalc refuses "
                             "to replace them)")
+    planning = commands.add_parser(
+        "plan", help="add up the CPU of a plan file's variants by address space",
+        description="Evaluate every calculator of each variant of a plan file and add up "
+                    "their CPU by address space, with each variant's share of the LPAR, its "
+                    "MSU and its change from the first variant.")
+    planning.add_argument("file", metavar="FILE", type=Path,
+                          help="the plan file (YAML: mqcalc_plan: 1, machine, variants)")
+    planning.add_argument("--json", action="store_true", help="machine-readable output")
     terminal = commands.add_parser("tui", help="start the terminal calculator")
     terminal.add_argument("--scenario", metavar="FILE", type=Path, default=argparse.SUPPRESS,
                           help="start with the inputs of this scenario file")
@@ -155,7 +163,8 @@ def main(argv: list[str] | None = None) -> int:
                               "(see mqcalc --help)")
         if command == "tui":  # Textual runs the terminal and its signals
             return _tui(arguments)
-        run = {"list": _list, "eval": _eval, "sweep": _sweep, "build": _build}[command]
+        run = {"list": _list, "eval": _eval, "sweep": _sweep, "build": _build,
+               "plan": _plan}[command]
         with stopped_by_signals():
             return _to_stdout(lambda: run(arguments))
     except MqcalcError as error:
@@ -485,6 +494,12 @@ def _build(arguments) -> int:
     for path in build_all(engine.catalogue(), arguments.out, force=arguments.force):
         print(f"wrote {path}")
     return 0
+
+
+def _plan(arguments) -> int:
+    from .plan_text import print_plan
+
+    return print_plan(arguments.file, arguments.json)
 
 
 def _tui(arguments) -> int:

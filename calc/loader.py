@@ -21,6 +21,7 @@ from .loader_charts import ChartSection
 from .loader_inputs import InputPresentation
 from .loader_parts import Parts, PartsSection
 from .loader_report import ReportSection
+from .loader_spending import SpendingSection
 from .loader_summary import SummarySection
 from .model import (BOOL, NUMBER, Calculator, Check, Constant, Example, Input, Note, Output,
                     Table)
@@ -33,7 +34,7 @@ OUTPUT_UNIT_LIMIT = 12
 """Longest output unit, in characters: what the terminal's unit column shows."""
 TOP_KEYS = {"id", "title", "summary", "headline", "key_results", "key_inputs", "source",
             "measured_on", "inputs", "checks", "tables", "constants", "outputs", "notes",
-            "examples", "report", "charts"}
+            "examples", "report", "charts", "cpu_spent"}
 CHECK_KEYS = {"rule", "message"}
 INPUT_KEYS = {"type", "default", "title", "help", "unit", "min", "max", "choices", "decimals",
               "labels", "applies_when"}
@@ -58,7 +59,8 @@ def load(path: Path | Traversable,
     return _Loader(path, parts).calculator()
 
 
-class _Loader(ChartSection, ReportSection, PartsSection, InputPresentation, SummarySection):
+class _Loader(ChartSection, ReportSection, PartsSection, InputPresentation, SummarySection,
+              SpendingSection):
     """Reads a whole template: the top level and the inputs, tables, constants, outputs,
     checks, notes and examples here; charts, report, parts and the summary choice in their
     own sections."""
@@ -118,7 +120,8 @@ class _Loader(ChartSection, ReportSection, PartsSection, InputPresentation, Summ
                           self.text(doc["summary"], "summary"),
                           self.citation(doc["source"], "source"), self.file, inputs, tables,
                           constants, outputs, notes, examples, tuple(order), report, checks,
-                          charts, headline, measured_on, key_results, key_inputs)
+                          charts, headline, measured_on, key_results, key_inputs,
+                          self.cpu_spent(doc, outputs))
 
     def input(self, name: str, spec) -> Input:
         key = f"inputs.{name}"

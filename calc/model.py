@@ -272,6 +272,42 @@ class Calculator:
     """The outputs a planner reads after the headline (see :mod:`calc.loader_summary`)."""
     key_inputs: tuple[str, ...] = ()
     """The inputs that frame the headline and key results."""
+    cpu_spent: CpuSpent | None = None
+    """Where the calculator's CPU rates are paid (:mod:`calc.loader_spending`); None when
+    it has no output that is a CPU rate."""
 
     def defaults(self) -> dict:
         return {name: spec.default for name, spec in self.inputs.items()}
+
+
+CPU_RATE_UNIT = "CPU s/s"
+"""The unit of an output that is a CPU rate (CPU seconds per second): the outputs a plan adds."""
+ADDRESS_SPACES = {"MSTR": "Queue manager", "CHIN": "Channel initiator", "DB2": "Db2",
+                  "TCPIP": "TCP/IP", "APPL": "Applications", "CF": "Coupling facility"}
+"""Where CPU is paid, in the order a plan lists them, each with the words a person reads:
+MQ for z/OS's own address spaces (MSTR, CHIN) by their job name suffixes, Db2 and TCP/IP
+(which the connect source measures apart), the applications, and the coupling facility."""
+
+
+@dataclass(frozen=True)
+class CpuPart:
+    """An output that is a CPU rate, the address space that pays it, and the source that
+    says so (or the template's reasoned choice, where the source does not)."""
+
+    output: str
+    address_space: str
+    citation: Citation
+
+
+@dataclass(frozen=True)
+class CpuSpent:
+    """Where a calculator's CPU is spent: ``parts`` add up to the CPU this calculator costs
+    the plan's queue manager (to ``total`` where the template names such an output);
+    ``not_summed`` are the other CPU rates, each with why it is not added (a total of parts,
+    another LPAR's CPU); ``overlaps`` name other calculators whose CPU may include some of
+    this one's, with what to do about it."""
+
+    parts: tuple[CpuPart, ...] = ()
+    total: str | None = None
+    not_summed: tuple[tuple[str, str], ...] = ()
+    overlaps: tuple[tuple[str, str], ...] = ()

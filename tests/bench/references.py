@@ -119,17 +119,20 @@ def connect(inputs: dict) -> dict:
     connect_busy = connects * per_connect / 1000000
     refused_busy = blocked * per_refusal / 1000000
     scale = BASIC_US[column, listener] / BASIC_US[0, listener]
+    shares = {"qmgr": SPLIT_US["queue_manager", listener] * scale * cpu_scale,
+              "chin": (SPLIT_US["channel_initiator", listener] * scale * cpu_scale
+                       + tls_us - saving),
+              "db2": SPLIT_US["db2", listener] * scale * cpu_scale,
+              "network": SPLIT_US["network_and_other", listener] * scale * cpu_scale}
     return {"sharecnv_column": column, "basic_connect_cpu_us": basic,
             "tls_addition_cpu_us": tls_us, "suppression_saving_cpu_us": saving,
             "connect_cpu_us": per_connect, "blocked_cpu_us": per_refusal,
             "connect_cpu_seconds_per_sec": connect_busy,
             "blocked_cpu_seconds_per_sec": refused_busy,
             "cpu_seconds_per_sec": connect_busy + refused_busy, "split_scale": scale,
-            "qmgr_cpu_us": SPLIT_US["queue_manager", listener] * scale * cpu_scale,
-            "chin_cpu_us": (SPLIT_US["channel_initiator", listener] * scale * cpu_scale
-                            + tls_us - saving),
-            "db2_cpu_us": SPLIT_US["db2", listener] * scale * cpu_scale,
-            "network_cpu_us": SPLIT_US["network_and_other", listener] * scale * cpu_scale,
+            **{f"{name}_cpu_us": cpu_us for name, cpu_us in shares.items()},
+            **{f"{name}_cpu_seconds_per_sec": connects * cpu_us / 1000000
+               for name, cpu_us in shares.items()},
             **in_planners_units(context, connect_busy + refused_busy)}
 
 

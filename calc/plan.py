@@ -1,0 +1,250 @@
+"""Plan files: one queue manager's machine and two or more variants of its work, each the
+inputs of the calculators it uses, to add up by :mod:`calc.plan_run` (``mqcalc plan FILE``).
+
+The format, version 1::
+
+    mqcalc_plan: 1
+    machine:                    # the machine part's inputs, all four, shared by every
+      machine: z14              # calculator of every variant
+      workload_rni: average
+      processors: 8
+      msu_per_cp: 120
+    variants:                   # two or more, the first the baseline the others are
+      today:                    # compared with
+        calculators:            # calculator id -> its inputs (left out: defaults)
+          connect: {connects_per_sec: 500}
+      proposed:
+        like: today             # start from another variant: list only what changes
+        machine: {machine: z16} # machine inputs this variant changes
+        calculators:
+          connect: {connects_per_sec: 2500}
+
+The file is read as strictly as a scenario file (:mod:`calc.yaml_reading`), each value
+checked by the engine's gate, and every refusal is one line naming the file's line:
+``plan FILE: line N: ...``. A machine input given among a calculator's inputs is refused:
+it is the plan's (or the variant's), the same for every calculator.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from . import engine, spelling, yaml_reading
+from .errors import InputError, MqcalcError
+from .loader_parts import MACHINE_PART, Parts
+from .model import Input
+from .scenario import ScenarioError, _at, _bits_as_text, _calculator_ids, _kind, _typed_names
+from .spelling import listing
+from .values import coerce
+
+SCHEMA_VERSION = 1
+"""The format version this mqcalc reads, and the newest."""
+VERSION_KEY = "mqcalc_plan"
+KEYS = (VERSION_KEY, "machine", "variants")
+VARIANT_KEYS = ("like", "machine", "calculators")
+FEWEST_VARIANTS = 2
+"""A plan compares: at least a baseline and one other variant."""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One variant, its ``like:`` resolved: the machine and every calculator's inputs."""
+
+    name: str
+    machine: dict
+    """Each machine input -> its value, checked and typed."""
+    calculators: dict[str, dict]
+    """Calculator id -> every input of it, checked and typed (defaults filled in, the
+    machine inputs it has set from :attr:`machine`), in catalogue order."""
+    like: str | None = None
+    """The variant this one started from, as the file says (None: none)."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Two or more variants of one queue manager's work, the first the baseline."""
+
+    variants: tuple[Variant, ...]
+
+
+@cache
+def machine_inputs() -> dict[str, Input]:
+    """Each machine input as the machine part defines it (checked by the loader in every
+    template that includes the part), so a plan's machine is judged by the part's domains
+    and shown with its titles, units and labels."""
+    specs = Parts(engine.parts_dir()).document(MACHINE_PART).data["inputs"]
+    return {name: Input(id=name, type=spec["type"], default=spec["default"],
+                        title=spec["title"], help=" ".join(spec["help"].split()),
+                        unit=spec.get("unit", ""), min=spec.get("min"), max=spec.get("max"),
+                        choices=tuple(spec.get("choices", ())),
+                        decimals=spec.get("decimals", 0),
+                        labels=tuple(spec.get("labels", {}).items()))
+            for name, spec in specs.items()}
+
+
+def load_plan(path: Path) -> Plan:
+    """Read and check the plan file ``path``; every problem is a one-line MqcalcError (an
+    InputError where an input is at fault) starting ``plan PATH:``."""
+    where = f"plan {path}"
+    try:
+        source = yaml_reading.read(Path(path))
+    except yaml_reading.YamlProblem as error:
+        raise ScenarioError(_at(where, error.line), error.problem) from None
+    return _Reader(where, source).plan()
+
+
+def make_plan(machine: dict, variants: dict[str, dict[str, dict]]) -> Plan:
+    """A plan from values (not a file): the machine, then each variant's name -> calculator
+    id -> inputs, every variant whole (no ``like``), checked as a file is."""
+    document = {VERSION_KEY: SCHEMA_VERSION, "machine": machine,
+                "variants": {name: {"calculators": calculators}
+                             for name, calculators in variants.items()}}
+    return _Reader("plan", yaml_reading.Document(document, {})).plan()
+
+
+class _Reader:
+    """Checks one plan document, naming the line of each key at fault."""
+
+    def __init__(self, where: str, source: yaml_reading.Document):
+        self.where, self.source = where, source
+
+    def refuse(self, key: str, problem: str):
+        raise ScenarioError(_at(self.where, self.source.line(key)), problem)
+
+    def mapping(self, value, key: str, what: str) -> dict:
+        value = {} if value is None and key != "" else value
+        if not isinstance(value, dict):
+            self.refuse(key, f"{key or 'a plan'}: expects {what}, not {_kind(value)}")
+        return value
+
+    def plan(self) -> Plan:
+        document = self.mapping(self.source.data, "", f"a mapping with keys {', '.join(KEYS)}")
+        self.version(document)
+        for key in document:
+            if key not in KEYS:
+                self.refuse(str(key), f"{key}: unknown key (known: {', '.join(KEYS)})")
+        for key in ("machine", "variants"):
+            if key not in document:
+                self.refuse("", f"{key}: is required")
+        machine = self.machine(document["machine"], "machine", whole=True)
+        raw = self.mapping(document["variants"], "variants", "a mapping of variant name to "
+                           "its like, machine and calculators")
+        if len(raw) < FEWEST_VARIANTS:
+            self.refuse("variants", f"variants: has {len(raw)}; a plan compares at least "
+                                    f"{FEWEST_VARIANTS} (the first is the baseline)")
+        for name, spec in raw.items():
+            spec = self.mapping(spec, f"variants.{name}", "a mapping with keys "
+                                + ", ".join(VARIANT_KEYS))
+            for key in spec:
+                if key not in VARIANT_KEYS:
+                    self.refuse(f"variants.{name}.{key}", f"variants.{name}.{key}: unknown key "
+                                f"(known: {', '.join(VARIANT_KEYS)})")
+        return Plan(tuple(self.variant(str(name), raw, machine) for name in raw))
+
+    def version(self, document: dict) -> None:
+        if VERSION_KEY not in document:
+            self.refuse("", f"{VERSION_KEY}: is required (the format version, "
+                            f"{SCHEMA_VERSION}); is this a plan file?")
+        version = document[VERSION_KEY]
+        if isinstance(version, bool) or not isinstance(version, int) \
+                or not 1 <= version <= SCHEMA_VERSION:
+            self.refuse(VERSION_KEY, f"{VERSION_KEY}: expects the format version "
+                                     f"{SCHEMA_VERSION}, not {version!r}")
+
+    def machine(self, value, key: str, whole: bool) -> dict:
+        """The machine inputs given at ``key``, checked and typed; ``whole``: all of them."""
+        given = self.mapping(value, key, "a mapping of machine input to value")
+        specs = machine_inputs()
+        values = {}
+        for typed, raw in given.items():
+            found = spelling.spelt(str(typed), specs)
+            if len(found) != 1:
+                self.refuse(f"{key}.{typed}", f"{key}: {typed!r} is not a machine input "
+                            f"({listing('known:', typed, specs)})")
+            try:
+                values[found[0]] = coerce(specs[found[0]], spelling.inputs(
+                    _Only(specs[found[0]]), {found[0]: raw})[found[0]], "machine")
+            except InputError as error:
+                self.refuse(f"{key}.{typed}", str(error))
+        missing = [name for name in specs if name not in values]
+        if whole and missing:
+            self.refuse(key, f"{key}: {', '.join(missing)}: required (the plan's machine is "
+                             "given whole, once)")
+        return values
+
+    def variant(self, name: str, raw: dict, plan_machine: dict) -> Variant:
+        chain = self.chain(name, raw)
+        machine = dict(plan_machine)
+        given: dict[str, dict] = {}
+        written: dict[tuple[str, str], str] = {}
+        for step in reversed(chain):  # the furthest ancestor first, this variant last
+            spec = raw[step] or {}
+            machine.update(self.machine(spec.get("machine"), f"variants.{step}.machine",
+                                        whole=False))
+            calculators = self.mapping(spec.get("calculators"), f"variants.{step}.calculators",
+                                       "a mapping of calculator id to its inputs")
+            def at(key: str, step: str = step) -> str:
+                return _at(self.where, self.source.line(f"variants.{step}.{key}"))
+
+            for calculator_id, typed_id in _calculator_ids(calculators, at).items():
+                key = f"variants.{step}.calculators.{typed_id}"
+                inputs = self.mapping(calculators[typed_id], key, "a mapping of input id to "
+                                      "value")
+                names = _typed_names(calculator_id, inputs)
+                for input_id, typed_name in names.items():
+                    if input_id in machine_inputs():
+                        self.refuse(f"{key}.{typed_name}", f"{calculator_id}: input "
+                                    f"{typed_name} is a machine input, the same for every "
+                                    f"calculator: set it under the plan's or the variant's "
+                                    "machine")
+                    given.setdefault(calculator_id, {})[input_id] = inputs[typed_name]
+                    written[calculator_id, input_id] = f"{key}.{typed_name}"
+                given.setdefault(calculator_id, {})
+                written.setdefault((calculator_id, ""), key)
+        return Variant(name, machine, self.checked(given, machine, written),
+                       raw[name].get("like") if raw[name] else None)
+
+    def chain(self, name: str, raw: dict) -> list[str]:
+        """``name`` and the variants it is ``like``, nearest first; an unknown one or a
+        cycle refused at the ``like`` that names it."""
+        chain = [name]
+        while raw[chain[-1]] and "like" in raw[chain[-1]]:
+            key = f"variants.{chain[-1]}.like"
+            like = raw[chain[-1]]["like"]
+            if not isinstance(like, str) or like not in raw:
+                self.refuse(key, f"{key}: {like!r} is not a variant of this plan "
+                                 f"({listing('variants:', like, map(str, raw))})")
+            if like in chain:
+                self.refuse(key, f"{key}: the variants are like each other in a cycle: "
+                                 + " -> ".join([*chain, like]))
+            chain.append(like)
+        return chain
+
+    def checked(self, given: dict[str, dict], machine: dict,
+                written: dict[tuple[str, str], str]) -> dict[str, dict]:
+        """Each calculator's inputs with the machine's, validated, in catalogue order."""
+        checked = {}
+        for calculator in engine.catalogue():
+            if calculator.id not in given:
+                continue
+            inputs = {**_bits_as_text(calculator.id, spelling.inputs(
+                calculator, given[calculator.id])),
+                      **{name: value for name, value in machine.items()
+                         if name in calculator.inputs}}
+            try:
+                checked[calculator.id] = engine.validate(calculator.id, inputs)
+            except InputError as error:
+                key = written.get((calculator.id, error.name), written[calculator.id, ""])
+                raise error.at(_at(self.where, self.source.line(key))) from None
+            except MqcalcError as error:
+                self.refuse(written[calculator.id, ""], str(error))
+        return checked
+
+
+class _Only:
+    """A stand-in calculator of one input, so a machine input's choice is spelt as the
+    command line spells it (:func:`calc.spelling.inputs`)."""
+
+    def __init__(self, spec: Input):
+        self.id, self.inputs = "machine", {spec.id: spec}

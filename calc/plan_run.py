@@ -1,0 +1,181 @@
+"""A plan evaluated: each variant's CPU by address space, its share of the LPAR and its MSU,
+and its difference from the first variant.
+
+The arithmetic is kept to what a workbook can write as formulas over the calculator sheets:
+each calculator is evaluated by the engine as ``mqcalc eval`` would; a variant's CPU is the
+plain sum of the outputs the templates declare as parts (:mod:`calc.loader_spending`), by
+address space; its % of the LPAR and MSU are the machine part's own formulas
+(``lpar_busy_pct``, ``msu``) applied to that sum. Nothing here is a figure of its own, so the
+terminal calculator and the workbook can show a plan by reading :class:`PlanResult`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from . import engine, expr
+from .emit_python import HELPERS, to_python
+from .loader_parts import MACHINE_PART, Parts
+from .model import ADDRESS_SPACES, CPU_RATE_UNIT, NUMBER
+from .plan import Plan, Variant
+
+TOTAL = "total"
+"""The key of a variant's total beside its address spaces, in ``--json``."""
+SHARE_OUTPUTS = ("lpar_busy_pct", "msu")
+"""The machine part's outputs a plan works out from its total CPU rate."""
+RATE_NAME = "cpu_seconds_per_sec"
+"""The name the machine part's share formulas read the CPU rate by."""
+
+
+@dataclass(frozen=True)
+class Contribution:
+    """One declared part of one calculator's CPU in one variant."""
+
+    calculator: str
+    output: str
+    address_space: str
+    cpu_seconds_per_sec: float
+
+
+@dataclass(frozen=True)
+class VariantResult:
+    """One variant evaluated: each calculator's result, the contributions, their sums."""
+
+    variant: Variant
+    results: dict[str, engine.Result]
+    contributions: tuple[Contribution, ...]
+    by_space: dict[str, float]
+    """Address space -> CPU seconds per second, every address space of :data:`ADDRESS_SPACES`
+    (0 where nothing is spent)."""
+    total: float
+    lpar_busy_pct: float
+    msu: float
+
+    @property
+    def name(self) -> str:
+        return self.variant.name
+
+
+@dataclass(frozen=True)
+class PlanNote:
+    """A note that applies, once however many calculators and variants give it: the
+    calculators it is from (``plan`` for the plan's own) and the variants it applies in."""
+
+    calculators: tuple[str, ...]
+    text: str
+    variants: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PlanResult:
+    """Every variant evaluated, the first the baseline; and the notes that apply."""
+
+    variants: tuple[VariantResult, ...]
+    notes: tuple[PlanNote, ...]
+
+    def spaces(self) -> list[str]:
+        """The address spaces any variant spends CPU in, in :data:`ADDRESS_SPACES` order."""
+        used = {c.address_space for v in self.variants for c in v.contributions}
+        return [space for space in ADDRESS_SPACES if space in used]
+
+    def difference(self, variant: VariantResult) -> dict[str, float]:
+        """``variant``'s figures less the baseline's: each address space, total, % of the
+        LPAR and MSU."""
+        base = self.variants[0]
+        return {**{space: variant.by_space[space] - base.by_space[space]
+                   for space in self.spaces()},
+                TOTAL: variant.total - base.total,
+                "lpar_busy_pct": variant.lpar_busy_pct - base.lpar_busy_pct,
+                "msu": variant.msu - base.msu}
+
+    def as_json(self, path: str) -> dict:
+        """The plan's figures for ``mqcalc plan --json``."""
+        spaces = self.spaces()
+        return {"plan": path, "units": {"cpu_seconds_per_sec": CPU_RATE_UNIT,
+                                        "lpar_busy_pct": "% of LPAR", "msu": "MSU"},
+                "address_spaces": {space: ADDRESS_SPACES[space] for space in spaces},
+                "variants": [{
+                    "name": v.name, "like": v.variant.like, "machine": v.variant.machine,
+                    "cpu_seconds_per_sec": {**{s: v.by_space[s] for s in spaces},
+                                            TOTAL: v.total},
+                    "lpar_busy_pct": v.lpar_busy_pct, "msu": v.msu,
+                    "difference": self.difference(v),
+                    "contributions": [{"calculator": c.calculator, "output": c.output,
+                                       "address_space": c.address_space,
+                                       "cpu_seconds_per_sec": c.cpu_seconds_per_sec}
+                                      for c in v.contributions],
+                    "inputs": v.variant.calculators}
+                    for v in self.variants],
+                "notes": [{"calculators": list(n.calculators), "variants": list(n.variants),
+                           "text": n.text} for n in self.notes]}
+
+
+def evaluate_plan(plan: Plan) -> PlanResult:
+    """Evaluate every calculator of every variant, and add up their declared parts."""
+    variants = tuple(_evaluate(variant) for variant in plan.variants)
+    return PlanResult(variants, _notes(variants))
+
+
+def _evaluate(variant: Variant) -> VariantResult:
+    results = {calculator_id: engine.run(calculator_id, inputs)
+               for calculator_id, inputs in variant.calculators.items()}
+    contributions = tuple(
+        Contribution(calculator_id, part.output, part.address_space,
+                     result.outputs[part.output])
+        for calculator_id, result in results.items()
+        for part in _parts(calculator_id))
+    by_space = dict.fromkeys(ADDRESS_SPACES, 0)
+    for contribution in contributions:
+        by_space[contribution.address_space] += contribution.cpu_seconds_per_sec
+    total = sum(c.cpu_seconds_per_sec for c in contributions)
+    shares = machine_shares(total, variant.machine)
+    return VariantResult(variant, results, contributions, by_space, total, *shares)
+
+
+def _parts(calculator_id: str):
+    spent = engine.calculator(calculator_id).cpu_spent
+    return spent.parts if spent is not None else ()
+
+
+def machine_shares(cpu_seconds_per_sec: float, machine: dict) -> tuple[float, ...]:
+    """% of the LPAR and MSU of a CPU rate on ``machine``, by the machine part's formulas."""
+    values = {**machine, RATE_NAME: cpu_seconds_per_sec}
+    return tuple(eval(code, dict(HELPERS), values)  # noqa: S307 - a checked tree
+                 for code in _share_code())
+
+
+def share_outputs() -> dict[str, tuple[str, str, int]]:
+    """The machine part's share outputs, each with its title, unit and decimals, as the part
+    declares them (so a face shows them as the calculators do)."""
+    outputs = Parts(engine.parts_dir()).document(MACHINE_PART).data["outputs"]
+    return {name: (outputs[name]["title"], outputs[name]["unit"],
+                   outputs[name].get("decimals", 0)) for name in SHARE_OUTPUTS}
+
+
+@cache
+def _share_code() -> tuple:
+    """The machine part's ``lpar_busy_pct`` and ``msu`` formulas, checked and compiled; they
+    may read only the CPU rate and the machine inputs."""
+    part = Parts(engine.parts_dir()).document(MACHINE_PART).data
+    names = (RATE_NAME, *part["inputs"])
+    scope = expr.Scope(dict.fromkeys(names, NUMBER), {}, {})
+    return tuple(compile(to_python(expr.parse(part["outputs"][name]["formula"], scope)[0]),
+                         f"{MACHINE_PART}: {name}", "eval")
+                 for name in SHARE_OUTPUTS)
+
+
+def _notes(variants: tuple[VariantResult, ...]) -> tuple[PlanNote, ...]:
+    """Every note that applies, once, with the calculators and variants it comes from: each
+    calculator's own, and a template's warning where another calculator the variant uses
+    may count the same CPU (its ``cpu_spent.overlaps``)."""
+    found: dict[str, tuple[dict, dict]] = {}
+    for variant in variants:
+        for calculator_id, result in variant.results.items():
+            spent = engine.calculator(calculator_id).cpu_spent
+            overlaps = [advice for other, advice in (spent.overlaps if spent else ())
+                        if other in variant.results]
+            for text in [*result.notes, *overlaps]:
+                calculators, names = found.setdefault(text, ({}, {}))
+                calculators[calculator_id] = names[variant.name] = None
+    return tuple(PlanNote(tuple(calculators), text, tuple(names))
+                 for text, (calculators, names) in found.items())

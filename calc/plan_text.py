@@ -1,0 +1,105 @@
+"""What ``mqcalc plan FILE`` prints for a person: the variants side by side with each one's
+change from the first, CPU by address space then the total, its share of the LPAR and MSU,
+then the contributions the totals add up, then the notes. Each table is 80 columns or less:
+a plan of more than two variants is shown as one table per variant beside the first."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from . import json_output
+from .cli_text import INDENT, heading, wrapped
+from .formatting import format_value
+from .model import ADDRESS_SPACES, CPU_RATE_UNIT
+from .plan import load_plan, machine_inputs
+from .plan_run import TOTAL, PlanResult, VariantResult, evaluate_plan, share_outputs
+
+RATE_DECIMALS = 4
+"""CPU s/s to 0.0001 of a processor: the decimals the calculators' CPU rates show."""
+LABEL, UNIT, COLUMN = 32, 10, 12
+"""Widths of the figures' tables: label, unit, each value (80 columns with the indent)."""
+PART_LABEL, SPACE = 36, 6
+"""The contributions' label (calculator and output) and address space columns."""
+
+
+def print_plan(path: Path, as_json: bool) -> int:
+    """``mqcalc plan FILE [--json]``: the plan's figures printed; exit status 0."""
+    result = evaluate_plan(load_plan(path))
+    if as_json:
+        print(json_output.dumps(result.as_json(str(path))))
+    else:
+        print("\n".join(plan_lines(result, str(path))))
+    return 0
+
+
+def plan_lines(result: PlanResult, path: str) -> list[str]:
+    """The whole report for the plan read from ``path``."""
+    base = result.variants[0]
+    lines = [*heading("Plan: the CPU the calculators count, by address space"),
+             f"{INDENT}file: {path}"]
+    for variant in result.variants[1:]:
+        lines += ["", *_table(result, base, variant)]
+    lines += ["", "Contributions (each calculator's declared parts)"]
+    for variant in result.variants[1:]:
+        lines += _contributions(result, base, variant)
+    if result.notes:
+        lines += ["", "Notes"]
+    for note in result.notes:
+        lines += wrapped(f"- {', '.join(note.calculators)} ({', '.join(note.variants)}): ",
+                         note.text)
+    return lines
+
+
+def _row(label: str, unit: str, values: list, decimals: int,
+         widths: tuple[int, int] = (LABEL, UNIT)) -> str:
+    """A label, a unit, then each value and (last) the change, signed."""
+    shown = [format_value(value, decimals) for value in values[:-1]]
+    change = format_value(values[-1], decimals)
+    change = change if change.startswith("-") else "+" + change
+    return (f"{INDENT}{label:<{widths[0]}}{unit:<{widths[1]}}"
+            + "".join(f"{text:>{COLUMN}}" for text in [*shown, change])).rstrip()
+
+
+def _header(base: VariantResult, variant: VariantResult) -> str:
+    return (f"{INDENT}{'':<{LABEL + UNIT}}{base.name[:COLUMN - 1]:>{COLUMN}}"
+            f"{variant.name[:COLUMN - 1]:>{COLUMN}}{'change':>{COLUMN}}")
+
+
+def _table(result: PlanResult, base: VariantResult, variant: VariantResult) -> list[str]:
+    difference = result.difference(variant)
+    lines = [_header(base, variant)]
+    for spec in machine_inputs().values():
+        lines.append(f"{INDENT}{spec.title:<{LABEL}}{spec.unit:<{UNIT}}"
+                     + "".join(f"{_machine(v, spec):>{COLUMN}}" for v in (base, variant)))
+    for space in result.spaces():
+        lines.append(_row(f"{ADDRESS_SPACES[space]} ({space})", CPU_RATE_UNIT,
+                          [base.by_space[space], variant.by_space[space], difference[space]],
+                          RATE_DECIMALS))
+    lines.append(_row("Total", CPU_RATE_UNIT, [base.total, variant.total, difference[TOTAL]],
+                      RATE_DECIMALS))
+    for name, (title, unit, decimals) in share_outputs().items():
+        lines.append(_row(title, unit, [getattr(base, name), getattr(variant, name),
+                                        difference[name]], decimals))
+    return lines
+
+
+def _machine(variant: VariantResult, spec) -> str:
+    """A machine input's value as a person reads it: a choice's label, a number as set."""
+    value = variant.variant.machine[spec.id]
+    return spec.label(value) if spec.type == "choice" else format_value(value, spec.decimals)
+
+
+def _contributions(result: PlanResult, base: VariantResult,
+                   variant: VariantResult) -> list[str]:
+    """Each declared part in either variant, CPU s/s in each and the change."""
+    lines = [_header(base, variant)]
+    keys = list(dict.fromkeys((c.calculator, c.output, c.address_space)
+                              for v in (base, variant) for c in v.contributions))
+    values = [{(c.calculator, c.output, c.address_space): c.cpu_seconds_per_sec
+               for c in v.contributions} for v in (base, variant)]
+    for key in keys:
+        before, after = (found.get(key, 0.0) for found in values)
+        lines.append(_row(f"{key[0]} {key[1]}"[:PART_LABEL - 1], key[2],
+                          [before, after, after - before], RATE_DECIMALS, (PART_LABEL, SPACE)))
+    lines.append(f"{INDENT}(in {CPU_RATE_UNIT}; after each name, the address space that "
+                 "pays it)")
+    return lines

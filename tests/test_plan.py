@@ -1,0 +1,259 @@
+"""Plans: where each calculator's CPU is spent (``cpu_spent``), plan files read strictly,
+``mqcalc plan FILE [--json]``, and the figures adding up to the calculators' own."""
+from __future__ import annotations
+
+import copy
+import json
+import math
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from calc import engine
+from calc.cli import main
+from calc.errors import TemplateError
+from calc.loader import load
+from calc.model import CPU_RATE_UNIT
+from calc.plan import load_plan, machine_inputs, make_plan
+from calc.plan_run import evaluate_plan
+from tests.conftest import CALCULATORS, REPO
+from tests.strategies import calculator_inputs, input_values
+
+SAMPLE = REPO / "examples" / "z16_encryption_ams.yaml"
+SPENDING = [c for c in CALCULATORS if c.cpu_spent is not None]
+MACHINE = "machine: {machine: z16, workload_rni: low, processors: 3, msu_per_cp: 0}\n"
+
+
+def close(a: float, b: float) -> bool:
+    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
+
+
+# --- where CPU is spent, as the templates declare it --------------------------------------
+
+@pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
+def test_every_cpu_rate_is_a_part_the_total_or_said_not_summed(calculator):
+    rates = {name for name, o in calculator.outputs.items() if o.unit == CPU_RATE_UNIT}
+    spent = calculator.cpu_spent
+    accounted = set() if spent is None else (
+        {p.output for p in spent.parts} | {spent.total} | {n for n, _ in spent.not_summed})
+    assert rates == accounted - {None}
+
+
+@pytest.mark.parametrize("calculator", SPENDING, ids=lambda c: c.id)
+def test_overlaps_name_calculators(calculator):
+    for other, _ in calculator.cpu_spent.overlaps:
+        assert other in {c.id for c in CALCULATORS}
+
+
+@pytest.mark.parametrize("calculator", [c for c in SPENDING if c.cpu_spent.total],
+                         ids=lambda c: c.id)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(data=st.data())
+def test_the_parts_add_up_to_the_declared_total(calculator, data):
+    outputs = engine.evaluate(calculator.id, data.draw(calculator_inputs(calculator)))
+    parts = sum(outputs[p.output] for p in calculator.cpu_spent.parts)
+    assert math.isclose(parts, outputs[calculator.cpu_spent.total], rel_tol=1e-9,
+                        abs_tol=1e-9)
+
+
+CONNECT = yaml.safe_load((REPO / "templates" / "connect.yaml").read_text())
+
+
+def _connect_with(tmp_path: Path, change) -> Path:
+    document = yaml.safe_load(yaml.safe_dump(CONNECT))
+    change(document["cpu_spent"])
+    shutil.copytree(REPO / "templates" / "parts", tmp_path / "parts", dirs_exist_ok=True)
+    path = tmp_path / "connect.yaml"
+    path.write_text(yaml.safe_dump(document, sort_keys=False))
+    return path
+
+
+BROKEN_SPENT = {
+    "not a rate": (lambda s: s["parts"].update(connect_cpu_us=s["parts"].pop(
+        "qmgr_cpu_seconds_per_sec")), "connect_cpu_us is in CPU µs, not a CPU rate"),
+    "no such output": (lambda s: s.update(total="no_such"), "'no_such' is not an output"),
+    "rate left out": (lambda s: s.pop("not_summed"), "connect_cpu_seconds_per_sec is a CPU rate"),
+    "unknown space": (lambda s: s["parts"]["db2_cpu_seconds_per_sec"].update(
+        address_space="IMS"), "'IMS' must be one of MSTR"),
+    "a part reads a part": (lambda s: s.update(not_summed={}, total="connect_cpu_seconds_per_sec",
+                                               parts={**s["parts"], "cpu_seconds_per_sec": copy.deepcopy(s[
+                                                   "parts"]["db2_cpu_seconds_per_sec"])}),
+                            "reads the part"),
+    "the total a part": (lambda s: s.update(total="db2_cpu_seconds_per_sec"),
+                         "'db2_cpu_seconds_per_sec' is a part"),
+}
+
+
+@pytest.mark.parametrize("case", BROKEN_SPENT, ids=list(BROKEN_SPENT))
+def test_a_wrong_cpu_spent_is_refused_naming_the_key(tmp_path, case):
+    change, problem = BROKEN_SPENT[case]
+    with pytest.raises(TemplateError) as refused:
+        load(_connect_with(tmp_path, change))
+    assert re.match(r"connect\.yaml: line [1-9][0-9]*: cpu_spent", str(refused.value))
+    assert problem in str(refused.value)
+
+
+# --- a plan's figures are the calculators' own -------------------------------------------
+
+@st.composite
+def plans(draw):
+    """A plan of two variants, each using some of the calculators that spend CPU with
+    inputs from their whole domains, on a machine from the part's domains."""
+    machine = {name: draw(input_values(spec)) for name, spec in machine_inputs().items()}
+    variants = {}
+    for name in ("a", "b"):
+        chosen = draw(st.lists(st.sampled_from(SPENDING), min_size=1, unique_by=lambda c: c.id))
+        variants[name] = {c.id: {k: v for k, v in draw(calculator_inputs(c)).items()
+                                 if k not in machine} for c in chosen}
+    return make_plan(machine, variants)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much,
+                                                                  HealthCheck.too_slow])
+@given(plan=plans())
+def test_totals_are_the_sum_of_contributions_which_are_the_calculators_outputs(plan):
+    result = evaluate_plan(plan)
+    for variant in result.variants:
+        assert close(variant.total, sum(c.cpu_seconds_per_sec for c in variant.contributions))
+        assert close(variant.total, sum(variant.by_space.values()))
+        for contribution in variant.contributions:
+            inputs = variant.variant.calculators[contribution.calculator]
+            own = engine.evaluate(contribution.calculator, inputs)
+            assert contribution.cpu_seconds_per_sec == own[contribution.output]
+        machine = variant.variant.machine
+        assert close(variant.lpar_busy_pct, variant.total / machine["processors"] * 100)
+        assert close(variant.msu, variant.total * machine["msu_per_cp"])
+    base = result.variants[0]
+    for variant in result.variants:
+        assert close(result.difference(variant)["total"], variant.total - base.total)
+
+
+def test_a_plan_of_one_calculator_has_its_share_of_the_lpar_and_msu(tmp_path):
+    path = tmp_path / "p.yaml"
+    path.write_text("mqcalc_plan: 1\nmachine: {machine: z16, workload_rni: high, "
+                    "processors: 12, msu_per_cp: 95.5}\nvariants:\n  a:\n    calculators:\n"
+                    "      log_encryption: {log_mb_per_sec: 300}\n  b: {like: a}\n")
+    variant = evaluate_plan(load_plan(path)).variants[1]
+    own = engine.evaluate("log_encryption", {"log_mb_per_sec": 300, "machine": "z16",
+                                             "workload_rni": "high", "processors": 12,
+                                             "msu_per_cp": 95.5})
+    assert (variant.total, variant.lpar_busy_pct, variant.msu) == (
+        own["cpu_seconds_per_sec"], own["lpar_busy_pct"], own["msu"])
+
+
+# --- plan files refused in one line naming the line --------------------------------------
+
+BAD_PLANS = {
+    "fewer than two variants": (MACHINE + "variants:\n  a: {}\n", 3, "at least 2"),
+    "unknown calculator": (MACHINE + "variants:\n  a: {}\n  b:\n    calculators:\n"
+                           "      conect: {}\n", 7, "'conect' is not a calculator"),
+    "unknown input": (MACHINE + "variants:\n  a:\n    calculators:\n      connect:\n"
+                      "        shrecnv: 1\n  b: {}\n", 7, "did you mean sharecnv?"),
+    "value out of domain": (MACHINE + "variants:\n  a:\n    calculators:\n      connect:\n"
+                            "        sharecnv: 1.5\n  b: {}\n", 7, "whole number from 0"),
+    "unknown like": (MACHINE + "variants:\n  a: {}\n  b:\n    like: c\n", 6,
+                     "'c' is not a variant of this plan"),
+    "like cycle": (MACHINE + "variants:\n  a: {like: b}\n  b: {like: a}\n", 5,
+                   "in a cycle: a -> b -> a"),
+    "like self": (MACHINE + "variants:\n  a: {}\n  b: {like: b}\n", 5, "cycle: b -> b"),
+    "machine not offered": ("machine:\n  machine: z17\n  workload_rni: low\n  processors: 3\n"
+                            "  msu_per_cp: 0\nvariants: {a: {}, b: {}}\n", 3,
+                            "expects one of z13, z14, z15, z16"),
+    "variant machine not offered": (MACHINE + "variants:\n  a: {}\n  b:\n    machine:\n"
+                                    "      machine: z12\n", 7, "one of z13"),
+    "machine input among a calculator's": (
+        MACHINE + "variants:\n  a:\n    calculators:\n      ams:\n        processors: 4\n"
+        "  b: {}\n", 7, "processors is a machine input"),
+    "machine incomplete": ("machine: {machine: z16}\nvariants: {a: {}, b: {}}\n", 2,
+                           "workload_rni, processors, msu_per_cp: required"),
+    "unknown machine input": (MACHINE + "variants:\n  a: {}\n  b:\n    machine: {lpars: 2}\n",
+                              6, "'lpars' is not a machine input"),
+    "unknown variant key": (MACHINE + "variants:\n  a: {}\n  b:\n    inputs: {}\n", 6,
+                            "unknown key"),
+    "newer version": (MACHINE + "variants: {a: {}, b: {}}\n", 1,
+                      "expects the format version 1, not 2"),
+}
+
+
+@pytest.mark.parametrize("case", BAD_PLANS, ids=list(BAD_PLANS))
+def test_a_bad_plan_is_refused_in_one_line_naming_the_line(tmp_path, capsys, case):
+    body, line, problem = BAD_PLANS[case]
+    version = 2 if case == "newer version" else 1
+    path = tmp_path / "bad.yaml"
+    path.write_text(f"mqcalc_plan: {version}\n{body}")
+    assert main(["plan", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    message = captured.err.rstrip("\n")
+    assert "\n" not in message
+    assert message.startswith(f"mqcalc: plan {path}: line {line}: "), message
+    assert problem in message
+
+
+def test_a_plan_that_is_not_a_file_is_refused(tmp_path, capsys):
+    assert main(["plan", str(tmp_path)]) == 2
+    assert capsys.readouterr().err.startswith(f"mqcalc: plan {tmp_path}: ")
+
+
+# --- the sample, as a user runs it --------------------------------------------------------
+
+def test_the_sample_as_json(capsys):
+    assert main(["plan", str(SAMPLE), "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["plan"] == str(SAMPLE)
+    assert [v["name"] for v in figures["variants"]] == ["today", "proposed"]
+    today, proposed = figures["variants"]
+    for variant in figures["variants"]:
+        assert set(variant) >= {"name", "cpu_seconds_per_sec", "lpar_busy_pct", "msu",
+                                "contributions"}
+        spent = variant["cpu_seconds_per_sec"]
+        assert close(spent["total"], sum(c["cpu_seconds_per_sec"]
+                                         for c in variant["contributions"]))
+        for space in set(spent) - {"total"}:
+            assert close(spent[space], sum(c["cpu_seconds_per_sec"]
+                                           for c in variant["contributions"]
+                                           if c["address_space"] == space))
+        for contribution in variant["contributions"]:
+            assert set(contribution) == {"calculator", "output", "address_space",
+                                         "cpu_seconds_per_sec"}
+    assert proposed["machine"]["machine"] == "z16" and today["machine"]["machine"] == "z14"
+    assert proposed["inputs"]["connect"]["connects_per_sec"] == 2500  # 2,000 more than 500
+    assert proposed["inputs"]["connect"]["tls"] is True  # inherited from today
+    logs = [next(c["cpu_seconds_per_sec"] for c in v["contributions"]
+                 if c["calculator"] == "log_encryption") for v in (today, proposed)]
+    assert logs[0] == 0 < logs[1]  # the logs' encryption is turned on
+    assert close(proposed["difference"]["total"],
+                 proposed["cpu_seconds_per_sec"]["total"] - today["cpu_seconds_per_sec"]["total"])
+    assert any("ams" in note["calculators"] and note["variants"] == ["proposed"]
+               for note in figures["notes"])
+
+
+def test_the_sample_as_text(capsys):
+    assert main(["plan", str(SAMPLE)]) == 0
+    text = capsys.readouterr().out
+    lines = text.splitlines()
+    assert max(map(len, lines)) <= 80
+    figures = evaluate_plan(load_plan(SAMPLE))
+    today, proposed = figures.variants
+    total = next(line for line in lines if line.strip().startswith("Total"))
+    assert total.split() == ["Total", "CPU", "s/s", f"{today.total:.4f}",
+                             f"{proposed.total:.4f}", f"+{proposed.total - today.total:.4f}"]
+    share = next(line for line in lines if line.strip().startswith("Share of the LPAR"))
+    assert "% of LPAR" in share and f"{proposed.lpar_busy_pct:.2f}" in share
+    assert re.search(r"Channel initiator \(CHIN\)\s+CPU s/s", text)
+    assert re.search(r"connect chin_cpu_seconds_per_sec\s+CHIN", text)
+    assert "IBM z14" in text and "IBM z16" in text
+
+
+def test_the_readme_shows_what_the_sample_prints(capsys, monkeypatch):
+    monkeypatch.chdir(REPO)
+    readme = (REPO / "README.md").read_text()
+    shown = readme.split(f"$ mqcalc plan {SAMPLE.relative_to(REPO)}\n", 1)[1]
+    shown = shown.split("\n...\n", 1)[0].splitlines()
+    assert main(["plan", str(SAMPLE.relative_to(REPO))]) == 0
+    assert capsys.readouterr().out.splitlines()[:len(shown)] == shown
