@@ -14,6 +14,7 @@ write through a link, and mqcalc writes only the names it is given).
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 import tempfile
@@ -55,6 +56,8 @@ def replace_all_atomically(writes: dict[Path, Writer]) -> list[Path]:
     except BaseException:
         for temporary in written.values():
             temporary.unlink(missing_ok=True)
+        with contextlib.suppress(MqcalcError):  # the failure that got here is the one to tell
+            _remove_leftovers(list(writes))  # one an interrupt left inside mkstemp itself
         raise
     return list(writes)
 

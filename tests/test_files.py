@@ -316,6 +316,24 @@ def filling(monkeypatch, room: int) -> None:
     monkeypatch.setattr(builtins, "open", opening)
 
 
+def test_an_interrupt_inside_mkstemp_leaves_no_temporary(tmp_path, monkeypatch):
+    """Ctrl+C can land after ``mkstemp`` has created its file and before it returns (the
+    window the interrupted-sweep test hit under load): that temporary is removed too."""
+    target = tmp_path / "s.csv"
+    target.write_text("the old file")
+    created = tempfile.mkstemp
+
+    def interrupted_on_return(**options):
+        handle, name = created(**options)
+        os.close(handle)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(tempfile, "mkstemp", interrupted_on_return)
+    with pytest.raises(KeyboardInterrupt):
+        replace_all_atomically({target: lambda temporary: temporary.write_text("new")})
+    assert contents(tmp_path) == {"s.csv": b"the old file"}
+
+
 # Several files replaced together: all or none.
 
 def test_a_failure_part_way_leaves_every_old_file_and_no_temporary(tmp_path):
