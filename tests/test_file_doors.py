@@ -16,6 +16,7 @@ from .conftest import REPO
 
 DOORS = {
     "scenario": ["eval", "--scenario"],
+    "workbook": ["eval", "--from-workbook"],
 }
 """Each file door and the command line that opens the file named after it."""
 

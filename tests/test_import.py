@@ -249,7 +249,7 @@ def unusable(tmp_path):
     with zipfile.ZipFile(tmp_path / "parts.xlsx", "w") as archive:
         archive.writestr("readme.txt", "a zip, but no workbook in it")
     return {"missing": (tmp_path / "nosuch.xlsx", "cannot be read: No such file or directory"),
-            "folder": (tmp_path, "cannot be read: Is a directory"),
+            "folder": (tmp_path, "is a folder, not a regular file"),
             "text renamed .xlsx": (tmp_path / "notes.xlsx", "is not an xlsx workbook (an "
                                    "xlsx file is a zip archive; this one is not)"),
             "zip without a workbook": (tmp_path / "parts.xlsx", "is not an xlsx workbook "
