@@ -133,6 +133,10 @@ CRAFTED = {
         lambda c: replaced(c, SHEET, '<c r="B26" s="20" t="s"><v>53</v></c>',
                            f'<c r="B26" t="inlineStr"><is><t>{"x" * 40000}</t></is></c>'),
         "sheet connect, cell B26: holds a text of more than 32767 characters"),
+    "a sheet number of too many digits": (
+        lambda c: replaced(c, WORKBOOK, '<definedName name="tls" localSheetId="0">',
+                           f'<definedName name="tls" localSheetId="{"0" * 5000}">'),
+        "sheet connect: has no defined name tls for input tls"),
     "a row numbered with no number": (
         lambda c: replaced(c, SHEET, '<row r="1" ', '<row r="one" '),
         f"part {SHEET} has a row numbered 'one'"),

@@ -102,7 +102,8 @@ def _read_workbook_part(package: Package, part: str, titles: set[str], names: se
             counted[0] += 1
         elif tag == "definedName":
             local = attributes.get("localSheetId", "")
-            if attributes.get("name") in names and local.isascii() and local.isdigit():
+            if attributes.get("name") in names and local.isascii() and local.isdigit() \
+                    and len(local) < 10:  # a sheet's number, not digits past int()'s reach
                 name[:] = [(int(local), attributes["name"]), []]
         elif tag == "workbookPr":
             book.date1904 = attributes.get("date1904") in ("1", "true")
