@@ -7,24 +7,29 @@ cells sit, styles and every other sheet are left alone, so the reader keeps work
 layout changes. Results are read as the file stores them (``data_only``): a spreadsheet
 application stores what it last calculated; a tool that does not calculate (openpyxl) stores
 nothing, which is reported, not guessed at.
+
+A workbook is a file a user names, perhaps crafted, so only what is needed is read, in
+streaming, within bounds (:mod:`.xlsx_parts`): each calculator sheet's defined names are
+checked to be one cell each from their text, then the sheet is scanned for those cells only,
+and only the shared strings and styles those cells use are looked up. Every refusal, a part
+missing or malformed included, is one line (a MqcalcError, exit status 2).
 """
 from __future__ import annotations
 
 import math
-import warnings
-import zipfile
+import re
 from dataclasses import dataclass
 from pathlib import Path
-from xml.etree.ElementTree import ParseError
 
-import openpyxl
-from openpyxl.cell.cell import Cell, MergedCell
+from openpyxl.utils.cell import column_index_from_string
 
 from .. import engine
-from ..errors import InputError, MqcalcError
-from ..files import reason
+from ..errors import SHOWN_CHARACTERS, InputError, MqcalcError, shown
 from ..formatting import plain_number
 from ..model import BOOL, TEXT, Calculator, Input
+from .xlsx_index import Book, Sheet, read_index
+from .xlsx_parts import Malformed, Package
+from .xlsx_values import read_cells, values
 
 RELATIVE_TOLERANCE = 1e-9
 """How far a stored number may be from the engine's and still agree: spreadsheets keep 15
@@ -74,68 +79,78 @@ def check_workbook(path: Path) -> list[CheckedSheet]:
 def read_workbook(path: Path) -> list[ImportedSheet]:
     """The calculator sheets of the workbook ``path``, in the file's order; sheets not named
     by a calculator id (an overview, sources, sweeps) are skipped."""
-    book = _open(path)
+    try:
+        return _read(path)
+    except Malformed as error:
+        raise MqcalcError(f"workbook {path}: {error}") from None
+
+
+def _read(path: Path) -> list[ImportedSheet]:
+    """As :func:`read_workbook`; a refusal is a Malformed saying why, without the path."""
+    package = Package(path)
     known = {calculator.id: calculator for calculator in engine.catalogue()}
-    sheets = [_read_sheet(path, sheet, known[sheet.title]) for sheet in book.worksheets
-              if sheet.title in known]
-    if not sheets:
-        raise MqcalcError(f"workbook {path}: has no calculator sheet (expects a sheet named "
-                          f"by a calculator id: {', '.join(known)})")
-    return sheets
+    ids = {name for calculator in known.values() for name in [*calculator.inputs,
+                                                               *calculator.outputs]}
+    book = read_index(package, set(known), ids)
+    if not book.sheets:
+        raise Malformed(f"has no calculator sheet (expects a sheet named by a calculator id: "
+                        f"{', '.join(known)})")
+    cells = {sheet.title: _cells_of(book, sheet, known[sheet.title]) for sheet in book.sheets}
+    held = values(package, book, {sheet.title: read_cells(package, sheet, set(
+        cells[sheet.title].values())) for sheet in book.sheets})
+    return [_imported(sheet.title, known[sheet.title], cells[sheet.title], held[sheet.title])
+            for sheet in book.sheets]
 
 
-def _open(path: Path):
-    """The workbook with stored results in place of formulas, or a one-line MqcalcError."""
-    try:  # opened here so the content decides, not the name's ending as openpyxl would
-        with open(path, "rb") as handle, warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # openpyxl warns of parts it skips: not ours
-            return openpyxl.load_workbook(handle, data_only=True)
-    except OSError as error:
-        raise MqcalcError(f"workbook {path}: cannot be read: {reason(error)}") \
-            from None
-    except zipfile.BadZipFile:
-        raise MqcalcError(f"workbook {path}: is not an xlsx workbook (an xlsx file is a zip "
-                          "archive; this one is not)") from None
-    except (KeyError, ParseError, ValueError, TypeError):  # a part missing or malformed
-        raise MqcalcError(f"workbook {path}: is not an xlsx workbook mqcalc can read (a part "
-                          "of it is missing or malformed)") from None
+def _cells_of(book: Book, sheet: Sheet, calculator: Calculator) -> dict:
+    """Input or output id -> the coordinate its local defined name points at, each name
+    checked to be one cell before any sheet is read."""
+    return {name: _cell_of(book, sheet, name, kind)
+            for kind, names in (("input", calculator.inputs), ("output", calculator.outputs))
+            for name in names}
 
 
-def _read_sheet(path: Path, sheet, calculator: Calculator) -> ImportedSheet:
-    cells = {name: _cell_of(path, sheet, name, kind)
-             for kind, names in (("input", calculator.inputs), ("output", calculator.outputs))
-             for name in names}
+def _imported(title: str, calculator: Calculator, cells: dict, held: dict) -> ImportedSheet:
     inputs = {}
     for name, spec in calculator.inputs.items():
-        value = sheet[cells[name]].value
+        value = held.get(cells[name])
         if value is None or value == "":
-            raise MqcalcError(f"workbook {path}: sheet {sheet.title}, cell {cells[name]}: "
-                              f"input {name} is empty or a formula with no stored result (expects "
-                              f"{spec.accepts()})")
+            raise Malformed(f"sheet {title}, cell {cells[name]}: input {name} is empty or a "
+                            f"formula with no stored result (expects {spec.accepts()})")
         inputs[name] = value
-    stored = {name: sheet[cells[name]].value for name in calculator.outputs}
+    stored = {name: held.get(cells[name]) for name in calculator.outputs}
     return ImportedSheet(calculator.id, inputs, cells, stored)
 
 
-def _cell_of(path: Path, sheet, name: str, kind: str) -> str:
+_ONE_CELL = re.compile(r"(?:'((?:[^']|'')+)'|([^'!]+))!\$?([A-Za-z]{1,3})\$?([1-9][0-9]{0,6})")
+"""A reference to one cell of a named sheet, as a defined name holds it: ``connect!$B$9``
+or ``'a sheet'!$B$9`` (a quote in the sheet's name doubled)."""
+ROWS, COLUMNS = 1_048_576, 16_384
+"""The rows and columns of a sheet (Excel's specifications and limits)."""
+
+
+def _cell_of(book: Book, sheet: Sheet, name: str, kind: str) -> str:
     """The coordinate of the one cell of ``sheet`` that its local defined name ``name``
-    points at."""
-    where = f"workbook {path}: sheet {sheet.title}"
-    defined = sheet.defined_names.get(name)
+    points at, read from the name's text alone (a range is refused, never built)."""
+    defined = book.names.get((sheet.index, name))
     if defined is None:
-        raise MqcalcError(f"{where}: has no defined name {name} for {kind} {name} (a name "
-                          "local to the sheet, as mqcalc build writes it)")
-    destinations = list(defined.destinations)
-    cell = None
-    if len(destinations) == 1 and destinations[0][0] == sheet.title:
-        try:  # a range, a whole column or a cell off the sheet is no cell
-            cell = sheet[destinations[0][1].replace("$", "")]
-        except ValueError:
-            pass
-    if not isinstance(cell, (Cell, MergedCell)):
-        raise MqcalcError(f"{where}: the defined name {name} ({kind} {name}) refers to "
-                          f"{defined.attr_text}, not to one cell of this sheet")
-    return cell.coordinate
+        raise Malformed(f"sheet {sheet.title}: has no defined name {name} for {kind} {name} "
+                        "(a name local to the sheet, as mqcalc build writes it)")
+    match = _ONE_CELL.fullmatch(defined)
+    if match is not None:
+        title = match[2] if match[1] is None else match[1].replace("''", "'")
+        column, row = match[3].upper(), int(match[4])
+        if title == sheet.title and column_index_from_string(column) <= COLUMNS and \
+                row <= ROWS:
+            return f"{column}{row}"
+    raise Malformed(f"sheet {sheet.title}: the defined name {name} ({kind} {name}) refers to "
+                    f"{_reference(defined) or 'nothing'}, not to one cell of this sheet")
+
+
+def _reference(text: str) -> str:
+    """A defined name's reference as a message gives it: as written (it is a formula, not a
+    value), cut short like a value when long."""
+    return text if len(text) <= SHOWN_CHARACTERS else shown(text)
 
 
 def _checked(path: Path, sheet: ImportedSheet) -> CheckedSheet:
