@@ -18,6 +18,7 @@ DOORS = {
     "scenario": ["eval", "--scenario"],
     "report": ["eval", "pageset_encryption", "--pset-report"],
     "workbook": ["eval", "--from-workbook"],
+    "plan": ["plan"],
 }
 """Each file door and the command line that opens the file named after it."""
 
