@@ -134,6 +134,9 @@ def _parser_for(reports: tuple[tuple[str, str, str, str], ...]) -> argparse.Argu
     build.add_argument("--force", action="store_true",
                        help="replace workbooks already in DIR (without it, mqcalc refuses "
                             "to replace them)")
+    build.add_argument("--plan", metavar="FILE", type=Path,
+                       help="instead, write DIR/<FILE's stem>.xlsx: the plan file's Plan "
+                            "sheet and each variant's calculator sheets, live")
     planning = commands.add_parser(
         "plan", help="add up the CPU of a plan file's variants by address space",
         description="Evaluate every calculator of each variant of a plan file and add up "
@@ -490,8 +493,15 @@ def _counted(items, total: int):
 
 def _build(arguments) -> int:
     from .workbook import build_all
+    from .plan import load_plan
+    from .workbook.plan_book import build_plan
 
-    for path in build_all(engine.catalogue(), arguments.out, force=arguments.force):
+    if arguments.plan is not None:
+        paths = [build_plan(load_plan(arguments.plan), arguments.plan, arguments.out,
+                            force=arguments.force)]
+    else:
+        paths = build_all(engine.catalogue(), arguments.out, force=arguments.force)
+    for path in paths:
         print(f"wrote {path}")
     return 0
 

@@ -153,15 +153,22 @@ def share_outputs() -> dict[str, tuple[str, str, int]]:
 
 
 @cache
-def _share_code() -> tuple:
-    """The machine part's ``lpar_busy_pct`` and ``msu`` formulas, checked and compiled; they
-    may read only the CPU rate and the machine inputs."""
+def share_trees() -> tuple:
+    """The machine part's ``lpar_busy_pct`` and ``msu`` formulas as checked expression
+    trees, for the engine to compile and the workbook to write; they may read only the CPU
+    rate (:data:`RATE_NAME`) and the machine inputs."""
     part = Parts(engine.parts_dir()).document(MACHINE_PART).data
     names = (RATE_NAME, *part["inputs"])
     scope = expr.Scope(dict.fromkeys(names, NUMBER), {}, {})
-    return tuple(compile(to_python(expr.parse(part["outputs"][name]["formula"], scope)[0]),
-                         f"{MACHINE_PART}: {name}", "eval")
+    return tuple(expr.parse(part["outputs"][name]["formula"], scope)[0]
                  for name in SHARE_OUTPUTS)
+
+
+@cache
+def _share_code() -> tuple:
+    """The machine part's share formulas (:func:`share_trees`), compiled."""
+    return tuple(compile(to_python(tree), f"{MACHINE_PART}: {name}", "eval")
+                 for name, tree in zip(SHARE_OUTPUTS, share_trees()))
 
 
 def _notes(variants: tuple[VariantResult, ...]) -> tuple[PlanNote, ...]:

@@ -82,25 +82,41 @@ def _writer(calculators: list[Calculator], inputs: dict[str, dict] | None = None
     error. The parts XlsxWriter writes before zipping them go to a scratch folder of its own,
     removed whatever happens (XlsxWriter's own scratch files stay in the system's temporary
     folder when it is interrupted or fails)."""
+    return zipped_writer(lambda book, styles: _write_sheets(book, styles, calculators, inputs,
+                                                            sweeps, contents))
+
+
+def zipped_writer(fill: Callable[[Workbook, Styles], None]) -> Callable[[Path], None]:
+    """The function writing, to a given path, the workbook that ``fill`` fills in (given
+    the book and its styles)."""
     def write(temporary: Path) -> None:
         zipped = io.BytesIO()
         with tempfile.TemporaryDirectory(prefix="mqcalc-") as scratch:
-            _write_book(zipped, scratch, calculators, inputs, sweeps, contents)
+            _write_book(zipped, scratch, fill)
         temporary.write_bytes(zipped.getbuffer())
 
     return write
 
 
-def _write_book(file: io.BytesIO, scratch: str, calculators: list[Calculator],
-                inputs: dict[str, dict] | None, sweeps: dict[str, Iterable[dict]] | None,
-                contents: bool) -> None:
-    """Zip the workbook :func:`write_workbook` describes into ``file``, with XlsxWriter's
-    parts written to the folder ``scratch`` on the way."""
+def _write_book(file: io.BytesIO, scratch: str,
+                fill: Callable[[Workbook, Styles], None]) -> None:
+    """Zip the workbook ``fill`` fills in into ``file``, with XlsxWriter's parts written to
+    the folder ``scratch`` on the way."""
     book = Workbook(file, {"strings_to_numbers": False, "strings_to_formulas": False,
                            "strings_to_urls": False, "tmpdir": scratch})
     book.set_properties({"title": "mqzcalc: IBM MQ for z/OS capacity and cost",
                          "author": "mqzcalc", "created": BUILD_DATE})
-    styles = Styles(book)
+    fill(book, Styles(book))
+    try:
+        book.close()
+    except FileCreateError as error:  # wraps the OSError (the scratch folder's disk full)
+        raise error.args[0] from None
+
+
+def _write_sheets(book: Workbook, styles: Styles, calculators: list[Calculator],
+                  inputs: dict[str, dict] | None, sweeps: dict[str, Iterable[dict]] | None,
+                  contents: bool) -> None:
+    """The sheets of the workbook :func:`write_workbook` describes."""
     overview = add_overview(book) if contents else None
     sheets = []
     for calculator in calculators:
@@ -115,10 +131,6 @@ def _write_book(file: io.BytesIO, scratch: str, calculators: list[Calculator],
     if contents:
         write_overview(book, overview, styles, sheets)
     write_sources(book, styles, sheets)
-    try:
-        book.close()
-    except FileCreateError as error:  # wraps the OSError (the scratch folder's disk full)
-        raise error.args[0] from None
 
 
 def _run_as_written(calculator_id: str, inputs: dict) -> engine.Result:

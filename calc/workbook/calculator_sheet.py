@@ -49,9 +49,15 @@ page."""
 class CalculatorSheet:
     """Lays out one calculator on its own worksheet."""
 
-    def __init__(self, book, styles: Styles, calculator: Calculator, result: engine.Result):
+    def __init__(self, book, styles: Styles, calculator: Calculator, result: engine.Result,
+                 title: str | None = None, linked: dict[str, str] | None = None):
         self.book, self.styles, self.calculator, self.result = book, styles, calculator, result
-        self.sheet = book.add_worksheet(calculator.id)
+        self.title = title or calculator.id
+        """The sheet's name: the calculator's id, unless a plan workbook names it otherwise."""
+        self.linked = linked or {}
+        """Input id -> the cell it shows (e.g. ``Plan!$C$6``): inputs set elsewhere, such as
+        a plan variant's machine, written as formulas reading that cell instead of values."""
+        self.sheet = book.add_worksheet(self.title)
         self.row = 0
         self.widths: dict[int, int] = {}
         """Each printed column's width in characters (see WIDTHS)."""
@@ -74,8 +80,8 @@ class CalculatorSheet:
             reference = xl_rowcol_to_cell(*first, row_abs=True, col_abs=True)
         else:
             reference = range_text(*first, *last)
-        self.names[name] = f"{self.calculator.id}!{reference}"
-        self.book.define_name(f"{self.calculator.id}!{name}", "=" + self.names[name])
+        self.names[name] = f"{self.title}!{reference}"
+        self.book.define_name(f"{self.title}!{name}", "=" + self.names[name])
 
     def write(self) -> None:
         sheet, styles, calculator = self.sheet, self.styles, self.calculator
@@ -153,9 +159,15 @@ class CalculatorSheet:
 
     def input_row(self, spec: Input) -> None:
         value = self.result.inputs[spec.id]
-        write_value(self.sheet, self.row, VALUE, value, self.styles.input(spec))
-        self.sheet.data_validation(self.row, VALUE, self.row, VALUE, validation(spec))
         about = f"{spec.help} Accepts {accepted(spec)}."
+        if spec.id in self.linked:
+            self.sheet.write_formula(self.row, VALUE, "=" + self.linked[spec.id],
+                                     self.styles.echo(spec), value)
+            about = (f"Set at {self.linked[spec.id]} for every calculator of this plan "
+                     f"variant: change it there. {about}")
+        else:
+            write_value(self.sheet, self.row, VALUE, value, self.styles.input(spec))
+            self.sheet.data_validation(self.row, VALUE, self.row, VALUE, validation(spec))
         self.describe(spec.title, spec.unit, spec.id, about)
         if spec.labels:
             self.sheet.write_formula(self.row, UNIT, "=" + label_formula(spec),

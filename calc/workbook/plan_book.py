@@ -1,0 +1,93 @@
+"""A plan's workbook (``mqcalc build --plan FILE``): the Plan sheet (:mod:`.plan_sheet`)
+first, then one calculator sheet per variant and calculator it uses, each written by
+:class:`.calculator_sheet.CalculatorSheet` with the variant's inputs and named
+``variant.calculator``, then the Sources sheet.
+
+A calculator sheet of a plan reads its machine inputs from the variant's machine cells on
+the Plan sheet, so a variant's machine is typed once. Its charts and what-if rows are left
+out: they belong to one calculator's workbook, and their hidden sheets are named by the
+calculator's id, which a plan repeats. Its stored results are the engine's, from
+:func:`calc.plan_run.evaluate_plan`, the same figures ``mqcalc plan`` prints.
+"""
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from xlsxwriter.utility import quote_sheetname
+
+from .. import engine
+from ..errors import MqcalcError
+from ..files import existing, make_folder, replace_atomically
+from ..plan import Plan, machine_inputs
+from ..plan_run import PlanResult, evaluate_plan
+from .calculator_sheet import CalculatorSheet
+from .plan_sheet import SHEET, PlanSheet, machine_cell
+from .sources import write_sources
+
+SHEET_NAME_LIMIT = 31
+"""Excel's longest sheet name, in characters (Microsoft's "Excel specifications and limits":
+"Sheet name: 31 characters")."""
+
+
+def build_plan(plan: Plan, source: Path, folder: Path, force: bool = True) -> Path:
+    """Write the plan ``plan`` (read from ``source``) to ``folder``/<source's stem>.xlsx,
+    refusing to replace it without ``force``, as :func:`calc.workbook.build_all` does."""
+    path = folder / f"{source.stem}.xlsx"
+    if existing([path]) and not force:
+        raise MqcalcError(f"build --out {folder} would replace {path.name}: "
+                          "--force replaces it")
+    make_folder(folder)
+    return write_plan_workbook(path, plan, source.name)
+
+
+def write_plan_workbook(path: Path, plan: Plan, source: str) -> Path:
+    """Write the workbook of ``plan`` to ``path``; ``source`` names the plan file on the
+    Plan sheet."""
+    from . import zipped_writer
+
+    result = evaluate_plan(plan)
+    return replace_atomically(path, zipped_writer(
+        lambda book, styles: _write_sheets(book, styles, result, source)))
+
+
+def _write_sheets(book, styles, result: PlanResult, source: str) -> None:
+    plan_sheet = book.add_worksheet(SHEET)
+    titles = sheet_titles(result)
+    written: list[dict[str, CalculatorSheet]] = []
+    for index, variant in enumerate(result.variants):
+        sheets = {}
+        for calculator_id, calculator_result in variant.results.items():
+            calculator = dataclasses.replace(engine.calculator(calculator_id), charts={})
+            linked = {name: machine_cell(index, name) for name in machine_inputs()
+                      if name in calculator.inputs}
+            sheet = CalculatorSheet(book, styles, calculator, calculator_result,
+                                    titles[index, calculator_id], linked)
+            sheet.write()
+            sheets[calculator_id] = sheet
+        written.append(sheets)
+    PlanSheet(book, plan_sheet, styles, result, source, written).write()
+    firsts: dict[str, CalculatorSheet] = {}
+    for sheets in written:
+        for calculator_id, sheet in sheets.items():
+            firsts.setdefault(calculator_id, sheet)
+    write_sources(book, styles, list(firsts.values()))
+
+
+def sheet_titles(result: PlanResult) -> dict[tuple[int, str], str]:
+    """(variant index, calculator id) -> its sheet's name: ``variant.calculator`` where that
+    is a name Excel takes as it is (at most 31 characters, none it would need quoted, and
+    different from every other, ignoring case, as Excel compares them); else
+    ``vN.calculator``, N the variant's place from 1 (with underscores after it until the
+    name is free)."""
+    titles, taken = {}, set()
+    for index, variant in enumerate(result.variants):
+        for calculator_id in variant.results:
+            title, tries = f"{variant.name}.{calculator_id}", 0
+            while (len(title) > SHEET_NAME_LIMIT or quote_sheetname(title) != title
+                   or title.lower() in taken):
+                tries += 1
+                title = f"v{index + 1}{'_' * (tries - 1)}.{calculator_id}"
+            titles[index, calculator_id] = title
+            taken.add(title.lower())
+    return titles

@@ -1,0 +1,287 @@
+"""The Plan sheet of a plan workbook (:mod:`.plan_book`): each variant's machine, its CPU by
+address space, in total, as a share of the LPAR and in MSU, each variant's difference from
+the first, the contributions those sums add up, and a chart of CPU by address space and
+variant.
+
+Nothing here is a formula of its own. A contribution is a reference to the output's cell on
+the variant's calculator sheet; an address space's figure and the total are plain sums of
+contributions, in the engine's order (:mod:`calc.plan_run`), so they agree to the last bit;
+% of the LPAR and MSU are the machine part's own formulas, emitted from its expression trees
+with the CPU rate read from the total and the machine inputs from the variant's machine
+cells. Those machine cells are the variant's inputs: every calculator sheet of the variant
+shows them by reference (:attr:`.calculator_sheet.CalculatorSheet.linked`), so the machine
+is changed once, here. While any calculator sheet of a variant has a problem with its
+inputs, the variant's status names it and its figures are empty, as a calculator sheet's
+results are.
+"""
+from __future__ import annotations
+
+from xlsxwriter.utility import xl_col_to_name, xl_rowcol_to_cell
+
+from ..emit_excel import quoted, to_excel
+from ..model import ADDRESS_SPACES, CPU_RATE_UNIT
+from ..names import FIRST_PROBLEM
+from ..plan import machine_inputs
+from ..plan_run import RATE_NAME, TOTAL, PlanResult, share_outputs, share_trees
+from ..plan_text import RATE_DECIMALS
+from .calculator_sheet import CalculatorSheet
+from .cells import validation, write_value
+from .drawing import SIZE
+from .layout import protect_and_fit, room_for
+from .styles import Styles
+
+SHEET = "Plan"
+LABEL, UNIT, FIRST_VARIANT = 0, 1, 2
+WIDTHS = {LABEL: 36, UNIT: 10}
+VARIANT_WIDTH = 16
+"""Width in characters of each variant's and each difference's column."""
+MACHINE_FIRST = 6
+"""The row of the first machine input (0-based): after the title, three lines of help, the
+section band and its headers. Fixed, so the calculator sheets can refer to the machine
+cells before the rest of the sheet is laid out."""
+ALL_VALID = "All valid"
+"""A variant's status while every input of every calculator sheet of it is valid."""
+FIGURE_LINES = 6
+"""Lines of the figures' block besides one per address space: its band, headers, status,
+total, % of the LPAR and MSU."""
+CHART_ROWS = 18
+"""Rows kept free for the chart (XlsxWriter's 288-pixel chart scaled by SIZE, 20-pixel rows)."""
+
+
+def machine_cell(variant: int, name: str) -> str:
+    """The absolute reference of the machine input ``name`` of the ``variant``-th variant
+    (0-based) on the Plan sheet, as a calculator sheet reads it."""
+    row = MACHINE_FIRST + list(machine_inputs()).index(name)
+    return f"{SHEET}!{xl_rowcol_to_cell(row, FIRST_VARIANT + variant, True, True)}"
+
+
+def cell_name(key: str, variant: int) -> str:
+    """The defined name on the Plan sheet of one figure (an address space's code in lower
+    case, ``total``, ``lpar_busy_pct``, ``msu``, a machine input, a contribution's
+    ``calculator.output`` or ``status``) of the ``variant``-th variant (0-based)."""
+    return f"{key.lower()}_v{variant + 1}"
+
+
+class PlanSheet:
+    """Lays out the Plan sheet over the calculator sheets already written for the plan."""
+
+    def __init__(self, book, sheet, styles: Styles, plan: PlanResult, source: str,
+                 written: list[dict[str, CalculatorSheet]]):
+        """``written``: per variant, calculator id -> its written sheet."""
+        self.book, self.sheet, self.styles, self.plan = book, sheet, styles, plan
+        self.source, self.written = source, written
+        self.count = len(plan.variants)
+        self.row = 0
+        self.contribution_cells: list[dict[tuple[str, str], str]] = [{} for _ in written]
+        """Per variant, (calculator, output) -> the contribution's cell on this sheet."""
+
+    def column(self, variant: int) -> int:
+        return FIRST_VARIANT + variant
+
+    def difference_column(self, variant: int) -> int:
+        """The column of the ``variant``-th variant's difference from the first (1-based)."""
+        return FIRST_VARIANT + self.count + variant - 1
+
+    def cell(self, row: int, column: int) -> str:
+        return xl_rowcol_to_cell(row, column, row_abs=True, col_abs=True)
+
+    def name(self, key: str, variant: int, row: int) -> None:
+        reference = self.cell(row, self.column(variant))
+        self.book.define_name(f"{SHEET}!{cell_name(key, variant)}", f"={SHEET}!{reference}")
+
+    def write(self) -> None:
+        sheet, styles = self.sheet, self.styles
+        last = self.difference_column(self.count - 1) + 1
+        sheet.set_column(LABEL, LABEL, WIDTHS[LABEL])
+        sheet.set_column(UNIT, UNIT, WIDTHS[UNIT])
+        sheet.set_column(FIRST_VARIANT, last, VARIANT_WIDTH)
+        sheet.write(0, LABEL, "Plan: the CPU the calculators count, by address space",
+                    styles.title)
+        lines = [f"From the plan file {self.source}; the first variant, "
+                 f"{self.plan.variants[0].name}, is the baseline the others are compared with.",
+                 "Change a variant's machine in its yellow cells below: every calculator sheet "
+                 "of the variant reads them.",
+                 "Change a calculator's other inputs on its sheet, named variant.calculator "
+                 "(e.g. " + next(iter(self.written[0].values())).title + "): this sheet "
+                 "recalculates."]
+        for row, line in enumerate(lines, start=1):
+            sheet.write(row, LABEL, line, styles.subtitle)
+        self.row = MACHINE_FIRST - 2
+        self.machine()
+        figures_top = self.row
+        chart_row = figures_top + FIGURE_LINES + len(self.plan.spaces()) + 1
+        self.row = chart_row + CHART_ROWS + 1
+        self.contributions()
+        self.row = figures_top
+        self.chart(self.figures(), chart_row)
+        sheet.freeze_panes(MACHINE_FIRST - 1, UNIT + 1)
+        protect_and_fit(sheet, [WIDTHS[LABEL], WIDTHS[UNIT]]
+                        + [VARIANT_WIDTH] * (last - FIRST_VARIANT + 1))
+
+    def headers(self, title: str, first: str, differences: bool, last: str = "") -> None:
+        """A section band and its column headers."""
+        sheet, styles, count = self.sheet, self.styles, self.count
+        end = self.difference_column(count - 1) + bool(last)
+        sheet.merge_range(self.row, LABEL, self.row, end, title, styles.section)
+        self.row += 1
+        names = [v.name for v in self.plan.variants]
+        shown = [first, "Unit", *names]
+        if differences:
+            shown += [f"{name} − {names[0]}" for name in names[1:]]
+        if last:
+            shown.append(last)
+        sheet.write_row(self.row, LABEL, shown, styles.header)
+        self.row += 1
+
+    def machine(self) -> None:
+        """The machine inputs, one row each, a yellow cell per variant."""
+        self.headers("Machine: each variant's, shared by all its calculators",
+                     "Machine input", differences=False)
+        assert self.row == MACHINE_FIRST
+        for name, spec in machine_inputs().items():
+            self.sheet.write(self.row, LABEL, spec.title, self.styles.label)
+            self.sheet.write(self.row, UNIT, spec.unit, self.styles.label)
+            for index, variant in enumerate(self.plan.variants):
+                column = self.column(index)
+                write_value(self.sheet, self.row, column, variant.variant.machine[name],
+                            self.styles.input(spec))
+                self.sheet.data_validation(self.row, column, self.row, column, validation(spec))
+                self.name(name, index, self.row)
+            self.row += 1
+        self.row += 1
+
+    def figures(self) -> list[int]:
+        """Status, CPU per address space, total, % of the LPAR and MSU; returns the rows of
+        the address spaces (the chart's categories)."""
+        self.headers("CPU by address space", "Address space", differences=True)
+        self.status()
+        spaces = self.plan.spaces()
+        space_rows = []
+        for space in spaces:
+            space_rows.append(self.row)
+            self.figure_row(f"{ADDRESS_SPACES[space]} ({space})", CPU_RATE_UNIT, space,
+                            RATE_DECIMALS, lambda index, s=space: self.sum_of(index, s),
+                            [v.by_space[space] for v in self.plan.variants])
+        total_row = self.row
+        self.figure_row("Total", CPU_RATE_UNIT, TOTAL, RATE_DECIMALS,
+                        lambda index: self.sum_of(index, None),
+                        [v.total for v in self.plan.variants], bold=True)
+        for tree, (name, (title, unit, decimals)) in zip(share_trees(),
+                                                        share_outputs().items()):
+            self.figure_row(title, unit, name, decimals,
+                            lambda index, t=tree: self.share(index, t, total_row),
+                            [getattr(v, name) for v in self.plan.variants])
+        return space_rows
+
+    def status(self) -> None:
+        """Each variant's first problem among its calculator sheets, or :data:`ALL_VALID`."""
+        self.sheet.write(self.row, LABEL, "Status (the first problem with any input)",
+                         self.styles.label)
+        for index, sheets in enumerate(self.written):
+            formula = quoted(ALL_VALID)
+            for written in reversed(sheets.values()):
+                problem = written.names[FIRST_PROBLEM]
+                formula = f'IF({problem}<>"",{quoted(written.title + ": ")}&{problem},{formula})'
+            self.sheet.write_formula(self.row, self.column(index), "=" + formula,
+                                     self.styles.status, ALL_VALID)
+            self.name("status", index, self.row)
+        self.status_row = self.row
+        self.row += 1
+
+    def figure_row(self, label: str, unit: str, key: str, decimals: int, formula,
+                   values: list[float], bold: bool = False) -> None:
+        """One figure per variant (``formula(index)``, empty while the variant's status is
+        not :data:`ALL_VALID`), then each difference from the first."""
+        sheet, styles = self.sheet, self.styles
+        sheet.write(self.row, LABEL, label, styles.headline if bold else styles.label)
+        sheet.write(self.row, UNIT, unit, styles.label)
+        look = styles.figure(decimals)
+        for index, value in enumerate(values):
+            status = self.cell(self.status_row, self.column(index))
+            sheet.write_formula(self.row, self.column(index),
+                                f'=IF({status}<>{quoted(ALL_VALID)},"",{formula(index)})',
+                                look, value)
+            self.name(key, index, self.row)
+        first = xl_rowcol_to_cell(self.row, self.column(0))
+        for index in range(1, self.count):
+            here = xl_rowcol_to_cell(self.row, self.column(index))
+            sheet.write_formula(self.row, self.difference_column(index),
+                                f'=IF(OR({first}="",{here}=""),"",{here}-{first})',
+                                styles.figure(decimals), values[index] - values[0])
+        self.row += 1
+
+    def sum_of(self, index: int, space: str | None) -> str:
+        """The sum of the ``index``-th variant's contributions (those to ``space``, or all),
+        in the engine's order; 0 where there are none."""
+        variant = self.plan.variants[index]
+        cells = [self.contribution_cells[index][c.calculator, c.output]
+                 for c in variant.contributions if space in (None, c.address_space)]
+        return "+".join(cells) or "0"
+
+    def share(self, index: int, tree, total_row: int) -> str:
+        """A machine part share formula for the ``index``-th variant."""
+        total = self.cell(total_row, self.column(index))
+        return to_excel(tree, lambda name: total if name == RATE_NAME
+                        else machine_cell(index, name).split("!")[1])
+
+    def contributions(self) -> None:
+        """Each declared part of a calculator's CPU, by variant: a reference to its cell."""
+        self.headers("Contributions: each calculator's declared parts, which the sums above "
+                     "add up", "Calculator: output", differences=True, last="Address space")
+        rows: dict[tuple[str, str], str] = {}
+        for variant in self.plan.variants:
+            for c in variant.contributions:
+                rows.setdefault((c.calculator, c.output), c.address_space)
+        for (calculator, output), space in rows.items():
+            self.contribution_row(calculator, output, space)
+
+    def contribution_row(self, calculator: str, output: str, space: str) -> None:
+        sheet, styles = self.sheet, self.styles
+        sheet.write(self.row, LABEL, f"{calculator}: {output}", styles.name)
+        sheet.write(self.row, UNIT, CPU_RATE_UNIT, styles.label)
+        look = styles.figure(RATE_DECIMALS)
+        values = []
+        for index, variant in enumerate(self.plan.variants):
+            found = [c for c in variant.contributions
+                     if (c.calculator, c.output) == (calculator, output)]
+            values.append(found[0].cpu_seconds_per_sec if found else None)
+            if found:
+                source = self.written[index][calculator].names[output]
+                sheet.write_formula(self.row, self.column(index), "=" + source, look,
+                                    values[-1])
+                self.contribution_cells[index][calculator, output] = \
+                    self.cell(self.row, self.column(index))
+                self.name(f"{calculator}.{output}", index, self.row)
+            else:
+                sheet.write(self.row, self.column(index), "not used", styles.label)
+        first = xl_rowcol_to_cell(self.row, self.column(0))
+        for index in range(1, self.count):
+            if values[0] is None or values[index] is None:
+                continue
+            here = xl_rowcol_to_cell(self.row, self.column(index))
+            sheet.write_formula(self.row, self.difference_column(index),
+                                f'=IF(OR({first}="",{here}=""),"",{here}-{first})', look,
+                                values[index] - values[0])
+        sheet.write(self.row, self.difference_column(self.count - 1) + 1,
+                    f"{ADDRESS_SPACES[space]} ({space})", styles.label)
+        room_for(sheet, self.row, 1)
+        self.row += 1
+
+    def chart(self, space_rows: list[int], row: int) -> None:
+        """A clustered column chart at ``row``: a group per address space, a column per
+        variant."""
+        if not space_rows:
+            return
+        first, last = space_rows[0], space_rows[-1]
+        drawn = self.book.add_chart({"type": "column"})
+        for index, variant in enumerate(self.plan.variants):
+            column = xl_col_to_name(self.column(index))
+            drawn.add_series({
+                "name": variant.name,
+                "categories": f"={SHEET}!$A${first + 1}:$A${last + 1}",
+                "values": f"={SHEET}!${column}${first + 1}:${column}${last + 1}"})
+        drawn.set_title({"name": "CPU by address space and variant", "name_font": {"size": 12}})
+        drawn.set_y_axis({"name": CPU_RATE_UNIT, "name_font": {"size": 9, "bold": False},
+                          "major_gridlines": {"visible": True, "line": {"color": "#D9D9D9"}}})
+        drawn.set_legend({"position": "bottom"})
+        self.sheet.insert_chart(row, LABEL, drawn, SIZE)
