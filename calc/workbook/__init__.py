@@ -137,7 +137,11 @@ def _run_as_written(calculator_id: str, inputs: dict) -> engine.Result:
     """The engine's result for ``inputs`` as the file will hold them: XlsxWriter writes a
     number to 16 significant digits, so a float needing 17 is evaluated as written, and the
     stored results agree with the inputs a reader (or ``eval --from-workbook``) sees."""
-    values = engine.validate(calculator_id, inputs)
-    written = {name: float(f"{value:.16g}") if isinstance(value, float) else value
-               for name, value in values.items()}
-    return engine.run(calculator_id, written)
+    return engine.run(calculator_id, as_stored(engine.validate(calculator_id, inputs)))
+
+
+def as_stored(values: dict) -> dict:
+    """``values`` as a file holds them: XlsxWriter writes a number to 16 significant
+    digits (see :func:`_run_as_written`)."""
+    return {name: float(f"{value:.16g}") if isinstance(value, float) else value
+            for name, value in values.items()}

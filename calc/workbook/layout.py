@@ -85,10 +85,15 @@ def print_scale(content_points: float) -> int:
     return int(100 * min(scale(content_points, paper) for paper in PAPERS))
 
 
+def column_pixels(width: float) -> int:
+    """A column's width in pixels for ``width`` characters, as XlsxWriter sizes it."""
+    return int(width * DIGIT_PIXELS + 0.5) + PADDING_PIXELS
+
+
 def column_points(width: float) -> float:
     """The printed width, in points at 100%, of a column ``width`` characters wide, the
     wider of Excel's (XlsxWriter's pixels, 3/4 point each) and LibreOffice's."""
-    pixels = int(width * DIGIT_PIXELS + 0.5) + PADDING_PIXELS
+    pixels = column_pixels(width)
     return max(pixels * 0.75, pixels / DIGIT_PIXELS * LIBREOFFICE_CHARACTER_POINTS)
 
 

@@ -46,9 +46,20 @@ def write_plan_workbook(path: Path, plan: Plan, source: str) -> Path:
     Plan sheet."""
     from . import zipped_writer
 
-    result = evaluate_plan(plan)
+    result = evaluate_plan(as_written(plan))
     return replace_atomically(path, zipped_writer(
         lambda book, styles: _write_sheets(book, styles, result, source)))
+
+
+def as_written(plan: Plan) -> Plan:
+    """``plan`` with its inputs as the workbook holds them (:func:`calc.workbook.as_stored`),
+    so the stored figures are the engine's for the inputs a reader sees."""
+    from . import as_stored
+
+    return Plan(tuple(dataclasses.replace(
+        variant, machine=as_stored(variant.machine),
+        calculators={c: as_stored(inputs) for c, inputs in variant.calculators.items()})
+        for variant in plan.variants))
 
 
 def _write_sheets(book, styles, result: PlanResult, source: str) -> None:

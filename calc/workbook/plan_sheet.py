@@ -26,8 +26,8 @@ from ..plan_run import RATE_NAME, TOTAL, PlanResult, share_outputs, share_trees
 from ..plan_text import RATE_DECIMALS
 from .calculator_sheet import CalculatorSheet
 from .cells import validation, write_value
-from .drawing import SIZE
-from .layout import protect_and_fit, room_for
+from .fit import column_width
+from .layout import column_pixels, protect_and_fit, room_for
 from .styles import Styles
 
 SHEET = "Plan"
@@ -44,8 +44,10 @@ ALL_VALID = "All valid"
 FIGURE_LINES = 6
 """Lines of the figures' block besides one per address space: its band, headers, status,
 total, % of the LPAR and MSU."""
+CHART_HEIGHT = 330
+"""The chart's height in pixels, as tall as a calculator sheet's charts (:mod:`.drawing`)."""
 CHART_ROWS = 18
-"""Rows kept free for the chart (XlsxWriter's 288-pixel chart scaled by SIZE, 20-pixel rows)."""
+"""Rows of 20 pixels kept free for the chart; printed, it starts a page."""
 
 
 def machine_cell(variant: int, name: str) -> str:
@@ -92,9 +94,11 @@ class PlanSheet:
     def write(self) -> None:
         sheet, styles = self.sheet, self.styles
         last = self.difference_column(self.count - 1) + 1
-        sheet.set_column(LABEL, LABEL, WIDTHS[LABEL])
-        sheet.set_column(UNIT, UNIT, WIDTHS[UNIT])
-        sheet.set_column(FIRST_VARIANT, last, VARIANT_WIDTH)
+        self.widths = {LABEL: max(WIDTHS[LABEL], *self.contribution_widths()),
+                       UNIT: WIDTHS[UNIT],
+                       **dict.fromkeys(range(FIRST_VARIANT, last + 1), VARIANT_WIDTH)}
+        for column, width in self.widths.items():
+            sheet.set_column(column, column, width)
         sheet.write(0, LABEL, "Plan: the CPU the calculators count, by address space",
                     styles.title)
         lines = [f"From the plan file {self.source}; the first variant, "
@@ -115,8 +119,13 @@ class PlanSheet:
         self.row = figures_top
         self.chart(self.figures(), chart_row)
         sheet.freeze_panes(MACHINE_FIRST - 1, UNIT + 1)
-        protect_and_fit(sheet, [WIDTHS[LABEL], WIDTHS[UNIT]]
-                        + [VARIANT_WIDTH] * (last - FIRST_VARIANT + 1))
+        sheet.set_h_pagebreaks([chart_row])
+        protect_and_fit(sheet, self.widths.values())
+
+    def contribution_widths(self) -> list[int]:
+        """The widths the contributions' labels need (they are ids, in a monospace font)."""
+        return [column_width(f"{c.calculator}: {c.output}", monospace=True)
+                for variant in self.plan.variants for c in variant.contributions]
 
     def headers(self, title: str, first: str, differences: bool, last: str = "") -> None:
         """A section band and its column headers."""
@@ -284,4 +293,6 @@ class PlanSheet:
         drawn.set_y_axis({"name": CPU_RATE_UNIT, "name_font": {"size": 9, "bold": False},
                           "major_gridlines": {"visible": True, "line": {"color": "#D9D9D9"}}})
         drawn.set_legend({"position": "bottom"})
-        self.sheet.insert_chart(row, LABEL, drawn, SIZE)
+        drawn.set_size({"width": sum(map(column_pixels, self.widths.values())),
+                        "height": CHART_HEIGHT})
+        self.sheet.insert_chart(row, LABEL, drawn)

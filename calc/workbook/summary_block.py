@@ -48,7 +48,9 @@ def write_summary(page: CalculatorSheet) -> None:
         spec = calculator.inputs[name]
         page.sheet.write_formula(page.row, VALUE, f"={name}", styles.echo(spec),
                                  result.inputs[name])
-        page.describe(spec.title, spec.unit, name, "An input: type it in the yellow cell below.")
+        where = (f"An input set at {page.linked[name]}: change it there." if name in page.linked
+                 else "An input: type it in the yellow cell below.")
+        page.describe(spec.title, spec.unit, name, where)
         page.row += 1
     if calculator.notes:
         notes_applying(page)

@@ -1,0 +1,203 @@
+"""The plan workbook (``mqcalc build --plan FILE``): its Plan sheet stores the engine's figures
+(:func:`calc.plan_run.evaluate_plan`), and its formulas, recalculated after a planner
+changes a variant's inputs, by the independent evaluator (tests/xlsx_oracle.py) and by
+LibreOffice, give the engine's figures for the changed plan."""
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import openpyxl
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from calc.cli import main
+from calc.errors import MqcalcError
+from calc.names import FIRST_PROBLEM
+from calc.plan import Plan, load_plan, machine_inputs
+from calc.plan_run import TOTAL, PlanResult, evaluate_plan
+from calc.workbook.importer import read_workbook
+from calc.workbook.plan_book import (SHEET_NAME_LIMIT, as_written, sheet_titles,
+                                      write_plan_workbook)
+from calc.workbook.plan_sheet import ALL_VALID, SHEET, cell_name
+from tests.compare import agrees, named_cell
+from tests.conftest import REPO
+from tests.excel_limits import problems
+from tests.libreoffice import Values
+from tests.test_plan import plans
+from tests.xlsx_oracle import WorkbookOracle
+
+SAMPLE = REPO / "examples" / "z16_encryption_ams.yaml"
+CHANGE = {"calculator": "connect", "inputs": {"connects_per_sec": 4000, "tls": False},
+          "machine": {"processors": 16, "msu_per_cp": 95.5}}
+"""What a planner types into the sample's workbook: the second variant's connect inputs on
+its sheet, and its machine on the Plan sheet."""
+
+
+def expected_figures(result: PlanResult) -> dict[str, float]:
+    """Each Plan sheet figure the engine gives, by its defined name."""
+    figures = {}
+    for index, variant in enumerate(result.variants):
+        for space in result.spaces():
+            figures[cell_name(space, index)] = variant.by_space[space]
+        figures[cell_name(TOTAL, index)] = variant.total
+        figures[cell_name("lpar_busy_pct", index)] = variant.lpar_busy_pct
+        figures[cell_name("msu", index)] = variant.msu
+        for c in variant.contributions:
+            figures[cell_name(f"{c.calculator}.{c.output}", index)] = c.cpu_seconds_per_sec
+    return figures
+
+
+def changed(plan: Plan, index: int, calculator: str, inputs: dict, machine: dict) -> Plan:
+    """``plan`` with the ``index``-th variant's machine and one calculator's inputs changed,
+    as the workbook's cells are: every calculator of the variant reads its machine."""
+    variant = plan.variants[index]
+    calculators = {cid: {**given, **{k: v for k, v in machine.items() if k in given},
+                         **(inputs if cid == calculator else {})}
+                   for cid, given in variant.calculators.items()}
+    new = dataclasses.replace(variant, machine={**variant.machine, **machine},
+                              calculators=calculators)
+    return Plan(plan.variants[:index] + (new,) + plan.variants[index + 1:])
+
+
+def type_change(book, plan: Plan, index: int, change: dict, set_cell) -> None:
+    """Type ``change`` into the workbook: the calculator's inputs on its sheet, the machine
+    on the Plan sheet; ``set_cell(sheet, coordinate, value)`` does the typing."""
+    titles = sheet_titles(evaluate_plan(plan))
+    title = titles[index, change["calculator"]]
+    for name, value in change["inputs"].items():
+        set_cell(title, named_cell(book[title], name).coordinate, value)
+    for name, value in change["machine"].items():
+        set_cell(SHEET, named_cell(book[SHEET], cell_name(name, index)).coordinate, value)
+
+
+@pytest.fixture(scope="module")
+def sample_book(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("plan")
+    assert main(["build", "--plan", str(SAMPLE), "--out", str(folder)]) == 0
+    return folder / "z16_encryption_ams.xlsx"
+
+
+def stored_agree(path: Path, result: PlanResult) -> None:
+    """The Plan sheet's stored results are the engine's figures, exactly; each variant's
+    status is all valid, and each calculator sheet stores its engine result."""
+    book = openpyxl.load_workbook(path, data_only=True)
+    plan_sheet = book[SHEET]
+    for name, expected in expected_figures(result).items():
+        assert named_cell(plan_sheet, name).value == expected, name
+    titles = sheet_titles(result)
+    for index, variant in enumerate(result.variants):
+        assert named_cell(plan_sheet, cell_name("status", index)).value == ALL_VALID
+        for name in machine_inputs():
+            assert named_cell(plan_sheet, cell_name(name, index)).value == \
+                variant.variant.machine[name]
+        for calculator_id, calculator_result in variant.results.items():
+            sheet = book[titles[index, calculator_id]]
+            for name, value in calculator_result.outputs.items():
+                assert agrees(value, named_cell(sheet, name).value, rel=0), (calculator_id, name)
+
+
+def test_the_samples_plan_sheet_stores_the_engines_figures(sample_book):
+    result = evaluate_plan(load_plan(SAMPLE))
+    stored_agree(sample_book, result)
+    shown = openpyxl.load_workbook(sample_book, data_only=True)[SHEET]
+    differences = [row for row in shown.iter_rows(values_only=True)
+                   if row[0] == "Total"]
+    assert differences[0][2:5] == (result.variants[0].total, result.variants[1].total,
+                                   result.variants[1].total - result.variants[0].total)
+
+
+@settings(max_examples=5, deadline=None,
+          suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow,
+                                 HealthCheck.function_scoped_fixture])
+@given(plan=plans())
+def test_random_plans_store_and_recalculate_to_the_engines_figures(plan, tmp_path):
+    """Stored: the engine's figures for the inputs as the file holds them (16 significant
+    digits), within rounding of the plan's own; recalculated, the same."""
+    path = write_plan_workbook(tmp_path / "plan.xlsx", plan, "random.yaml")
+    result = evaluate_plan(as_written(plan))
+    stored_agree(path, result)
+    oracle = WorkbookOracle.load(path)
+    own = expected_figures(evaluate_plan(plan))
+    for name, expected in expected_figures(result).items():
+        assert agrees(expected, oracle.value(SHEET, name)), name
+        assert agrees(own[name], expected), name
+
+
+def test_the_plan_sheet_follows_a_variants_changed_inputs(sample_book):
+    """The independent evaluator, after a planner changes the second variant's connect
+    inputs and its machine, gives the engine's figures for the changed plan; the first
+    variant's are unchanged, and every calculator sheet of the variant shows the machine."""
+    plan = load_plan(SAMPLE)
+    book = openpyxl.load_workbook(sample_book)
+    oracle = WorkbookOracle.of(book)
+    type_change(book, plan, 1, CHANGE, oracle.type_into)
+    result = evaluate_plan(changed(plan, 1, **CHANGE))
+    assert result.variants[1].total != evaluate_plan(plan).variants[1].total
+    for name, expected in expected_figures(result).items():
+        assert agrees(expected, oracle.value(SHEET, name)), name
+    for title in sheet_titles(result).values():
+        if title.startswith("proposed."):
+            assert oracle.value(title, "processors") == 16
+
+
+def test_a_refused_input_empties_its_variants_figures_and_names_the_sheet(sample_book):
+    plan = load_plan(SAMPLE)
+    book = openpyxl.load_workbook(sample_book)
+    oracle = WorkbookOracle.of(book)
+    type_change(book, plan, 1, {"calculator": "ams", "inputs": {"messages_per_sec": -5},
+                                "machine": {}}, oracle.type_into)
+    status = oracle.value(SHEET, cell_name("status", 1))
+    assert status.startswith("proposed.ams: ") and status == \
+        "proposed.ams: " + oracle.value("proposed.ams", FIRST_PROBLEM)
+    assert oracle.value(SHEET, cell_name(TOTAL, 1)) == ""
+    assert oracle.value(SHEET, cell_name("msu", 1)) == ""
+    assert oracle.value(SHEET, cell_name(TOTAL, 0)) == evaluate_plan(plan).variants[0].total
+
+
+@pytest.mark.libreoffice
+def test_libreoffice_recalculates_the_plan_sheet_after_a_change(sample_book, libreoffice,
+                                                                 tmp_path):
+    plan = load_plan(SAMPLE)
+    book = openpyxl.load_workbook(sample_book)
+
+    def set_cell(sheet, coordinate, value):
+        book[sheet][coordinate].value = value
+
+    type_change(book, plan, 1, CHANGE, set_cell)
+    path = tmp_path / "changed.xlsx"
+    book.save(path)
+    [values] = libreoffice.recalculate([(path, book)])
+    assert isinstance(values, Values)
+    result = evaluate_plan(changed(plan, 1, **CHANGE))
+    for name, expected in expected_figures(result).items():
+        assert agrees(expected, named_cell(values[SHEET], name).value), name
+
+
+def test_the_plan_workbook_keeps_excels_limits(sample_book):
+    found = problems(sample_book)
+    assert not found, "\n".join(found)
+
+
+def test_sheet_names_are_excels_and_the_importer_skips_them(sample_book, tmp_path):
+    """A variant name Excel would need quoted, or too long, gives ``vN.calculator``; the
+    sample's names are ``variant.calculator``; the importer finds no calculator sheet."""
+    plan = load_plan(SAMPLE)
+    odd = Plan((dataclasses.replace(plan.variants[0], name="today's [LPAR]"),
+                dataclasses.replace(plan.variants[1], name="p" * 30)))
+    titles = sheet_titles(evaluate_plan(odd))
+    assert set(titles.values()) == {f"v{n}.{c}" for n in (1, 2)
+                                    for c in ("ams", "connect", "log_encryption")}
+    path = write_plan_workbook(tmp_path / "odd.xlsx", odd, "odd.yaml")
+    assert openpyxl.load_workbook(path).sheetnames[1] == "v1.ams"
+    names = openpyxl.load_workbook(sample_book).sheetnames
+    assert names[0] == SHEET and "proposed.log_encryption" in names
+    assert all(len(name) <= SHEET_NAME_LIMIT for name in names)
+    with pytest.raises(MqcalcError, match="has no calculator sheet"):
+        read_workbook(sample_book)
+
+
+def test_build_plan_refuses_to_replace_without_force(sample_book, capsys):
+    folder = str(sample_book.parent)
+    assert main(["build", "--plan", str(SAMPLE), "--out", folder]) == 2
+    assert "--force replaces it" in capsys.readouterr().err
