@@ -19,6 +19,7 @@ DOORS = {
     "report": ["eval", "pageset_encryption", "--pset-report"],
     "workbook": ["eval", "--from-workbook"],
     "plan": ["plan"],
+    "plan workbook": ["build", "--out", "never-written", "--plan"],  # read before any write
 }
 """Each file door and the command line that opens the file named after it."""
 
