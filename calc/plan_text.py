@@ -44,8 +44,8 @@ def plan_lines(result: PlanResult, path: str) -> list[str]:
     if result.notes:
         lines += ["", "Notes"]
     for note in result.notes:
-        lines += wrapped(f"- {', '.join(note.calculators)} ({', '.join(note.variants)}): ",
-                         note.text)
+        lines += wrapped("- ", f"{', '.join(note.calculators)} ({', '.join(note.variants)}): "
+                               f"{note.text}")
     return lines
 
 

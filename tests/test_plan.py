@@ -248,6 +248,9 @@ def test_the_sample_as_text(capsys):
     assert re.search(r"Channel initiator \(CHIN\)\s+CPU s/s", text)
     assert re.search(r"connect chin_cpu_seconds_per_sec\s+CHIN", text)
     assert "IBM z14" in text and "IBM z16" in text
+    notes = lines[lines.index("Notes") + 1:]
+    assert notes[0].startswith("  - connect (today, proposed): ")
+    assert all(line.startswith(("  - ", "    ")) for line in notes)  # wrapped under the dash
 
 
 def test_the_readme_shows_what_the_sample_prints(capsys, monkeypatch):
