@@ -102,8 +102,8 @@ class PlanMixin:
         pairs = [(variant, calculator_id, next(c.title for c in self.calculators
                                                if c.id == calculator_id))
                  for variant, calculator_id in self.plan_edit.pairs()]
-        self.screen.show(f"Plan {self.plan_path}: the CPU the calculators count, by address "
-                         "space", self.plan_result, self.plan_problem, pairs)
+        self.screen.show(f"Plan {self.plan_path.name}: the CPU the calculators count",
+                         self.plan_result, self.plan_problem, pairs)
 
     @property
     def plan_file(self) -> Path:

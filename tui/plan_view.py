@@ -18,6 +18,9 @@ EIGHTHS = " ▏▎▍▌▋▊▉"
 """A bar's last cell by the eighths of a cell it fills (Unicode's left block elements)."""
 BAR_ROOM = 10
 """Fewest cells a bar may use, however narrow the view: shorter bars cannot be told apart."""
+WIDEST = 100
+"""Widest a bar's line is, however wide the view: about the figures table's width, so each
+bar is read beside its figure rather than across the screen."""
 
 
 def signed(text: str) -> str:
@@ -67,12 +70,14 @@ def _figure(variant, key: str) -> float:
 
 def bars(result: PlanResult, width: int) -> Text:
     """Under each address space's name, a bar per variant scaled to the largest figure of
-    any space and variant, then the figure and its unit; ``width`` the cells to fill."""
+    any space and variant, then the figure and its unit; ``width`` the cells to fill (at most
+    :data:`WIDEST`)."""
     names = max(len(variant.name) for variant in result.variants)
     figures = {(space, variant.name): format_value(variant.by_space[space], RATE_DECIMALS)
                for space in result.spaces() for variant in result.variants}
     widest = max(map(len, figures.values()), default=0)
-    room = max(BAR_ROOM, width - 2 - names - 1 - 1 - widest - 1 - len(CPU_RATE_UNIT))
+    room = max(BAR_ROOM, min(width, WIDEST) - 2 - names - 1 - 1 - widest - 1
+               - len(CPU_RATE_UNIT))
     largest = max((variant.by_space[space] for space in result.spaces()
                    for variant in result.variants), default=0)
     lines = []
