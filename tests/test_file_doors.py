@@ -17,6 +17,7 @@ from .conftest import REPO
 DOORS = {
     "scenario": ["eval", "--scenario"],
     "report": ["eval", "pageset_encryption", "--pset-report"],
+    "tui plan": ["tui", "--plan"],
 }
 """Each file door and the command line that opens the file named after it."""
 

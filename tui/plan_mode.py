@@ -2,10 +2,10 @@
 figures, and edit a variant's calculator in the usual panes.
 
 While a variant is edited the app's session is that variant's (:class:`tui.plan_edit.
-PlanEdit`), so the calculator panes, undo and redo work on its inputs; the session the user
-had before is kept aside and comes back when the Plan view closes. Ctrl+S and Ctrl+O then
-save and open the plan, not a scenario. The figures are made again from the fields each
-time the view is shown.
+PlanEdit`), so the calculator panes, undo and redo work on its inputs, and Ctrl+S and
+Ctrl+O save and open the plan, not a scenario; the user's own session is kept aside
+meanwhile. Back in the Plan view (F5), the figures are made again from the fields and the
+user's own session is back in the panes beneath.
 """
 from __future__ import annotations
 
@@ -53,13 +53,13 @@ class PlanMixin:
 
     async def action_plan(self) -> None:
         """F5: show the Plan view (from a variant's calculator: back to it, the figures made
-        again), or close it, back to the user's own inputs."""
+        again and the user's own inputs back in the panes beneath), or close it."""
         if isinstance(self.screen, PlanScreen):
             await self.pop_screen()
-            await self.leave_variant()
             return
         if self.editing is not None:
             self.remake_plan()
+            await self.leave_variant()
         await self.push_screen(PlanScreen())
 
     async def leave_variant(self) -> None:

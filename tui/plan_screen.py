@@ -13,7 +13,7 @@ from textual.widgets.option_list import Option
 
 from calc.plan_run import PlanResult
 
-from .plan_view import bars, figures_table, notes_view
+from .plan_view import Bars, figures_table, notes_view
 
 NO_PLAN = ("No plan is open. Ctrl+O opens a plan file (examples/z16_encryption_ams.yaml is "
            "a sample): one queue manager's machine and two or more variants of its work.")
@@ -55,9 +55,6 @@ class PlanScreen(Screen):
     def on_mount(self) -> None:
         self.app.show_plan()
 
-    def on_resize(self) -> None:
-        self.app.show_plan()
-
     def show(self, title: str, result: PlanResult | None, problem: str,
              pairs: list[tuple[str, str, str]]) -> None:
         """Show ``result`` (None: no plan), ``problem`` (why the fields make no plan now,
@@ -73,9 +70,7 @@ class PlanScreen(Screen):
         if result is None:
             return
         self.query_one("#plan-figures", Static).update(figures_table(result))
-        box = self.query_one("#plan-box", VerticalScroll)
-        width = box.scrollable_content_region.width or self.size.width
-        self.query_one("#plan-bars", Static).update(bars(result, max(width - 1, 1)))
+        self.query_one("#plan-bars", Static).update(Bars(result))
         self.query_one("#plan-notes", Static).update(notes_view(result))
         choices = self.query_one("#plan-edit", OptionList)
         if pairs != self.shown_pairs:

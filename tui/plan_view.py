@@ -92,6 +92,17 @@ def bars(result: PlanResult, width: int) -> Text:
     return Text("\n").join(lines)
 
 
+class Bars:
+    """:func:`bars` drawn to the width it is given when rendered (a terminal's, a pane's),
+    so they fit however the view is laid out."""
+
+    def __init__(self, result: PlanResult):
+        self.result = result
+
+    def __rich_console__(self, console, options):
+        yield bars(self.result, options.max_width)
+
+
 def notes_view(result: PlanResult) -> Text:
     """Each note that applies, once, with the calculators it is from and the variants it
     applies in."""
