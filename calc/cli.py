@@ -148,6 +148,8 @@ def _parser_for(reports: tuple[tuple[str, str, str, str], ...]) -> argparse.Argu
     terminal = commands.add_parser("tui", help="start the terminal calculator")
     terminal.add_argument("--scenario", metavar="FILE", type=Path, default=argparse.SUPPRESS,
                           help="start with the inputs of this scenario file")
+    terminal.add_argument("--plan", metavar="FILE", type=Path, help="start in the Plan view "
+                          "with this plan file (see mqcalc plan)")
     return parser
 
 
@@ -514,7 +516,12 @@ def _plan(arguments) -> int:
 
 def _tui(arguments) -> int:
     scenario = load_scenario(arguments.scenario) if arguments.scenario is not None else None
+    plan = getattr(arguments, "plan", None)  # only "mqcalc tui" has --plan
+    if plan is not None:
+        from .plan import load_plan
+
+        plan = (plan, load_plan(plan))
     from tui.app import run_app
 
-    run_app(scenario)
+    run_app(scenario, plan)
     return 0

@@ -30,8 +30,12 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+import yaml
+
 from . import engine, spelling, yaml_reading
 from .errors import InputError, MqcalcError
+from .files import replace_atomically
+from .formatting import plain_number
 from .loader_parts import MACHINE_PART, Parts
 from .model import Input
 from .scenario import ScenarioError, _at, _bits_as_text, _calculator_ids, _kind, _typed_names
@@ -101,6 +105,73 @@ def make_plan(machine: dict, variants: dict[str, dict[str, dict]]) -> Plan:
                 "variants": {name: {"calculators": calculators}
                              for name, calculators in variants.items()}}
     return _Reader("plan", yaml_reading.Document(document, {})).plan()
+
+
+def remake_plan(variants: list[tuple[str, str | None, dict, dict[str, dict]]]) -> Plan:
+    """A plan from values as a person edits them (text for numbers, say): each variant's
+    name, the variant it is ``like`` (or None), its whole machine, and each calculator's
+    inputs (its machine inputs are taken from the machine, whatever they hold here). Every
+    variant's values are given whole, so ``like`` adds only the calculators of the variant
+    it names that this one leaves out; the first variant's machine is the plan's. Checked as a file is; a refusal starts ``plan:``."""
+    shared = machine_inputs()
+    document = {VERSION_KEY: SCHEMA_VERSION, "machine": variants[0][2], "variants": {
+        name: {**({"like": like} if like else {}), "machine": machine,
+               "calculators": {calculator_id: {key: value for key, value in inputs.items()
+                                               if key not in shared}
+                               for calculator_id, inputs in calculators.items()}}
+        for name, like, machine, calculators in variants}}
+    return _Reader("plan", yaml_reading.Document(document, {})).plan()
+
+
+HEADER = """\
+# mqcalc plan: one queue manager's machine and variants of its work (mqzcalc, IBM MQ for
+# z/OS capacity and cost). The first variant is the baseline the others are compared with;
+# a variant "like" another lists only what it changes.
+#   mqcalc plan FILE [--json]     the CPU by address space, % of the LPAR and MSU
+#   mqcalc tui --plan FILE        the Plan view of the terminal calculator
+"""
+
+
+def plan_text(plan: Plan) -> str:
+    """``plan`` as a plan file that :func:`load_plan` reads back to the same plan: the first
+    variant's machine as the plan's; a variant ``like`` another with only the machine inputs
+    and calculator inputs it changes from it, every other variant whole (machine inputs are
+    written under ``machine``, never among a calculator's)."""
+    named = {variant.name: variant for variant in plan.variants}
+    machine = plan.variants[0].machine
+    variants = {}
+    for variant in plan.variants:
+        like = named.get(variant.like)  # whose calculators this variant has, as read
+        spec: dict = {"like": like.name} if like else {}
+        changed = _changed(variant.machine, like.machine if like else machine)
+        if changed:
+            spec["machine"] = changed
+        spec["calculators"] = {
+            calculator_id: _changed({key: value for key, value in inputs.items()
+                                     if key not in machine_inputs()},
+                                    like.calculators.get(calculator_id, {}) if like else {})
+            for calculator_id, inputs in variant.calculators.items()}
+        if like:
+            spec["calculators"] = {key: value for key, value in spec["calculators"].items()
+                                   if value or key not in like.calculators}
+        variants[variant.name] = spec
+    document = {VERSION_KEY: SCHEMA_VERSION, "machine": _changed(machine, {}),
+                "variants": variants}
+    return HEADER + yaml.safe_dump(document, sort_keys=False, allow_unicode=True,
+                                   default_flow_style=False)
+
+
+def _changed(values: dict, before: dict) -> dict:
+    """The entries of ``values`` that ``before`` does not hold, as a person writes them."""
+    return {key: plain_number(value) for key, value in values.items()
+            if key not in before or before[key] != value}
+
+
+def save_plan(path: Path, plan: Plan) -> Path:
+    """Write ``plan`` to ``path`` whole or not at all (:func:`plan_text`); return ``path``."""
+    text = plan_text(plan)
+    return replace_atomically(Path(path), lambda temporary: temporary.write_text(
+        text, encoding="utf-8"))
 
 
 class _Reader:

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 import calc
 from calc import spelling
 from calc.cli import main
+from calc.plan import load_plan
 from calc.scenario import Scenario, load_scenario
 from tests.conftest import CALCULATORS, REPO
 from tests.strategies import hostile_edges
@@ -264,7 +265,8 @@ def test_the_terminal_calculator_starts_with_the_scenario(scenario_file, monkeyp
     monkeypatch.setattr("tui.app.run_app", lambda *a: started.append(a))
     status, _, err = run_main(*arguments, scenario_file)
     assert status == 0, err
-    [(scenario,)] = started
+    [(scenario, plan)] = started
+    assert plan is None
     assert isinstance(scenario, Scenario) and scenario == load_scenario(scenario_file)
     assert scenario.current == "connect" and scenario.inputs["adapters"]["processors"] == 8
 
@@ -273,7 +275,15 @@ def test_the_terminal_calculator_without_a_scenario_starts_as_before(monkeypatch
     started = []
     monkeypatch.setattr("tui.app.run_app", lambda *a: started.append(a))
     assert run_main()[0] == 0 and run_main("tui")[0] == 0
-    assert started == [(None,), (None,)]
+    assert started == [(None, None), (None, None)]
+
+
+def test_the_terminal_calculator_starts_with_a_plan(monkeypatch):
+    started = []
+    monkeypatch.setattr("tui.app.run_app", lambda *a: started.append(a))
+    sample = REPO / "examples" / "z16_encryption_ams.yaml"
+    assert run_main("tui", "--plan", str(sample))[0] == 0
+    assert started == [(None, (sample, load_plan(sample)))]
 
 
 def test_help_describes_the_scenario_options():

@@ -20,6 +20,7 @@ DOORS = {
     "workbook": ["eval", "--from-workbook"],
     "plan": ["plan"],
     "plan workbook": ["build", "--out", "never-written", "--plan"],  # read before any write
+    "tui plan": ["tui", "--plan"],
 }
 """Each file door and the command line that opens the file named after it."""
 

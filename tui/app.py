@@ -24,12 +24,14 @@ from textual.widgets import (DataTable, Footer, Header, Label, ListItem, ListVie
 import calc
 from calc.explain import explain
 from calc.formatting import as_written
+from calc.plan import Plan
 from calc.scenario import Scenario, load_scenario, save_scenario
 
 from .answer_view import answer_view, shown_figures
 from .confirm import ConfirmScreen
 from .explain_view import explanation_view, with_unit
 from .held import held_with
+from .plan_mode import PlanMixin
 from .plots import ChartView
 from .screens import CalculatorScreen, HelpScreen, PathScreen
 from .session import Session
@@ -51,7 +53,7 @@ PANELS = ("calculators", "inputs", "results")
 """Ids of the panels the maximize key fills the screen with."""
 
 
-class MqcalcApp(App):
+class MqcalcApp(PlanMixin, App):
     """The terminal calculator over the whole catalogue."""
 
     CSS = resources.files(__package__).joinpath("mqcalc.tcss").read_text(encoding="utf-8")
@@ -76,6 +78,7 @@ class MqcalcApp(App):
         Binding("f2", "toggle_plots", "Plots"),
         Binding("f3", "toggle_list", "List"),
         Binding("f4", "maximize", "Maximize"),
+        Binding("f5", "plan", "Plan"),
         Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+y", "redo", "Redo"),
         Binding("ctrl+r", "reset", "Reset"),
@@ -85,8 +88,11 @@ class MqcalcApp(App):
         Binding("ctrl+q", "quit", "Quit"),
     ]
 
-    def __init__(self, scenario: Scenario | None = None, folder: Path | None = None):
+    def __init__(self, scenario: Scenario | None = None, folder: Path | None = None,
+                 plan: tuple[Path, Plan] | None = None):
         super().__init__()
+        self.plan_to_open = plan
+        """The plan file to show in the Plan view at the start, and the plan read from it."""
         self.calculators = calc.catalogue()
         self.session = (Session.from_scenario(self.calculators, scenario) if scenario
                         else Session(self.calculators))
@@ -152,6 +158,8 @@ class MqcalcApp(App):
             self.theme = theme
         self.remembering = True
         self.set_up_calculator()
+        if self.plan_to_open is not None:
+            self.call_after_refresh(self.replace_plan, *self.plan_to_open)
         # What the start built lives as long as the app: frozen out of the garbage
         # collector's sight, a full collection takes under a millisecond, not the 50 to 70
         # ms that paused whatever key was being answered.
@@ -471,6 +479,9 @@ class MqcalcApp(App):
         return self.scenario_path or self.folder / "mqcalc-scenario.yaml"
 
     def action_save(self) -> None:
+        if self.in_plan:
+            self.action_save_plan()
+            return
         try:
             scenario = self.session.scenario()
         except calc.MqcalcError as error:
@@ -492,6 +503,9 @@ class MqcalcApp(App):
         self.notify(f"Saved {', '.join(scenario.inputs)} to {path}")
 
     def action_open(self) -> None:
+        if self.in_plan:
+            self.action_open_plan()
+            return
         self.push_screen(PathScreen("Open a scenario file", self.scenario_file, must_exist=True),
                          self.open_from)
 
@@ -558,6 +572,12 @@ class MqcalcApp(App):
                                 partial(self.open_calculator, calculator.id))
         yield SystemCommand("Export workbook", "Write a workbook holding these inputs and "
                             "their results", self.action_export)
+        yield SystemCommand("Plan view", "A plan's variants side by side: CPU by address "
+                            "space, % of the LPAR, MSU (F5)", self.action_plan)
+        yield SystemCommand("Open plan", "Open a plan file in the Plan view",
+                            self.action_open_plan)
+        yield SystemCommand("Save plan", "Save the plan, with the variants' inputs as edited",
+                            self.action_save_plan)
         yield SystemCommand("Save scenario", "Save the inputs to a scenario file",
                             self.action_save)
         yield SystemCommand("Open scenario", "Open a scenario file", self.action_open)
@@ -571,10 +591,12 @@ class MqcalcApp(App):
                             self.action_toggle_plots)
 
 
-def create_app(scenario: Scenario | None = None, folder: Path | None = None) -> MqcalcApp:
-    """The app, as the tests and the command build it."""
-    return MqcalcApp(scenario, folder)
+def create_app(scenario: Scenario | None = None, folder: Path | None = None,
+               plan: tuple[Path, Plan] | None = None) -> MqcalcApp:
+    """The app, as the tests and the command build it; ``plan``: a plan file and the plan
+    read from it, shown in the Plan view at the start."""
+    return MqcalcApp(scenario, folder, plan)
 
 
-def run_app(scenario: Scenario | None = None) -> None:
-    create_app(scenario).run()
+def run_app(scenario: Scenario | None = None, plan: tuple[Path, Plan] | None = None) -> None:
+    create_app(scenario, plan=plan).run()

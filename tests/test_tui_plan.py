@@ -1,0 +1,131 @@
+"""The Plan view driven through Textual's Pilot: opened from a file, a variant's calculator
+edited in the calculator panes, the figures made again, saved and read back. What it shows
+is :func:`calc.plan_run.evaluate_plan`'s."""
+from __future__ import annotations
+
+import shutil
+from dataclasses import replace
+
+from textual.widgets import Input, OptionList, Static
+
+from calc.plan import load_plan
+from calc.plan_run import evaluate_plan
+from tests.test_plan import SAMPLE
+from tests.test_tui import plain, through_file_prompt
+from tui.app import create_app
+from tui.confirm import ConfirmScreen
+from tui.plan_screen import PlanScreen
+from tui.widgets import field_id
+
+SIZE = (100, 30)
+
+
+def shown(app) -> str:
+    """The Plan view's figures as plain text."""
+    return plain(app.screen.query_one("#plan-figures", Static), width=100)
+
+
+def total_row(result) -> list[str]:
+    """The Total row as the view writes it, every variant's total then each change."""
+    base = result.variants[0]
+    return [f"{v.total:.4f}" for v in result.variants] + [
+        f"{v.total - base.total:+.4f}" for v in result.variants[1:]]
+
+
+async def edit(app, pilot, variant: str, calculator_id: str) -> None:
+    """Pick ``variant``'s ``calculator_id`` in the Plan view's list and press Enter."""
+    choices = app.screen.query_one("#plan-edit", OptionList)
+    choices.highlighted = choices.get_option_index(f"{variant}\t{calculator_id}")
+    choices.focus()
+    await pilot.press("enter")
+    await pilot.pause()
+    assert app.editing == variant and app.current.id == calculator_id
+
+
+async def edit_field(app, pilot, variant: str, calculator_id: str, input_id: str,
+                     value: str) -> None:
+    """Edit ``variant``'s ``calculator_id`` and type ``value`` into ``input_id``."""
+    await edit(app, pilot, variant, calculator_id)
+    app.query_one(f"#{field_id(input_id)}", Input).value = value
+    await pilot.pause()
+
+
+async def test_f5_then_ctrl_o_opens_a_plan_and_shows_its_figures(tmp_path):
+    app = create_app(folder=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f5")
+        await pilot.pause()
+        assert isinstance(app.screen, PlanScreen)
+        assert "No plan is open" in plain(app.screen.query_one("#plan-title", Static))
+        await through_file_prompt(app, pilot, "ctrl+o", SAMPLE)
+        expected = evaluate_plan(load_plan(SAMPLE))
+        assert app.plan_result == expected
+        total = next(line for line in shown(app).splitlines() if "Total" in line)
+        assert total.split()[3:] == total_row(expected)
+        assert "MSU consumed" in shown(app) and "% of LPAR" in shown(app)
+
+
+async def test_editing_a_variant_changes_the_figures_and_undo_takes_it_back(tmp_path):
+    app = create_app(folder=tmp_path, plan=(SAMPLE, load_plan(SAMPLE)))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        own = app.session
+        before = shown(app)
+        await edit_field(app, pilot, "proposed", "connect", "connects_per_sec", "5000")
+        await pilot.press("f5")
+        await pilot.pause()
+        assert isinstance(app.screen, PlanScreen)
+        plan = load_plan(SAMPLE)
+        today, proposed = plan.variants
+        connect = {**proposed.calculators["connect"], "connects_per_sec": 5000}
+        changed = evaluate_plan(replace(plan, variants=(today, replace(
+            proposed, calculators={**proposed.calculators, "connect": connect}))))
+        assert app.plan_result == changed
+        assert shown(app) != before
+        total = next(line for line in shown(app).splitlines() if "Total" in line)
+        assert total.split()[3:] == total_row(changed)
+        await edit(app, pilot, "proposed", "connect")
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        await pilot.press("f5")
+        await pilot.pause()
+        assert app.plan_result == evaluate_plan(plan)
+        await pilot.press("escape")  # back to the user's own inputs, untouched
+        await pilot.pause()
+        assert app.session is own and app.editing is None
+        assert not isinstance(app.screen, PlanScreen)
+
+
+async def test_save_writes_the_edited_plan_which_reads_back_the_same(tmp_path):
+    path = tmp_path / "plan.yaml"
+    app = create_app(folder=tmp_path, plan=(SAMPLE, load_plan(SAMPLE)))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await edit_field(app, pilot, "today", "log_encryption", "log_mb_per_sec", "80")
+        await through_file_prompt(app, pilot, "ctrl+s", path)  # from the calculator panes
+        saved = load_plan(path)
+        assert saved.variants[0].calculators["log_encryption"]["log_mb_per_sec"] == 80
+        assert saved.variants[1].calculators["log_encryption"]["log_mb_per_sec"] == 40
+        await pilot.press("f5")
+        await pilot.pause()
+        assert app.plan_result == evaluate_plan(saved)
+
+
+async def test_opening_a_plan_over_unsaved_changes_asks_first(tmp_path):
+    other = shutil.copy(SAMPLE, tmp_path / "other.yaml")
+    app = create_app(folder=tmp_path, plan=(SAMPLE, load_plan(SAMPLE)))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await edit_field(app, pilot, "proposed", "ams", "messages_per_sec", "9000")
+        await through_file_prompt(app, pilot, "ctrl+o", other)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.plan_path == SAMPLE and app.editing == "proposed"
+        await through_file_prompt(app, pilot, "ctrl+o", other)
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.plan_path == other and app.editing is None
+        assert isinstance(app.screen, PlanScreen)
+        assert app.plan_result == evaluate_plan(load_plan(SAMPLE))

@@ -1,0 +1,113 @@
+"""The Plan view's text: a plan's variants side by side (machine, CPU by address space, the
+total, % of the LPAR, MSU, and each variant's change from the first), a bar per address
+space per variant, and the notes that apply. Presentation only, no Textual: every figure is
+a :class:`~calc.plan_run.PlanResult`'s, written with the decimals ``mqcalc plan`` prints.
+"""
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+
+from calc.formatting import format_value
+from calc.model import ADDRESS_SPACES, CPU_RATE_UNIT
+from calc.plan import machine_inputs
+from calc.plan_run import TOTAL, PlanResult, share_outputs
+from calc.plan_text import RATE_DECIMALS
+
+EIGHTHS = " ▏▎▍▌▋▊▉"
+"""A bar's last cell by the eighths of a cell it fills (Unicode's left block elements)."""
+BAR_ROOM = 10
+"""Fewest cells a bar may use, however narrow the view: shorter bars cannot be told apart."""
+WIDEST = 100
+"""Widest a bar's line is, however wide the view: about the figures table's width, so each
+bar is read beside its figure rather than across the screen."""
+
+
+def signed(text: str) -> str:
+    """A change as read: a sign always in front."""
+    return text if text.startswith("-") else "+" + text
+
+
+def figures_table(result: PlanResult) -> Table:
+    """Label and unit, each variant's figure, then each later variant's change from the
+    first (the machine rows have none: a choice has no difference). Only the label is cut
+    where the width is short; every figure and unit is shown whole."""
+    later = result.variants[1:]
+    rows = [[Text(spec.title), spec.unit, *(
+        spec.label(v.variant.machine[spec.id]) if spec.type == "choice"
+        else format_value(v.variant.machine[spec.id], spec.decimals)
+        for v in result.variants), *([""] * len(later))] for spec in machine_inputs().values()]
+    figures = [(f"{ADDRESS_SPACES[space]} ({space})", CPU_RATE_UNIT, space, RATE_DECIMALS)
+               for space in result.spaces()]
+    figures.append(("Total", CPU_RATE_UNIT, TOTAL, RATE_DECIMALS))
+    figures += [(title, unit, name, decimals)
+                for name, (title, unit, decimals) in share_outputs().items()]
+    changes = [result.difference(variant) for variant in later]
+    for label, unit, key, decimals in figures:
+        rows.append([Text(label, style="bold" if key == TOTAL else ""), unit,
+                     *(format_value(_figure(variant, key), decimals)
+                       for variant in result.variants),
+                     *(signed(format_value(change[key], decimals)) for change in changes)])
+    headers = ["", "Unit", *(v.name for v in result.variants),
+               *(("change",) if len(later) == 1 else (f"Δ {v.name}" for v in later))]
+    table = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
+    table.add_column("", overflow="ellipsis", no_wrap=True, min_width=12)
+    for index, header in enumerate(headers[1:], start=1):
+        table.add_column(header, justify="left" if index == 1 else "right", no_wrap=True,
+                         style="dim" if index == 1 else "",
+                         min_width=max(len(header), *(len(str(row[index])) for row in rows)))
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
+def _figure(variant, key: str) -> float:
+    """One of a variant's figures by its key: an address space, the total or a share."""
+    if key in variant.by_space:
+        return variant.by_space[key]
+    return variant.total if key == TOTAL else getattr(variant, key)
+
+
+def bars(result: PlanResult, width: int) -> Text:
+    """Under each address space's name, a bar per variant scaled to the largest figure of
+    any space and variant, then the figure and its unit; ``width`` the cells to fill (at most
+    :data:`WIDEST`)."""
+    names = max(len(variant.name) for variant in result.variants)
+    figures = {(space, variant.name): format_value(variant.by_space[space], RATE_DECIMALS)
+               for space in result.spaces() for variant in result.variants}
+    widest = max(map(len, figures.values()), default=0)
+    room = max(BAR_ROOM, min(width, WIDEST) - 2 - names - 1 - 1 - widest - 1
+               - len(CPU_RATE_UNIT))
+    largest = max((variant.by_space[space] for space in result.spaces()
+                   for variant in result.variants), default=0)
+    lines = []
+    for space in result.spaces():
+        lines.append(Text(f"{ADDRESS_SPACES[space]} ({space})", style="bold"))
+        for variant in result.variants:
+            eighths = round(variant.by_space[space] / largest * room * 8) if largest else 0
+            bar = "█" * (eighths // 8) + EIGHTHS[eighths % 8].strip()
+            lines.append(Text.assemble(
+                f"  {variant.name:<{names}} ", (f"{bar:<{room}}", "bold"), " ",
+                f"{figures[space, variant.name]:>{widest}} ", (CPU_RATE_UNIT, "dim")))
+    return Text("\n").join(lines)
+
+
+class Bars:
+    """:func:`bars` drawn to the width it is given when rendered (a terminal's, a pane's),
+    so they fit however the view is laid out."""
+
+    def __init__(self, result: PlanResult):
+        self.result = result
+
+    def __rich_console__(self, console, options):
+        yield bars(self.result, options.max_width)
+
+
+def notes_view(result: PlanResult) -> Text:
+    """Each note that applies, once, with the calculators it is from and the variants it
+    applies in."""
+    if not result.notes:
+        return Text("No notes for these variants.", style="dim")
+    return Text("\n").join(
+        Text.assemble("• ", (f"{', '.join(note.calculators)} ({', '.join(note.variants)}): ",
+                             "bold"), note.text) for note in result.notes)
