@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import datetime
 import io
-import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -79,9 +78,10 @@ def _writer(calculators: list[Calculator], inputs: dict[str, dict] | None = None
     XlsxWriter zips the workbook into memory, and the bytes are written to the path in one
     plain write: a disk that fills up then fails that write alone, where a zip file left
     half-closed on disk would fail again when Python collects it and print a second, ignored
-    error. The parts XlsxWriter writes before zipping them go to a scratch folder of its own,
-    removed whatever happens (XlsxWriter's own scratch files stay in the system's temporary
-    folder when it is interrupted or fails)."""
+    error. XlsxWriter keeps the parts it zips in memory too (its ``in_memory`` option): on
+    disk they were scratch files in the system's temporary folder, which a failure or a
+    signal at the wrong moment left behind (a signal can land inside the creation or the
+    removal of a scratch folder, where no cleanup can follow it)."""
     return zipped_writer(lambda book, styles: _write_sheets(book, styles, calculators, inputs,
                                                             sweeps, contents))
 
@@ -91,19 +91,16 @@ def zipped_writer(fill: Callable[[Workbook, Styles], None]) -> Callable[[Path], 
     the book and its styles)."""
     def write(temporary: Path) -> None:
         zipped = io.BytesIO()
-        with tempfile.TemporaryDirectory(prefix="mqcalc-") as scratch:
-            _write_book(zipped, scratch, fill)
+        _write_book(zipped, fill)
         temporary.write_bytes(zipped.getbuffer())
 
     return write
 
 
-def _write_book(file: io.BytesIO, scratch: str,
-                fill: Callable[[Workbook, Styles], None]) -> None:
-    """Zip the workbook ``fill`` fills in into ``file``, with XlsxWriter's parts written to
-    the folder ``scratch`` on the way."""
+def _write_book(file: io.BytesIO, fill: Callable[[Workbook, Styles], None]) -> None:
+    """Zip the workbook ``fill`` fills in into ``file``, every part kept in memory."""
     book = Workbook(file, {"strings_to_numbers": False, "strings_to_formulas": False,
-                           "strings_to_urls": False, "tmpdir": scratch})
+                           "strings_to_urls": False, "in_memory": True})
     book.set_properties({"title": "mqzcalc: IBM MQ for z/OS capacity and cost",
                          "author": "mqzcalc", "created": BUILD_DATE})
     fill(book, Styles(book))
