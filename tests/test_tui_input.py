@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+from textual import events
+
 from textual.widgets import Label
 
 import calc
@@ -161,3 +163,26 @@ async def test_copying_a_result_says_a_request_went_to_the_terminal_not_that_it_
         assert "Cost per connect: 760 CPU µs" in said and "OSC 52" in said
         assert "ignores" in said
 
+
+
+async def burst(app, pilot, *keys: str) -> None:
+    """Post ``keys`` to the app all at once, as a terminal delivers keys typed fast or sent
+    in one go (``pilot.press`` waits for each key to be handled before the next)."""
+    for key in keys:
+        app.post_message(events.Key(key, key if len(key) == 1 else None))
+    await pilot.pause()
+
+
+FAST_EDIT = ("end", "backspace", "backspace", "backspace", "backspace", "5", "0", "0", "0")
+"""End, Backspace over "2500" (or less), then 5000: the keys of the bug report."""
+
+
+async def test_keys_typed_fast_into_a_field_are_applied_in_order():
+    app = app_on("connect")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        field(app, "connects_per_sec").focus()
+        await pilot.pause()
+        await burst(app, pilot, *FAST_EDIT)
+        assert field(app, "connects_per_sec").value == "5000"
+        assert app.last_result.inputs["connects_per_sec"] == 5000

@@ -12,6 +12,7 @@ from calc.plan import load_plan
 from calc.plan_run import evaluate_plan
 from tests.test_plan import SAMPLE
 from tests.test_tui import plain, through_file_prompt
+from tests.test_tui_input import FAST_EDIT, burst
 from tui.app import create_app
 from tui.confirm import ConfirmScreen
 from tui.plan_screen import PlanScreen
@@ -129,3 +130,23 @@ async def test_opening_a_plan_over_unsaved_changes_asks_first(tmp_path):
         assert app.plan_path == other and app.editing is None
         assert isinstance(app.screen, PlanScreen)
         assert app.plan_result == evaluate_plan(load_plan(SAMPLE))
+
+
+async def test_keys_typed_fast_into_a_variants_field_are_applied_in_order(tmp_path):
+    app = create_app(folder=tmp_path, plan=(SAMPLE, load_plan(SAMPLE)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await edit(app, pilot, "proposed", "connect")
+        field = app.query_one(f"#{field_id('connects_per_sec')}", Input)
+        field.focus()
+        await pilot.pause()
+        await burst(app, pilot, *FAST_EDIT)
+        assert field.value == "5000"
+        assert app.last_result.inputs["connects_per_sec"] == 5000
+        await pilot.press("f5")
+        await pilot.pause()
+        assert app.plan_problem == ""
+        proposed = app.plan_result.variants[1]
+        assert proposed.name == "proposed"
+        assert app.plan_edit.plan.variants[1].calculators["connect"]["connects_per_sec"] == 5000
+

@@ -4,6 +4,7 @@ for numbers, a select for choices, a switch for booleans; validation is the engi
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.validation import ValidationResult, Validator
@@ -51,6 +52,22 @@ class TextField(Input):
     def check_consume_key(self, key: str, character: str | None) -> bool:
         """Every printable key but "?", which no number holds: it opens the help."""
         return character != "?" and super().check_consume_key(key, character)
+
+    async def _on_key(self, event: events.Key) -> None:
+        """Run the field's own editing keys (Backspace, End, Left...) here, in turn with the
+        characters typed.
+
+        Textual's Input inserts a character as its key arrives, but leaves a bound key to
+        bubble up to the app, which runs the binding a few messages later. Keys that come
+        together (typed fast, pasted by a terminal multiplexer) were thus applied out of
+        order: End, four Backspaces and 5000 over 2500 left the field empty or "5". Textual
+        issue 6605 describes it; its bindings are otherwise run exactly as the app would."""
+        for binding in self._bindings.key_to_bindings.get(event.key, ()):
+            if not binding.priority and await self.app.run_action(binding.action, self):
+                event.stop()
+                event.prevent_default()
+                return
+        await super()._on_key(event)
 
 
 class ChoiceField(Select):
