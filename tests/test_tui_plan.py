@@ -150,3 +150,24 @@ async def test_keys_typed_fast_into_a_variants_field_are_applied_in_order(tmp_pa
         assert proposed.name == "proposed"
         assert app.plan_edit.plan.variants[1].calculators["connect"]["connects_per_sec"] == 5000
 
+
+async def test_a_variants_calculator_without_results_shows_no_other_calculators_answer(
+        tmp_path):
+    """The user's own calculator (adapters, the first) is in the panes beneath the Plan view;
+    a variant's connect with a field not valid has no answer of its own to show."""
+    app = create_app(folder=tmp_path, plan=(SAMPLE, load_plan(SAMPLE)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.session.current == "adapters"
+        await edit_field(app, pilot, "proposed", "connect", "connects_per_sec", "")
+        await pilot.press("f5")
+        await pilot.pause()
+        assert "CHIADAPS" in plain(app.query_one("#answer", Static), width=80)
+        await edit(app, pilot, "proposed", "connect")
+        assert plain(app.query_one("#problem", Static)).startswith("No results yet")
+        assert plain(app.query_one("#answer", Static), width=80).strip() == ""
+        app.query_one(f"#{field_id('connects_per_sec')}", Input).value = "5000"
+        await pilot.pause()
+        answer = plain(app.query_one("#answer", Static), width=80)
+        assert app.current.outputs[app.current.headline].title in answer
+        assert "CHIADAPS" not in answer

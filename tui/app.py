@@ -216,12 +216,21 @@ class MqcalcApp(PlanMixin, App):
         self.query_one("#charts", ChartView).offer(calculator)
         self.last_result = self.evaluated = self.refused_field = None
         self.not_applying = ()
+        self.clear_result()
         self.watching = True
         self.recompute()
         # From the top, so that the title shows above the first field (a form scrolled
         # down for the last calculator kept its offset).
         self.query_one("#inputs", InputForm).scroll_home(animate=False, immediate=True)
         self.first_field().focus(scroll_visible=False)
+
+    def clear_result(self) -> None:
+        """Empty the panes that show a result (the answer, long values, notes, explanation)
+        as a calculator is shown: one shown with a field not valid has no result yet, and
+        the last calculator's figures must not stand for its own meanwhile."""
+        for pane_id in ("answer", "long-values", "notes", "explain"):
+            self.query_one(f"#{pane_id}", Pane).show(Text())
+        self.query_one("#long-values", Pane).display = False
 
     def field_widget(self, input_id: str):
         return self.query_one(f"#{field_id(input_id)}")
