@@ -119,6 +119,8 @@ async def test_opening_a_file_over_unsaved_changes_asks_first_and_undo_brings_th
         box = app.screen.query_one("#confirm-box").region
         assert box.right <= 80 and box.bottom <= 24, box
         assert "connect" in plain(app.screen.query("Static")[1])
+        assert app.screen.detail == ("Your changes to connect are not saved. Opening the file "
+                                     "replaces them; Ctrl+Z just after brings them back.")
         await pilot.press("enter")            # the focus starts on keeping the changes
         await pilot.pause()
         assert not isinstance(app.screen, ConfirmScreen)

@@ -121,6 +121,8 @@ async def test_opening_a_plan_over_unsaved_changes_asks_first(tmp_path):
         await edit_field(app, pilot, "proposed", "ams", "messages_per_sec", "9000")
         await through_file_prompt(app, pilot, "ctrl+o", other)
         assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.detail == (f"Your changes to proposed: ams in the plan {SAMPLE} are "
+                                     "not saved. Opening the file replaces them.")
         await pilot.press("n")
         await pilot.pause()
         assert app.plan_path == SAMPLE and app.editing == "proposed"

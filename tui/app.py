@@ -10,6 +10,7 @@ scenario file.
 from __future__ import annotations
 
 import gc
+from collections.abc import Awaitable, Callable
 from functools import partial
 from importlib import resources
 from pathlib import Path
@@ -519,26 +520,37 @@ class MqcalcApp(PlanMixin, App):
                          self.open_from)
 
     async def open_from(self, path: Path | None) -> None:
+        unsaved = ", ".join(self.session.changed_since(self.saved))
+        await self.open_file(path, load_scenario, unsaved, "; Ctrl+Z just after brings them back",
+                             self.replace_session)
+
+    async def open_file(self, path: Path | None, load: Callable[[Path], object],
+                        unsaved: str, kept: str,
+                        replace: Callable[[Path, object], Awaitable[None]]) -> None:
+        """Open ``path`` (None: the prompt was cancelled) with ``load``; a file it refuses is
+        a notice. What it read replaces what is shown through ``replace``: at once, or after
+        asking when ``unsaved`` names changes not saved (``kept`` says how they may come
+        back)."""
         if path is None:
             return
         try:
-            scenario = load_scenario(path)
+            opened = load(path)
         except calc.MqcalcError as error:
             self.notify(f"Not opened: {error}", severity="error")
             return
-        unsaved = self.session.changed_since(self.saved)
         if not unsaved:
-            await self.replace_session(path, scenario)
+            await replace(path, opened)
             return
         self.push_screen(ConfirmScreen(
-            f"Open {path}?", f"Your changes to {', '.join(unsaved)} are not saved. Opening "
-            "the file replaces them; Ctrl+Z just after brings them back.",
-            yes="Open it", no="Keep my changes"),
-            partial(self.open_confirmed, path, scenario))
+            f"Open {path}?", f"Your changes to {unsaved} are not saved. Opening "
+            f"the file replaces them{kept}.", yes="Open it", no="Keep my changes"),
+            partial(self.open_confirmed, replace, path, opened))
 
-    async def open_confirmed(self, path: Path, scenario: Scenario, yes: bool | None) -> None:
+    @staticmethod
+    async def open_confirmed(replace: Callable[[Path, object], Awaitable[None]], path: Path,
+                             opened: object, yes: bool | None) -> None:
         if yes:
-            await self.replace_session(path, scenario)
+            await replace(path, opened)
 
     async def replace_session(self, path: Path, scenario: Scenario) -> None:
         """Show the scenario's inputs in place of every calculator's fields, keeping what

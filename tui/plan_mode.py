@@ -16,7 +16,6 @@ import calc
 from calc.plan import Plan, load_plan, save_plan
 from calc.plan_run import PlanResult, evaluate_plan
 
-from .confirm import ConfirmScreen
 from .plan_edit import PlanEdit
 from .plan_screen import NO_PLAN, PlanScreen
 from .screens import PathScreen
@@ -115,25 +114,9 @@ class PlanMixin:
                          self.open_plan_from)
 
     async def open_plan_from(self, path: Path | None) -> None:
-        if path is None:
-            return
-        try:
-            plan = load_plan(path)
-        except calc.MqcalcError as error:
-            self.notify(f"Not opened: {error}", severity="error")
-            return
         unsaved = self.plan_edit.changed_since(self.plan_saved) if self.plan_edit else []
-        if not unsaved:
-            await self.replace_plan(path, plan)
-            return
-        self.push_screen(ConfirmScreen(
-            f"Open {path}?", f"Your changes to {', '.join(unsaved)} in the plan "
-            f"{self.plan_path} are not saved. Opening the file replaces them.",
-            yes="Open it", no="Keep my changes"), partial(self.open_plan_confirmed, path, plan))
-
-    async def open_plan_confirmed(self, path: Path, plan: Plan, yes: bool | None) -> None:
-        if yes:
-            await self.replace_plan(path, plan)
+        changed = f"{', '.join(unsaved)} in the plan {self.plan_path}" if unsaved else ""
+        await self.open_file(path, load_plan, changed, "", self.replace_plan)
 
     async def replace_plan(self, path: Path, plan: Plan) -> None:
         """Hold ``plan`` (read from ``path``) and show it on the Plan view."""
