@@ -106,7 +106,7 @@ def _write_book(file: io.BytesIO, fill: Callable[[Workbook, Styles], None]) -> N
     fill(book, Styles(book))
     try:
         book.close()
-    except FileCreateError as error:  # wraps the OSError (the scratch folder's disk full)
+    except FileCreateError as error:  # XlsxWriter wraps an OSError in it: say the OSError
         raise error.args[0] from None
 
 
