@@ -289,6 +289,11 @@ MQ for z/OS's own address spaces (MSTR, CHIN) by their job name suffixes, Db2 an
 (which the connect source measures apart), the applications, and the coupling facility."""
 
 
+def space_label(space: str) -> str:
+    """An address space as every face names it: ``Channel initiator (CHIN)``."""
+    return f"{ADDRESS_SPACES[space]} ({space})"
+
+
 @dataclass(frozen=True)
 class CpuPart:
     """An output that is a CPU rate, the address space that pays it, and the source that

@@ -171,18 +171,58 @@ def _share_code() -> tuple:
                  for name, tree in zip(SHARE_OUTPUTS, share_trees()))
 
 
+@dataclass(frozen=True)
+class NoteSource:
+    """Where a plan's note may come from: the ``variant``-th variant (0-based), one of its
+    calculators, and the number of the template's note (1-based), or None for a
+    ``cpu_spent.overlaps`` warning, which holds whenever the other calculator is in the
+    variant too."""
+
+    variant: int
+    calculator: str
+    number: int | None
+
+
+def note_sources(variants: tuple[VariantResult, ...]) -> dict[str, tuple[NoteSource, ...]]:
+    """Every note the plan's variants could show, text -> where it may come from, whatever
+    the inputs: variant by variant, calculator by calculator, a template's notes in its order
+    then its overlap warnings. The notes that apply keep this order, so the workbook, which
+    gathers them live from the same list, shows them as ``mqcalc plan`` prints them."""
+    found: dict[str, list[NoteSource]] = {}
+    for index, variant in enumerate(variants):
+        for calculator_id in variant.results:
+            calculator = engine.calculator(calculator_id)
+            for number, note in enumerate(calculator.notes, start=1):
+                found.setdefault(note.text, []).append(NoteSource(index, calculator_id, number))
+            spent = calculator.cpu_spent
+            for other, advice in (spent.overlaps if spent else ()):
+                if other in variant.results:
+                    found.setdefault(advice, []).append(NoteSource(index, calculator_id, None))
+    return {text: tuple(sources) for text, sources in found.items()}
+
+
+def applies(source: NoteSource, text: str, variants: tuple[VariantResult, ...]) -> bool:
+    """Whether the note ``text`` holds where ``source`` says it may."""
+    return source.number is None or text in variants[source.variant].results[
+        source.calculator].notes
+
+
 def _notes(variants: tuple[VariantResult, ...]) -> tuple[PlanNote, ...]:
     """Every note that applies, once, with the calculators and variants it comes from: each
     calculator's own, and a template's warning where another calculator the variant uses
-    may count the same CPU (its ``cpu_spent.overlaps``)."""
-    found: dict[str, tuple[dict, dict]] = {}
-    for variant in variants:
-        for calculator_id, result in variant.results.items():
-            spent = engine.calculator(calculator_id).cpu_spent
-            overlaps = [advice for other, advice in (spent.overlaps if spent else ())
-                        if other in variant.results]
-            for text in [*result.notes, *overlaps]:
-                calculators, names = found.setdefault(text, ({}, {}))
-                calculators[calculator_id] = names[variant.name] = None
-    return tuple(PlanNote(tuple(calculators), text, tuple(names))
-                 for text, (calculators, names) in found.items())
+    may count the same CPU, in the order of :func:`note_sources`."""
+    notes = []
+    for text, sources in note_sources(variants).items():
+        holding = [source for source in sources if applies(source, text, variants)]
+        if holding:
+            notes.append(PlanNote(
+                _in_order([source.calculator for source in sources],
+                          {source.calculator for source in holding}), text,
+                tuple(dict.fromkeys(variants[source.variant].name for source in holding))))
+    return tuple(notes)
+
+
+def _in_order(every: list[str], kept: set[str]) -> tuple[str, ...]:
+    """The names of ``every`` that are in ``kept``, once each, in the order they first come
+    in ``every``: an order fixed by the plan, not by which notes hold."""
+    return tuple(name for name in dict.fromkeys(every) if name in kept)

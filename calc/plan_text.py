@@ -9,7 +9,7 @@ from pathlib import Path
 from . import json_output
 from .cli_text import INDENT, heading, wrapped
 from .formatting import format_value
-from .model import ADDRESS_SPACES, CPU_RATE_UNIT
+from .model import CPU_RATE_UNIT, space_label
 from .plan import load_plan, machine_inputs
 from .plan_run import TOTAL, PlanResult, VariantResult, evaluate_plan, share_outputs
 
@@ -71,7 +71,7 @@ def _table(result: PlanResult, base: VariantResult, variant: VariantResult) -> l
         lines.append(f"{INDENT}{spec.title:<{LABEL}}{spec.unit:<{UNIT}}"
                      + "".join(f"{_machine(v, spec):>{COLUMN}}" for v in (base, variant)))
     for space in result.spaces():
-        lines.append(_row(f"{ADDRESS_SPACES[space]} ({space})", CPU_RATE_UNIT,
+        lines.append(_row(space_label(space), CPU_RATE_UNIT,
                           [base.by_space[space], variant.by_space[space], difference[space]],
                           RATE_DECIMALS))
     lines.append(_row("Total", CPU_RATE_UNIT, [base.total, variant.total, difference[TOTAL]],

@@ -20,7 +20,7 @@ from calc.errors import TemplateError
 from calc.loader import load
 from calc.model import CPU_RATE_UNIT
 from calc.plan import load_plan, machine_inputs, make_plan
-from calc.plan_run import evaluate_plan
+from calc.plan_run import evaluate_plan, note_sources
 from tests.conftest import CALCULATORS, REPO
 from tests.strategies import calculator_inputs, input_values
 
@@ -131,6 +131,33 @@ def test_totals_are_the_sum_of_contributions_which_are_the_calculators_outputs(p
     base = result.variants[0]
     for variant in result.variants:
         assert close(result.difference(variant)["total"], variant.total - base.total)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much,
+                                                                  HealthCheck.too_slow])
+@given(plan=plans())
+def test_a_plans_notes_are_each_calculators_own_in_a_fixed_order(plan):
+    """Each note is given once, with exactly the calculators and variants whose results
+    show it (or that use a calculator it warns of overlapping), in the order of
+    note_sources, which does not depend on which notes hold."""
+    result = evaluate_plan(plan)
+    for note in result.notes:
+        own = [(variant.name, calculator) for variant in result.variants
+               for calculator, run in variant.results.items() if note.text in run.notes]
+        overlapping = [(variant.name, calculator) for variant in result.variants
+                       for calculator in variant.results
+                       for other, advice in (engine.calculator(calculator).cpu_spent.overlaps
+                                             if engine.calculator(calculator).cpu_spent else ())
+                       if advice == note.text and other in variant.results]
+        holding = own + overlapping
+        assert set(note.calculators) == {calculator for _, calculator in holding}
+        assert set(note.variants) == {name for name, _ in holding}
+    every = list(note_sources(result.variants))
+    order = [every.index(note.text) for note in result.notes]
+    assert order == sorted(order)
+    shown = {text for variant in result.variants for run in variant.results.values()
+             for text in run.notes}
+    assert shown <= {note.text for note in result.notes}
 
 
 def test_a_plan_of_one_calculator_has_its_share_of_the_lpar_and_msu(tmp_path):
@@ -249,7 +276,7 @@ def test_the_sample_as_text(capsys):
     assert re.search(r"connect chin_cpu_seconds_per_sec\s+CHIN", text)
     assert "IBM z14" in text and "IBM z16" in text
     notes = lines[lines.index("Notes") + 1:]
-    assert notes[0].startswith("  - connect (today, proposed): ")
+    assert notes[0].startswith("  - ams (proposed): ")  # the calculators in the plan's order
     assert all(line.startswith(("  - ", "    ")) for line in notes)  # wrapped under the dash
 
 

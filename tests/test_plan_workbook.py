@@ -13,14 +13,14 @@ from hypothesis import HealthCheck, given, settings
 
 from calc.cli import main
 from calc.errors import MqcalcError
-from calc.names import FIRST_PROBLEM
+from calc.names import FIRST_PROBLEM, NOTES_SHOWN
 from calc.plan import Plan, load_plan, machine_inputs
 from calc.plan_run import TOTAL, PlanResult, evaluate_plan
 from calc.workbook.importer import read_workbook
 from calc.workbook.plan_book import (SHEET_NAME_LIMIT, as_written, sheet_titles,
                                       write_plan_workbook)
 from calc.workbook.plan_sheet import ALL_VALID, SHEET, cell_name
-from tests.compare import agrees, named_cell
+from tests.compare import agrees, named_cell, named_values, notes_from_lines
 from tests.conftest import REPO
 from tests.excel_limits import problems
 from tests.libreoffice import Values
@@ -58,6 +58,12 @@ def changed(plan: Plan, index: int, calculator: str, inputs: dict, machine: dict
     new = dataclasses.replace(variant, machine={**variant.machine, **machine},
                               calculators=calculators)
     return Plan(plan.variants[:index] + (new,) + plan.variants[index + 1:])
+
+
+def expected_notes(result: PlanResult) -> list[str]:
+    """The notes as ``mqcalc plan`` prints them, without the bullet."""
+    return [f"{', '.join(note.calculators)} ({', '.join(note.variants)}): {note.text}"
+            for note in result.notes]
 
 
 def type_change(book, plan: Plan, index: int, change: dict, set_cell) -> None:
@@ -107,6 +113,17 @@ def test_the_samples_plan_sheet_stores_the_engines_figures(sample_book):
                                    result.variants[1].total - result.variants[0].total)
 
 
+def test_the_plan_sheet_lists_the_notes_that_apply_as_the_command_prints_them(sample_book):
+    result = evaluate_plan(load_plan(SAMPLE))
+    book = openpyxl.load_workbook(sample_book, data_only=True)
+    shown = notes_from_lines(named_values(book, SHEET, NOTES_SHOWN))
+    assert shown == expected_notes(result)
+    assert "connect (today, proposed): With TLS most of the cipher work ran on the client " \
+           "machine, which limited how fast one client could connect; size the client as " \
+           "well as the channel initiator." in shown
+    assert len([note for note in shown if note.startswith("ams (proposed): ")]) == 6
+
+
 @settings(max_examples=5, deadline=None,
           suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow,
                                  HealthCheck.function_scoped_fixture])
@@ -139,6 +156,30 @@ def test_the_plan_sheet_follows_a_variants_changed_inputs(sample_book):
     for title in sheet_titles(result).values():
         if title.startswith("proposed."):
             assert oracle.value(title, "processors") == 16
+    notes = expected_notes(result)
+    assert notes != expected_notes(evaluate_plan(plan))
+    assert notes_from_lines(oracle.column(SHEET, NOTES_SHOWN)) == notes
+
+
+def test_the_plan_sheets_notes_follow_which_variants_they_hold_in(sample_book):
+    """Turning AMS off in the proposal drops its notes; TLS off in both variants drops the
+    TLS note; the note on connect's SHARECNV still names both variants."""
+    plan = load_plan(SAMPLE)
+    book = openpyxl.load_workbook(sample_book)
+    oracle = WorkbookOracle.of(book)
+    type_change(book, plan, 1, {"calculator": "ams", "inputs": {"protection": "none"},
+                                "machine": {}}, oracle.type_into)
+    for index in (0, 1):
+        type_change(book, plan, index, {"calculator": "connect", "inputs": {"tls": False},
+                                        "machine": {}}, oracle.type_into)
+    changed_plan = changed(changed(changed(plan, 1, "ams", {"protection": "none"}, {}),
+                                   1, "connect", {"tls": False}, {}),
+                           0, "connect", {"tls": False}, {})
+    notes = expected_notes(evaluate_plan(changed_plan))
+    assert not any("With TLS" in note or note.startswith("ams (") for note in notes)
+    assert any(note.startswith("connect (today, proposed): IBM measured SHARECNV")
+               for note in notes)
+    assert notes_from_lines(oracle.column(SHEET, NOTES_SHOWN)) == notes
 
 
 def test_a_refused_input_empties_its_variants_figures_and_names_the_sheet(sample_book):
@@ -172,6 +213,9 @@ def test_libreoffice_recalculates_the_plan_sheet_after_a_change(sample_book, lib
     result = evaluate_plan(changed(plan, 1, **CHANGE))
     for name, expected in expected_figures(result).items():
         assert agrees(expected, named_cell(values[SHEET], name).value), name
+    notes_range = book[SHEET].defined_names[NOTES_SHOWN].attr_text.split("!")[1]
+    shown = [row[0].value for row in values[SHEET][notes_range.replace("$", "")]]
+    assert notes_from_lines(shown) == expected_notes(result)
 
 
 def test_the_plan_workbook_keeps_excels_limits(sample_book):

@@ -319,6 +319,12 @@ def _round(value, digits=0.0) -> float:
     return float(Decimal(repr(_number(value))).quantize(quantum, rounding=ROUND_HALF_UP))
 
 
+def _mid(text, start, count) -> str:
+    """MID: ``count`` characters of ``text`` from the ``start``-th (1-based)."""
+    first = int(_number(start)) - 1
+    return _text(text)[first:first + int(_number(count))]
+
+
 def _exp(value) -> float:
     try:
         return math.exp(_number(value))
@@ -339,4 +345,5 @@ FUNCTIONS = {
     "ISNUMBER": lambda value: isinstance(value, (int, float)) and not isinstance(value, bool),
     "ISLOGICAL": lambda value: isinstance(value, bool),
     "EXACT": lambda left, right: _text(left) == _text(right),
+    "MID": _mid,
 }

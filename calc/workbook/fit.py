@@ -24,8 +24,12 @@ from ..model import BOOL, TEXT, Input, Output
 
 PADDING = 2
 """Units a column needs beyond its text: the cell's margins left and right and a border."""
-MONOSPACE = 1.1
-"""Consolas is about 1.1 times as wide as Calibri's digits, size for size."""
+MONOSPACE = 1.2
+"""Units a character of the name font takes, size for size with Calibri's digits (0.507 em):
+Consolas, which Excel has, advances 0.55 em (1.09); where it is missing LibreOffice puts
+DejaVu Sans Mono in its place (``fc-match Consolas`` on Debian), which advances 0.602 em
+(1.19), so 1.2 fits both. At 1.1 the Plan sheet's longest contribution label ran into the
+next column in LibreOffice's render."""
 SAFE_MAGNITUDE = 1e12
 """Largest magnitude a result column is sized for. Interval arithmetic bounds a ratio of two
 inputs that may be near zero by infinity (and a share of a sum by far more than 100%);

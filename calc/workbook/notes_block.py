@@ -17,6 +17,7 @@ this one. Shown line k finds the k-th applying line by an exact MATCH of k in th
 from __future__ import annotations
 
 import textwrap
+from dataclasses import dataclass
 
 from xlsxwriter.utility import xl_rowcol_to_cell
 
@@ -37,10 +38,62 @@ BULLET = "• "
 """What a note's first line starts with, so each note can be told from the next."""
 
 
-def note_lines(text: str, characters: int) -> list[str]:
+def note_lines(text: str, characters: int, lead: int = 0) -> list[str]:
     """``text`` as the lines it is shown in: cut at spaces into lines of at most
-    ``characters``, the first starting with :data:`BULLET`."""
-    return textwrap.wrap(text, characters, initial_indent=BULLET, break_on_hyphens=False)
+    ``characters``, the first starting with :data:`BULLET` and leaving ``lead`` characters
+    more free after it, for a text put there."""
+    room = BULLET + " " * lead
+    lines = textwrap.wrap(text, characters, initial_indent=room, break_on_hyphens=False)
+    return [BULLET + lines[0][len(room):], *lines[1:]]
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line a notes block may show: its text as built; the condition, an Excel
+    expression, under which it shows; whether it shows for the stored inputs; and a formula
+    that makes its text live, or None for fixed text."""
+
+    text: str
+    condition: str
+    shown: bool
+    formula: str | None = None
+
+
+@dataclass(frozen=True)
+class Columns:
+    """Where a notes block writes: the column it shows its lines in, and the hidden columns
+    holding every line's text and the count of shown lines down to each row."""
+
+    shown: int
+    line: int
+    count: int
+
+
+def write_lines(sheet, first: int, lines: list[Line], columns: Columns, style) -> int:
+    """Write ``lines`` from row ``first``, one line high each, the ones whose condition
+    holds shown first and in order, the rest left empty; return the last row."""
+    count, kept = 0, []
+    for row, line in enumerate(lines, start=first):
+        if line.formula is None:
+            sheet.write_string(row, columns.line, line.text)
+        else:
+            sheet.write_formula(row, columns.line, "=" + line.formula, None,
+                                line.text if line.shown else "")
+        count += line.shown
+        kept += [line.text] if line.shown else []
+        above = f"{xl_rowcol_to_cell(row - 1, columns.count)}+" if row > first else ""
+        sheet.write_formula(row, columns.count, f"={above}IF({line.condition},1,0)", None,
+                            count)
+        sheet.set_row(row, LINE_POINTS)
+    last = first + len(lines) - 1
+    texts = range_text(first, columns.line, last, columns.line)
+    counts = range_text(first, columns.count, last, columns.count)
+    total = xl_rowcol_to_cell(last, columns.count, row_abs=True, col_abs=True)
+    for k, row in enumerate(range(first, last + 1), start=1):
+        formula = f'=IF({k}<={total},INDEX({texts},MATCH({k},{counts},0)),"")'
+        sheet.write_formula(row, columns.shown, formula, style,
+                            kept[k - 1] if k <= len(kept) else "")
+    return last
 
 
 def write_notes(page) -> None:
@@ -52,40 +105,25 @@ def write_notes(page) -> None:
         return
     page.section("Notes (those that apply to the inputs above)", ())
     heading, characters = page.row - 1, int(page.full_width() * CHARACTERS_PER_WIDTH)
-    sheet = page.sheet
     applying = set(page.result.notes)
-    first, count, shown = page.row, 0, []
+    first, lines = page.row, []
     for index, note in enumerate(notes, start=1):
-        lines, applies = note_lines(note.text, characters), note.text in applying
-        own = _note_cell(page, index, note, applies)
-        for line in lines:
-            row = page.row
-            sheet.write_string(row, NOTE_LINE, line)
-            count += applies
-            above = f"{xl_rowcol_to_cell(row - 1, NOTE_COUNT)}+" if row > first else ""
-            sheet.write_formula(row, NOTE_COUNT, f'={above}IF({own}<>"",1,0)', None, count)
-            sheet.set_row(row, LINE_POINTS)
-            page.row += 1
-        shown += lines if applies else []
-    last = page.row - 1
-    texts = range_text(first, NOTE_LINE, last, NOTE_LINE)
-    counts = range_text(first, NOTE_COUNT, last, NOTE_COUNT)
-    total = xl_rowcol_to_cell(last, NOTE_COUNT, row_abs=True, col_abs=True)
-    for k, row in enumerate(range(first, last + 1), start=1):
-        formula = f'=IF({k}<={total},INDEX({texts},MATCH({k},{counts},0)),"")'
-        sheet.write_formula(row, LABEL, formula, page.styles.note_line,
-                            shown[k - 1] if k <= len(shown) else "")
+        applies = note.text in applying
+        own = _note_cell(page, first + len(lines), index, note, applies)
+        lines += [Line(text, f'{own}<>""', applies)
+                  for text in note_lines(note.text, characters)]
+    last = write_lines(page.sheet, first, lines, Columns(LABEL, NOTE_LINE, NOTE_COUNT),
+                       page.styles.note_line)
     page.name(NOTES_SHOWN, (first, LABEL), (last, LABEL))
     page.keep[heading] = last
+    page.row = last + 1
 
 
-def _note_cell(page, index: int, note: Note, applies: bool) -> str:
-    """Write, on the current row, note ``index``'s whole text while it applies (the name
-    ``note_N``) and return that cell's reference."""
-    row = page.row
+def _note_cell(page, row: int, index: int, note: Note, applies: bool) -> str:
+    """Write, on ``row``, note ``index``'s whole text while it applies (the name ``note_N``)
+    and return that cell's reference."""
     text = page.text_cell(row, note.text)
     page.sheet.write_formula(row, NOTE_OWN, f'=IF({to_excel(note.tree)},{text},"")', None,
                              note.text if applies else "")
     page.name(note_name(index), (row, NOTE_OWN))
     return xl_rowcol_to_cell(row, NOTE_OWN, row_abs=True, col_abs=True)
-

@@ -1,7 +1,7 @@
 """The Plan sheet of a plan workbook (:mod:`.plan_book`): each variant's machine, its CPU by
 address space, in total, as a share of the LPAR and in MSU, each variant's difference from
-the first, the contributions those sums add up, and a chart of CPU by address space and
-variant.
+the first, the contributions those sums add up, a chart of CPU by address space and
+variant, and the notes that apply.
 
 Nothing here is a formula of its own. A contribution is a reference to the output's cell on
 the variant's calculator sheet; an address space's figure and the total are plain sums of
@@ -19,15 +19,17 @@ from __future__ import annotations
 from xlsxwriter.utility import xl_col_to_name, xl_rowcol_to_cell
 
 from ..emit_excel import quoted, to_excel
-from ..model import ADDRESS_SPACES, CPU_RATE_UNIT
-from ..names import FIRST_PROBLEM
+from ..model import ADDRESS_SPACES, CPU_RATE_UNIT, space_label
+from ..names import FIRST_PROBLEM, NOTES_SHOWN, note_name
 from ..plan import machine_inputs
-from ..plan_run import RATE_NAME, TOTAL, PlanResult, share_outputs, share_trees
+from ..plan_run import (RATE_NAME, TOTAL, NoteSource, PlanResult, note_sources,
+                        share_outputs, share_trees)
 from ..plan_text import RATE_DECIMALS
 from .calculator_sheet import CalculatorSheet
 from .cells import validation, write_value
 from .fit import column_width
 from .layout import column_pixels, protect_and_fit, room_for
+from .notes_block import BULLET, CHARACTERS_PER_WIDTH, Columns, Line, note_lines, write_lines
 from .styles import Styles
 
 SHEET = "Plan"
@@ -46,6 +48,9 @@ FIGURE_LINES = 6
 total, % of the LPAR and MSU."""
 CHART_HEIGHT = 330
 """The chart's height in pixels, as tall as a calculator sheet's charts (:mod:`.drawing`)."""
+LEAD_LIMIT = 32767
+"""Characters MID keeps of a note's calculators or variants: a cell's most (Excel's
+specifications and limits), so it never cuts one."""
 CHART_ROWS = 18
 """Rows of 20 pixels kept free for the chart; printed, it starts a page."""
 
@@ -96,7 +101,8 @@ class PlanSheet:
         last = self.difference_column(self.count - 1) + 1
         self.widths = {LABEL: max(WIDTHS[LABEL], *self.contribution_widths()),
                        UNIT: WIDTHS[UNIT],
-                       **dict.fromkeys(range(FIRST_VARIANT, last + 1), VARIANT_WIDTH)}
+                       **dict.fromkeys(range(FIRST_VARIANT, last), VARIANT_WIDTH),
+                       last: max(column_width(space_label(space)) for space in ADDRESS_SPACES)}
         for column, width in self.widths.items():
             sheet.set_column(column, column, width)
         sheet.write(0, LABEL, "Plan: the CPU the calculators count, by address space",
@@ -116,6 +122,8 @@ class PlanSheet:
         chart_row = figures_top + FIGURE_LINES + len(self.plan.spaces()) + 1
         self.row = chart_row + CHART_ROWS + 1
         self.contributions()
+        self.row += 1
+        self.notes()
         self.row = figures_top
         self.chart(self.figures(), chart_row)
         sheet.freeze_panes(MACHINE_FIRST - 1, UNIT + 1)
@@ -168,7 +176,7 @@ class PlanSheet:
         space_rows = []
         for space in spaces:
             space_rows.append(self.row)
-            self.figure_row(f"{ADDRESS_SPACES[space]} ({space})", CPU_RATE_UNIT, space,
+            self.figure_row(space_label(space), CPU_RATE_UNIT, space,
                             RATE_DECIMALS, lambda index, s=space: self.sum_of(index, s),
                             [v.by_space[space] for v in self.plan.variants])
         total_row = self.row
@@ -272,9 +280,75 @@ class PlanSheet:
                                 f'=IF(OR({first}="",{here}=""),"",{here}-{first})', look,
                                 values[index] - values[0])
         sheet.write(self.row, self.difference_column(self.count - 1) + 1,
-                    f"{ADDRESS_SPACES[space]} ({space})", styles.label)
+                    space_label(space), styles.label)
         room_for(sheet, self.row, 1)
         self.row += 1
+
+    def notes(self) -> None:
+        """Every note that applies in any variant, gathered live as a calculator sheet's are
+        (:mod:`.notes_block`), each once, led by the calculators and variants it holds in:
+        as ``mqcalc plan`` prints them, in the order of :func:`calc.plan_run.note_sources`.
+        Three hidden columns past the figures hold each note's condition, its lines and
+        their count; the shown lines are named ``notes_shown``, as on a calculator sheet."""
+        groups = note_sources(self.plan.variants)
+        if not groups:
+            return
+        sheet, end = self.sheet, self.difference_column(self.count - 1) + 1
+        sheet.merge_range(self.row, LABEL, self.row, end,
+                          "Notes (those that apply to the variants' inputs)",
+                          self.styles.section)
+        self.row += 1
+        own_column, columns = end + 2, Columns(LABEL, end + 3, end + 4)
+        sheet.set_column(own_column, columns.count, None, None, {"hidden": True})
+        characters = int(sum(self.widths.values()) * CHARACTERS_PER_WIDTH)
+        holding = {note.text: note for note in self.plan.notes}
+        first, lines = self.row, []
+        for text, sources in groups.items():
+            row = first + len(lines)
+            conditions = [(source, self.note_condition(source)) for source in sources]
+            sheet.write_formula(row, own_column,
+                                f"=OR({','.join(condition for _, condition in conditions)})",
+                                None, text in holding)
+            own = self.cell(row, own_column)
+            lead = self.lead(conditions)
+            chunks = note_lines(text, characters, len(lead[1]))
+            after = chunks[0][len(BULLET):]
+            note = holding.get(text)
+            shown = "" if note is None else (f"{BULLET}{', '.join(note.calculators)} "
+                                             f"({', '.join(note.variants)}): {after}")
+            lines.append(Line(shown, own, note is not None,
+                              f'IF({own},{quoted(BULLET)}&{lead[0]}&{quoted(after)},"")'))
+            lines += [Line(chunk, own, note is not None) for chunk in chunks[1:]]
+        last = write_lines(sheet, first, lines, columns, self.styles.note_line)
+        self.book.define_name(f"{SHEET}!{NOTES_SHOWN}",
+                              f"={SHEET}!{self.cell(first, LABEL)}:{self.cell(last, LABEL)}")
+        self.row = last + 1
+
+    def note_condition(self, source: NoteSource) -> str:
+        """Whether a note holds where ``source`` says it may: its cell on the variant's
+        calculator sheet is not empty (an overlap warning always holds)."""
+        if source.number is None:
+            return "TRUE"
+        return f'{self.written[source.variant][source.calculator].names[note_name(source.number)]}<>""'
+
+    def lead(self, conditions: list[tuple[NoteSource, str]]) -> tuple[str, str]:
+        """A formula giving what leads a note, ``calculators (variants): `` for those it
+        holds in, and that text at its longest (every calculator and variant it may hold
+        in)."""
+        calculators = list(dict.fromkeys(source.calculator for source, _ in conditions))
+        variants = list(dict.fromkeys(source.variant for source, _ in conditions))
+        names = [self.plan.variants[index].name for index in variants]
+
+        def listed(keys, labels, holds) -> str:
+            """The labels whose key holds, each after ", ", the first ", " cut off."""
+            parts = [f"IF(OR({','.join(c for s, c in conditions if holds(s, key))}),"
+                     f"{quoted(', ' + label)},{quoted('')})" for key, label in zip(keys, labels)]
+            return f"MID({'&'.join(parts)},3,{LEAD_LIMIT})"
+
+        formula = (listed(calculators, calculators, lambda s, key: s.calculator == key)
+                   + '&" ("&' + listed(variants, names, lambda s, key: s.variant == key)
+                   + '&"): "')
+        return formula, f"{', '.join(calculators)} ({', '.join(names)}): "
 
     def chart(self, space_rows: list[int], row: int) -> None:
         """A clustered column chart at ``row``: a group per address space, a column per
