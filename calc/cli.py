@@ -14,15 +14,17 @@ import argparse
 import os
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
 from . import engine, json_output, spelling
-from .cli_text import described, heading, result_lines
+from .cli_text import described, heading, result_lines, wrapped
 from .errors import InputError, MqcalcError, shown
 from .files import reason, replace_atomically
 from .formatting import as_written, format_value
-from .report import read_report, total_domains, totals
+from .report import read_report
+from .report_eval import evaluate, summary_json
 from .scenario import ScenarioError, load_scenario
 from .sweep_csv import write_csv
 from .stopping import Stopped, stopped_by_signals
@@ -382,42 +384,84 @@ def _print_result(calculator, result: engine.Result) -> None:
 
 
 def _eval_report(calculator, inputs: dict, path: Path, as_json: bool) -> int:
-    """Evaluate each block of a report (command-line inputs apply to all), then the total."""
-    blocks = read_report(calculator, path)
-    for name in inputs:
-        if any(name in block.inputs for block in blocks) or name in calculator.report.total:
-            raise InputError(calculator.id, name, inputs[name],
-                             f"no value on the command line: the report gives {name}")
-    results = [(block, _run_from(f"{path}:{block.line}", engine.run, calculator.id,
-                                 {**inputs, **block.inputs})) for block in blocks]
-    total = _run_from(f"{path}: the total of its {len(blocks)} items", engine.run_widened,
-                      calculator.id, {**inputs, **totals(calculator, blocks)},
-                      total_domains(calculator, len(blocks)))
+    """Evaluate each interval of a report (command-line inputs apply to all): each item,
+    each pool of items, and the total of the items that count."""
+    evaluated = evaluate(calculator, read_report(calculator, path), inputs, path)
     if as_json:
-        print(json_output.dumps({
-            "calculator": calculator.id, "report": str(path),
-            "blocks": [{"block": block.name, "line": block.line, **result.as_json()}
-                       for block, result in results],
-            "total": total.as_json()}))
+        print(json_output.dumps({"calculator": calculator.id, "report": str(path),
+                                 "intervals": [_interval_json(calculator, interval)
+                                               for interval in evaluated]}))
         return 0
     print(f"{calculator.title}: {calculator.report.title} {path}")
-    for block, result in results:
-        print(f"{block.name} (line {block.line})")
-        _print_result(calculator, result)
-    print(f"Total of {len(results)}: {', '.join(block.name for block in blocks)}")
-    _print_result(calculator, total)
+    for interval in evaluated:
+        _print_interval(calculator, interval)
     return 0
 
 
-def _run_from(where: str, run, *arguments) -> engine.Result:
-    """``run(*arguments)`` (:func:`engine.run`, say) on inputs read from ``where`` (a
-    report's line), which a refusal names."""
-    try:
-        return run(*arguments)
-    except InputError as error:
-        raise error.at(where) from None
-    except MqcalcError as error:
-        raise MqcalcError(f"{where}: {error}") from None
+def _interval_json(calculator, evaluated) -> dict:
+    report = calculator.report
+    counted = [block.name for block in evaluated.total.blocks]
+    return {
+        "line": evaluated.interval.line, "inputs": evaluated.interval.inputs,
+        "notices": evaluated.notices,
+        "blocks": [{"block": block.name, "line": block.line, "counted": counts,
+                    **_marks(report, block), **result.as_json()}
+                   for block, counts, result in evaluated.items],
+        "pools": [{"pool": pool.name, "blocks": [block.name for block in pool.blocks],
+                   **summary_json(calculator, pool, report.pool)} for pool in evaluated.pools],
+        "total": {"blocks": counted, "not_counted": {block.name: report.flag.unset for block,
+                                                     counts, _ in evaluated.items if not counts},
+                  **summary_json(calculator, evaluated.total, report.total)}}
+
+
+def _marks(report, block) -> dict:
+    """What the report marks a block with: its pool's group value, and its flag's word."""
+    marks = {}
+    if report.pool is not None:
+        marks[report.pool.group] = block.marks[report.pool.group]
+    if report.flag is not None:
+        marks[report.flag.group] = report.flag.group in block.marks
+    return marks
+
+
+def _print_interval(calculator, evaluated) -> None:
+    report = calculator.report
+    line = evaluated.interval.line
+    if line is not None:
+        given = ", ".join(f"{name} {format_value(value)}" for name, value in
+                          evaluated.interval.inputs.items())
+        print(f"Interval (line {line}): {given}")
+    for notice in evaluated.notices:
+        print("\n".join(wrapped("notice: ", notice)))
+    for block, counts, result in evaluated.items:
+        print(f"{block.name} (line {block.line}){_block_words(report, block, counts)}")
+        _print_result(calculator, result)
+    for pool in evaluated.pools:
+        print(f"{report.pool.title} {pool.name}: {', '.join(b.name for b in pool.blocks)}")
+        _print_result(_showing(calculator, report.pool.show), pool.result)
+    left = [block.name for block, counts, _ in evaluated.items if not counts]
+    print(f"Total of {len(evaluated.total.blocks)}: "
+          f"{', '.join(block.name for block in evaluated.total.blocks)}"
+          + (f" (not counted, {report.flag.unset}: {', '.join(left)})" if left else ""))
+    _print_result(_showing(calculator, report.total.show), evaluated.total.result)
+
+
+def _block_words(report, block, counts: bool) -> str:
+    words = ""
+    if report.pool is not None:
+        words += f", {report.pool.title.lower()} {block.marks[report.pool.group]}"
+    if report.flag is not None:
+        marked = report.flag.group in block.marks
+        words += f", {report.flag.set if marked else report.flag.unset}"
+        if not counts:
+            words += ": not counted in the total"
+    return words
+
+
+def _showing(calculator, show: tuple[str, ...]):
+    """The calculator with only the outputs ``show`` names, for printing a summary."""
+    return replace(calculator, outputs={name: output for name, output in
+                                        calculator.outputs.items() if name in show})
 
 
 def _sweep(arguments) -> int:

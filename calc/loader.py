@@ -109,7 +109,7 @@ class _Loader(ChartSection, ReportSection, PartsSection, InputPresentation, Summ
             self.claim(check_message_name(index), f"checks[{index - 1}]")
         examples = [self.example(index, spec, inputs, outputs)
                     for index, spec in enumerate(doc.get("examples", []))]
-        report = self.report(doc["report"], inputs) if "report" in doc else None
+        report = self.report(doc["report"], inputs, outputs) if "report" in doc else None
         charts = {name: self.chart(name, spec, inputs, outputs, tables, constants)
                   for name, spec in self.mapping(doc.get("charts", {}), "charts").items()}
         for chart in charts.values():

@@ -190,15 +190,45 @@ class ReportLine:
 
 
 @dataclass(frozen=True)
+class ReportSum:
+    """A summary of some items of a report, evaluated once: the inputs summed over its
+    items and the outputs it shows. For a pool, also the pattern group its items share
+    (a buffer pool number), its title, and the input given the count of its items."""
+
+    sum: tuple[str, ...]
+    show: tuple[str, ...]
+    group: str = ""
+    title: str = ""
+    count: str = ""
+
+
+@dataclass(frozen=True)
+class ReportFlag:
+    """A pattern group that marks an item (a page set ``Pageset is encrypted``, say): only
+    marked items count in the total; when no item of an interval is marked, every one does,
+    and ``none_set`` says so. ``set`` and ``unset`` name a marked and an unmarked item."""
+
+    group: str
+    set: str
+    unset: str
+    none_set: str
+
+
+@dataclass(frozen=True)
 class Report:
-    """A text report the calculator can read (e.g. an MQSMF PSET report): blocks of lines,
-    one block per item (such as a page set), each evaluated, then their total."""
+    """A text report the calculator can read (e.g. an MQSMF PSET report): intervals, each
+    begun by an ``interval`` line when the report has one, holding blocks of lines, one
+    block per item (such as a page set), each evaluated; then per interval the items
+    grouped by the ``pool`` group (a buffer pool) and the ``total`` of the flagged items."""
 
     option: str
     title: str
     lines: tuple[ReportLine, ...]
     required: tuple[str, ...]
-    total: tuple[str, ...]
+    total: ReportSum
+    interval: ReportLine | None = None
+    flag: ReportFlag | None = None
+    pool: ReportSum | None = None
 
 
 @dataclass(frozen=True)

@@ -1,19 +1,20 @@
 """Read a text report a calculator declares (e.g. an MQSMF PSET report) into input sets.
 
-A report is blocks of lines, one block per item (a page set), each line recognised by its
-``starts`` pattern and then read by its full ``pattern``. A line that starts like a known
-line but does not follow its layout, a block without a required line, a repeated line, a
-value outside its input's domain or a report with no block at all is refused with the file
-and line number.
+A report is intervals, each begun by an interval line where the report has them, of blocks
+of lines, one block per item (a page set), each line recognised by its ``starts`` pattern
+and then read by its full ``pattern``. A line that starts like a known line but does not
+follow its layout, a block without a required line or its pool's group, a repeated line in
+one interval, a value outside its input's domain, an interval line with no block after it
+or a report with no block at all is refused with the file and line number.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import InputError, MqcalcError
-from .model import Calculator, Input
+from .model import Calculator, ReportLine
 from .reading import NotReadable, read_bytes
 from .values import coerce
 
@@ -24,12 +25,24 @@ class ReportError(MqcalcError):
 
 @dataclass
 class Block:
-    """One item of a report: its name, first line, and the inputs its lines gave."""
+    """One item of a report: its name, first line, the inputs its lines gave, and the
+    report's marks it carries (the flag's group when it matched, the pool's group)."""
 
     name: str
     line: int
     inputs: dict = field(default_factory=dict)
     seen: set = field(default_factory=set)
+    marks: dict = field(default_factory=dict)
+
+
+@dataclass
+class Interval:
+    """The blocks of one interval of a report, with its interval line's number and the
+    inputs that line gave (none when the report gives no interval line)."""
+
+    line: int | None
+    inputs: dict = field(default_factory=dict)
+    blocks: dict[str, Block] = field(default_factory=dict)
 
 
 SIZE_LIMIT = 32 << 20
@@ -43,34 +56,74 @@ at form feeds, vertical tabs and Unicode separators, and its line numbers would 
 name lines an editor does not show."""
 
 
-def read_report(calculator: Calculator, path: Path) -> list[Block]:
-    """The blocks of ``path``, in the order they first appear, with checked input values."""
+def read_report(calculator: Calculator, path: Path) -> list[Interval]:
+    """The intervals of ``path`` that hold blocks, each block with checked input values;
+    blocks before the first interval line (all of them, in a report without one) form an
+    interval of their own."""
     report = calculator.report
-    blocks: dict[str, Block] = {}
+    intervals = [Interval(None)]
     for number, line in enumerate(LINE_END.split(_text(path)), start=1):
-        kind = next((kind for kind in report.lines if kind.starts.search(line)), None)
-        if kind is None:
+        where = f"{path}:{number}"
+        if report.interval is not None and report.interval.starts.search(line):
+            _finished(report, intervals[-1], path)
+            intervals.append(Interval(number, _inputs(calculator, _match(report.interval, line,
+                                                                          where), where)))
             continue
-        match = kind.pattern.search(line)
-        if match is None:
-            raise ReportError(f"{path}:{number}: this {kind.name} line does not follow the "
-                              f"layout '{kind.layout}'")
-        block = blocks.setdefault(match["block"], Block(match["block"], number))
-        if kind.name in block.seen:
-            raise ReportError(f"{path}:{number}: {block.name} has a second {kind.name} line")
-        block.seen.add(kind.name)
-        for name, value in match.groupdict().items():
-            if name != "block":
-                block.inputs[name] = _checked(calculator, name, value, f"{path}:{number}")
-    if not blocks:
+        kind = next((kind for kind in report.lines if kind.starts.search(line)), None)
+        if kind is not None:
+            _add(calculator, intervals[-1], kind, _match(kind, line, where), path, number)
+    _finished(report, intervals[-1], path)
+    found = [interval for interval in intervals if interval.blocks]
+    if not found:
         raise ReportError(f"{path}: no {report.title} lines found (expected lines such as "
                           f"'{report.lines[0].layout}')")
-    for block in blocks.values():
+    return found
+
+
+def _match(kind: ReportLine, line: str, where: str) -> re.Match:
+    match = kind.pattern.search(line)
+    if match is None:
+        raise ReportError(f"{where}: this {kind.name} line does not follow the layout "
+                          f"'{kind.layout}'")
+    return match
+
+
+def _add(calculator: Calculator, interval: Interval, kind: ReportLine, match: re.Match,
+         path: Path, number: int) -> None:
+    """The values of line ``number`` added to its block in ``interval``."""
+    where = f"{path}:{number}"
+    block = interval.blocks.setdefault(match["block"], Block(match["block"], number))
+    if kind.name in block.seen:
+        again = "" if calculator.report.interval is None else (
+            f" (an interval starts with a line such as '{calculator.report.interval.layout}')")
+        raise ReportError(f"{where}: {block.name} has a second {kind.name} line in one "
+                          f"interval{again}")
+    block.seen.add(kind.name)
+    block.inputs.update(_inputs(calculator, match, where))
+    block.marks.update({name: value for name, value in match.groupdict().items()
+                        if name != "block" and name not in calculator.inputs and value is not None})
+
+
+def _inputs(calculator: Calculator, match: re.Match, where: str) -> dict:
+    return {name: _checked(calculator, name, value, where)
+            for name, value in match.groupdict().items()
+            if name in calculator.inputs and value is not None}
+
+
+def _finished(report, interval: Interval, path: Path) -> None:
+    """Refuse an interval line with no block after it, and a block lacking a required line
+    or the pool's group."""
+    if interval.line is not None and not interval.blocks:
+        raise ReportError(f"{path}:{interval.line}: this interval line is followed by no "
+                          f"{report.title} lines before the next interval or the end")
+    for block in interval.blocks.values():
         missing = [name for name in report.required if name not in block.seen]
         if missing:
             raise ReportError(f"{path}:{block.line}: {block.name} lacks its "
                               f"{', '.join(missing)} line(s)")
-    return list(blocks.values())
+        if report.pool is not None and report.pool.group not in block.marks:
+            raise ReportError(f"{path}:{block.line}: {block.name} gives no "
+                              f"{report.pool.title.lower()} ({report.pool.group})")
 
 
 def _text(path: Path) -> str:
@@ -91,23 +144,3 @@ def _checked(calculator: Calculator, name: str, value: str, where: str):
         return coerce(calculator.inputs[name], value, calculator.id)
     except InputError as error:
         raise ReportError(f"{where}: {error}") from None
-
-
-def totals(calculator: Calculator, blocks: list[Block]) -> dict:
-    """The sum over all blocks of each input the report declares additive."""
-    return {name: sum(block.inputs.get(name, 0) for block in blocks)
-            for name in calculator.report.total}
-
-
-def total_domains(calculator: Calculator, count: int) -> dict[str, Input]:
-    """The domain of each additive input in the total of ``count`` items: from ``count``
-    times its least to ``count`` times its greatest value. The sum of ``count`` values
-    each in one item's domain always lies in it, so a valid report's total is never refused
-    for passing one item's maximum (two page sets of the most pages each, say)."""
-    return {name: replace(spec, min=_times(count, spec.min), max=_times(count, spec.max))
-            for name in calculator.report.total
-            for spec in (calculator.inputs[name],)}
-
-
-def _times(count: int, bound: float | None) -> float | None:
-    return None if bound is None else count * bound

@@ -22,14 +22,15 @@ PS02 GET  :          50,      50,          200,           1.0
 def test_the_sources_sample_report_gives_its_worked_example():
     completed = mqcalc("eval", "pageset_encryption", "--pset-report", str(SAMPLE), "--json")
     assert completed.returncode == 0, completed.stderr
-    answer = json.loads(completed.stdout)
-    [block] = answer["blocks"]
+    [interval] = json.loads(completed.stdout)["intervals"]
+    [block] = interval["blocks"]
     assert block["block"] == "PS01" and block["line"] == 1
     assert block["inputs"]["write_requests"] == 54739 and block["inputs"]["pageset_pages"] == 1040334
     outputs = block["outputs"]
     assert outputs["write_cpu_us"] == pytest.approx(875790 * 2.7)
     assert outputs["imw_cpu_us"] == pytest.approx(14) and outputs["get_cpu_us"] == pytest.approx(0.7)
-    assert answer["total"]["outputs"] == outputs
+    total = interval["total"]["outputs"]
+    assert total and total == {name: outputs[name] for name in total}
 
 
 def test_every_page_set_is_evaluated_and_totalled(tmp_path):
@@ -38,7 +39,7 @@ def test_every_page_set_is_evaluated_and_totalled(tmp_path):
     completed = mqcalc("eval", "pageset_encryption", "machine=z14", "interval_sec=60",
                        "--pset-report", str(report), "--json")
     assert completed.returncode == 0, completed.stderr
-    answer = json.loads(completed.stdout)
+    [answer] = json.loads(completed.stdout)["intervals"]
     assert [b["block"] for b in answer["blocks"]] == ["PS01", "PS02"]
     second = answer["blocks"][1]["outputs"]
     assert second["write_cpu_us"] == pytest.approx(1000 * 3.2)
@@ -111,7 +112,7 @@ def test_a_total_past_one_items_maximum_is_computed(tmp_path):
     report.write_text(at_most + at_most.replace("PS01", "PS02"), encoding="utf-8")
     completed = mqcalc("eval", "pageset_encryption", "--pset-report", str(report), "--json")
     assert completed.returncode == 0, completed.stderr
-    answer = json.loads(completed.stdout)
+    [answer] = json.loads(completed.stdout)["intervals"]
     assert [block["inputs"]["write_pages"] for block in answer["blocks"]] == [most, most]
     total = answer["total"]
     assert total["inputs"]["write_pages"] == 2 * most
@@ -125,9 +126,9 @@ def test_a_byte_order_mark_does_not_hide_the_first_header(tmp_path):
                        .encode("utf-8"))
     completed = mqcalc("eval", "pageset_encryption", "--pset-report", str(report), "--json")
     assert completed.returncode == 0, completed.stderr
-    answer = json.loads(completed.stdout)
+    [answer] = json.loads(completed.stdout)["intervals"]
     assert [block["inputs"]["pageset_pages"] for block in answer["blocks"]] == [1040334, 5000]
-    assert answer["total"]["inputs"]["pageset_pages"] == 1045334
+    assert [pool["inputs"]["pageset_pages"] for pool in answer["pools"]] == [1040334, 5000]
 
 
 def test_a_block_without_its_header_is_refused_not_given_a_default(tmp_path):
