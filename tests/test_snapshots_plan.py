@@ -17,10 +17,19 @@ async def plan_shown(pilot) -> None:
     await pilot.pause()
 
 
-@pytest.mark.parametrize("size", [(80, 24), (160, 45)], ids=lambda size: "x".join(map(str, size)))
+SIZES = pytest.mark.parametrize("size", [(80, 24), (160, 45)],
+                                ids=lambda size: "x".join(map(str, size)))
+
+
+def sample_matches(snap_compare, size: tuple[int, int], run_before) -> bool:
+    """Whether the Plan view of the sample, after ``run_before``, looks as accepted."""
+    return snap_compare(create_app(plan=(SAMPLE, load_plan(SAMPLE))), terminal_size=size,
+                        run_before=run_before)
+
+
+@SIZES
 def test_plan_view_of_the_sample(snap_compare, size):
-    app = create_app(plan=(SAMPLE, load_plan(SAMPLE)))
-    assert snap_compare(app, terminal_size=size, run_before=plan_shown)
+    assert sample_matches(snap_compare, size, plan_shown)
 
 
 async def added_and_scrolled(pilot) -> None:
@@ -37,10 +46,9 @@ async def added_and_scrolled(pilot) -> None:
     await pilot.pause()
 
 
-@pytest.mark.parametrize("size", [(80, 24), (160, 45)], ids=lambda size: "x".join(map(str, size)))
+@SIZES
 def test_plan_view_contributions_with_a_calculator_added(snap_compare, size):
-    app = create_app(plan=(SAMPLE, load_plan(SAMPLE)))
-    assert snap_compare(app, terminal_size=size, run_before=added_and_scrolled)
+    assert sample_matches(snap_compare, size, added_and_scrolled)
 
 
 async def add_asked(pilot) -> None:
@@ -53,5 +61,4 @@ async def add_asked(pilot) -> None:
 
 
 def test_plan_view_add_a_calculator_at_80x24(snap_compare):
-    app = create_app(plan=(SAMPLE, load_plan(SAMPLE)))
-    assert snap_compare(app, terminal_size=(80, 24), run_before=add_asked)
+    assert sample_matches(snap_compare, (80, 24), add_asked)
