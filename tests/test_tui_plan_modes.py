@@ -143,7 +143,7 @@ async def test_the_palette_offers_no_scenario_entry_in_plan_mode_and_says_why(tm
                        if c.title == "Scenario files: not in plan mode")
         refusal.callback()
         await pilot.pause()
-        assert any("leave it first" in n.message for n in app._notifications)
+        assert any("leave plan mode first" in n.message for n in app._notifications)
         await pilot.press("f5")
         await pilot.pause()
         await pilot.press("ctrl+p", *"Add a calculator")  # typed into the palette

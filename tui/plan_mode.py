@@ -29,9 +29,9 @@ from .plan_pick import AddCalculatorScreen
 from .plan_screen import NO_PLAN, PlanScreen
 from .screens import PathScreen
 
-SCENARIOS_AWAY = ("Scenario files hold your own inputs, put aside in plan mode: leave it "
-                  "first (F5 to the Plan view, then Escape). Save plan and Open plan act on "
-                  "the plan.")
+SCENARIOS_AWAY = ("Scenario files hold your own inputs, put aside in plan mode: leave plan "
+                  "mode first (Escape from the Plan view; from a variant's calculator F5, "
+                  "then Escape). Save plan and Open plan act on the plan.")
 """Why the palette offers no scenario entry in plan mode."""
 CALCULATOR_ACTIONS = frozenset({"toggle_plots", "toggle_list", "maximize", "undo", "redo",
                                 "reset", "export", "copy_result", "save", "open"})
