@@ -587,6 +587,10 @@ class MqcalcApp(PlanMixin, App):
         self.notify(f"Wrote {path}")
 
     def get_system_commands(self, screen):
+        return self.plan_mode_commands(screen, self.all_commands(screen))
+
+    def all_commands(self, screen):
+        """The palette's entries, before plan mode leaves some out."""
         yield from super().get_system_commands(screen)
         for calculator in self.calculators:
             yield SystemCommand(f"Calculator: {calculator.id}", calculator.summary,

@@ -7,6 +7,10 @@ A variant's machine inputs (machine, RNI, processors, MSU per CP) are the varian
 same for all its calculators, yet every calculator's pane shows them: a change to one in
 any of the variant's calculators is taken for the whole variant (the calculator shown last
 first, where two disagree), and the other calculators' fields are then set to match.
+
+A calculator can be added to a variant (its defaults, or another variant's fields to start
+from) and removed from it, except one the variant has through ``like:`` (the file cannot say
+"like today, without connect") and a variant's last (a variant with none has nothing to edit).
 """
 from __future__ import annotations
 
@@ -14,7 +18,7 @@ from calc.model import Calculator
 from calc.plan import Plan, machine_inputs, remake_plan
 from calc.scenario import Scenario
 
-from .session import Session, field_value
+from .session import History, Session, field_value, field_values
 
 
 class PlanEdit:
@@ -23,24 +27,97 @@ class PlanEdit:
     def __init__(self, calculators: list[Calculator], plan: Plan):
         self.plan = plan
         """The plan as last made from the fields (or as opened)."""
+        self.calculators = calculators
         self.sessions = {variant.name: Session.from_scenario(calculators, Scenario(
-            variant.calculators, next(iter(variant.calculators)))) for variant in plan.variants}
+            variant.calculators, next(iter(variant.calculators))))
+            if variant.calculators else Session(calculators) for variant in plan.variants}
+        self.members = {variant.name: list(variant.calculators) for variant in plan.variants}
+        """Each variant's calculators now, in catalogue order: what :meth:`remake` makes the
+        plan of, changed by :meth:`add` and :meth:`remove` even while a field is not valid."""
 
     def pairs(self) -> list[tuple[str, str]]:
         """Each variant with each calculator it uses, in the plan's order."""
-        return [(variant.name, calculator_id) for variant in self.plan.variants
-                for calculator_id in variant.calculators]
+        return [(name, calculator_id) for name, members in self.members.items()
+                for calculator_id in members]
 
     def state(self) -> dict[str, dict]:
-        """Every variant's fields now, to tell later what changed since (a save, an open)."""
-        return {name: session.state() for name, session in self.sessions.items()}
+        """Every variant's calculators and their fields now, to tell later what changed
+        since (a save, an open)."""
+        return {name: {calculator_id: self.sessions[name].fields(calculator_id)
+                       for calculator_id in members}
+                for name, members in self.members.items()}
 
     def changed_since(self, state: dict[str, dict]) -> list[str]:
-        """``variant: calculator`` for each of the plan's calculators whose fields differ
-        from ``state`` (a :meth:`state`)."""
-        return [f"{name}: {calculator_id}" for name, calculator_id in self.pairs()
-                if self.sessions[name].fields(calculator_id)
-                != state.get(name, {}).get(calculator_id)]
+        """``variant: calculator`` for each of the plan's calculators added or whose fields
+        differ since ``state`` (a :meth:`state`), then each removed since, so marked."""
+        return [*(f"{name}: {calculator_id}" for name, calculator_id in self.pairs()
+                  if self.unsaved(name, calculator_id, state)),
+                *(f"{name}: {calculator_id} (removed)" for name, members in state.items()
+                  for calculator_id in members
+                  if calculator_id not in self.members.get(name, ()))]
+
+    def unsaved(self, name: str, calculator_id: str, state: dict[str, dict]) -> bool:
+        """Whether ``name``'s ``calculator_id`` was added or its fields changed since
+        ``state``."""
+        return self.sessions[name].fields(calculator_id) != state.get(name, {}).get(
+            calculator_id)
+
+    def edited(self, name: str, calculator_id: str, state: dict[str, dict]) -> bool:
+        """Whether removing ``name``'s ``calculator_id`` loses typing not saved: its fields
+        changed since ``state``, or since it was added if it was added after."""
+        saved = state.get(name, {}).get(calculator_id)
+        if saved is None:
+            return self.sessions[name].histories[calculator_id].at > 0
+        return self.sessions[name].fields(calculator_id) != saved
+
+    def addable(self) -> list[tuple[str, str, str | None]]:
+        """What may be added: ``(variant, calculator id, start)`` for each calculator each
+        variant lacks, ``start`` None for the defaults, else another variant using it whose
+        fields it starts from (the variant it is ``like`` first)."""
+        choices = []
+        for variant in self.plan.variants:
+            others = sorted((name for name in self.members if name != variant.name),
+                            key=lambda name: name != variant.like)
+            for calculator in self.calculators:
+                if calculator.id not in self.members[variant.name]:
+                    choices += [(variant.name, calculator.id, None), *(
+                        (variant.name, calculator.id, other) for other in others
+                        if calculator.id in self.members[other])]
+        return choices
+
+    def add(self, name: str, calculator_id: str, start: str | None) -> None:
+        """Give variant ``name`` the calculator ``calculator_id``, its fields the defaults
+        (``start`` None) or variant ``start``'s, the machine inputs the variant's."""
+        calculator = next(c for c in self.calculators if c.id == calculator_id)
+        fields = (self.sessions[start].fields(calculator_id) if start
+                  else field_values(calculator, {}))
+        variant = next(v for v in self.plan.variants if v.name == name)
+        self.start(name, calculator_id, {**fields, **{
+            key: field_value(spec, variant.machine[key])
+            for key, spec in machine_inputs().items() if key in fields}})
+        order = [c.id for c in self.calculators]
+        self.members[name] = sorted({*self.members[name], calculator_id}, key=order.index)
+
+    def start(self, name: str, calculator_id: str, fields: dict) -> None:
+        """Start ``name``'s ``calculator_id`` afresh at ``fields`` (its undo starts there)."""
+        self.sessions[name].histories[calculator_id] = History([dict(fields)])
+
+    def why_not_remove(self, name: str, calculator_id: str) -> str:
+        """Why ``name``'s ``calculator_id`` cannot be removed, or "" when it can."""
+        likes = {variant.name: variant.like for variant in self.plan.variants}
+        like = likes[name]
+        while like is not None:
+            if calculator_id in self.members[like]:
+                return (f"{name} is like {like}, which uses {calculator_id}: a variant has "
+                        f"every calculator of the one it is like (remove it from {like})")
+            like = likes[like]
+        if self.members[name] == [calculator_id]:
+            return f"{calculator_id} is {name}'s only calculator: a variant keeps one"
+        return ""
+
+    def remove(self, name: str, calculator_id: str) -> None:
+        """Take ``calculator_id`` out of variant ``name`` (see :meth:`why_not_remove`)."""
+        self.members[name].remove(calculator_id)
 
     def remake(self) -> Plan:
         """The plan the fields make now (an input not valid raises the engine's error, and
@@ -48,21 +125,29 @@ class PlanEdit:
         variants = []
         for variant in self.plan.variants:
             session = self.sessions[variant.name]
-            variants.append((variant.name, variant.like, self.machine(variant, session),
+            members = self.members[variant.name]
+            variants.append((variant.name, variant.like,
+                             self.machine(variant, session, members),
                              {calculator_id: session.fields(calculator_id)
-                              for calculator_id in variant.calculators}))
+                              for calculator_id in members}))
         self.plan = remake_plan(variants)
         for variant in self.plan.variants:
+            for calculator_id, inputs in variant.calculators.items():
+                if calculator_id not in self.members[variant.name]:  # come by like:
+                    self.start(variant.name, calculator_id, field_values(
+                        next(c for c in self.calculators if c.id == calculator_id), inputs))
+            self.members[variant.name] = list(variant.calculators)
             self.match_machine(variant, self.sessions[variant.name])
         return self.plan
 
     @staticmethod
-    def machine(variant, session: Session) -> dict:
-        """``variant``'s machine with the changes its calculators' fields make."""
+    def machine(variant, session: Session, members: list[str]) -> dict:
+        """``variant``'s machine with the changes the fields of its calculators
+        (``members``) make."""
         machine = {name: field_value(spec, variant.machine[name])
                    for name, spec in machine_inputs().items()}
         changed = {}
-        order = sorted(variant.calculators, key=lambda c: c != session.current, reverse=True)
+        order = sorted(members, key=lambda c: c != session.current, reverse=True)
         for calculator_id in order:  # the shown calculator last, so its change wins
             fields = session.fields(calculator_id)
             changed.update({name: fields[name] for name in machine

@@ -6,20 +6,33 @@ PlanEdit`), so the calculator panes, undo and redo work on its inputs, and Ctrl+
 Ctrl+O save and open the plan, not a scenario; the user's own session is kept aside
 meanwhile. Back in the Plan view (F5), the figures are made again from the fields and the
 user's own session is back in the panes beneath.
+
+In the Plan view A adds a calculator to a variant and Delete removes one; the palette keeps
+to the plan in plan mode (:meth:`PlanMixin.plan_mode_commands`); Ctrl+Q over plan changes
+not saved asks first.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
+
+from textual.app import SystemCommand
 
 import calc
 from calc.plan import Plan, load_plan, save_plan
 from calc.plan_run import PlanResult, evaluate_plan
 
+from .confirm import ConfirmScreen
 from .plan_edit import PlanEdit
+from .plan_pick import AddCalculatorScreen
 from .plan_screen import NO_PLAN, PlanScreen
 from .screens import PathScreen
 
+SCENARIOS_AWAY = ("Scenario files hold your own inputs, put aside in plan mode: leave plan "
+                  "mode first (Escape from the Plan view; from a variant's calculator F5, "
+                  "then Escape). Save plan and Open plan act on the plan.")
+"""Why the palette offers no scenario entry in plan mode."""
 CALCULATOR_ACTIONS = frozenset({"toggle_plots", "toggle_list", "maximize", "undo", "redo",
                                 "reset", "export", "copy_result", "save", "open"})
 """The app's actions on the calculator panes, which the Plan view (over them) does not take."""
@@ -47,8 +60,34 @@ class PlanMixin:
         calculator does."""
         return self.editing is not None or isinstance(self.screen, PlanScreen)
 
+    def plan_mode_commands(self, screen, commands: Iterable[SystemCommand]):
+        """The palette's ``commands`` over ``screen``, in plan mode (the Plan view, or a
+        variant's calculator) without the scenario entries: a scenario file holds the
+        user's own inputs, which plan mode has put aside, and the plan has its own entries.
+        One entry says so instead. Over the Plan view the calculator panes' entries are
+        left out as their keys are, and adding and removing calculators are offered."""
+        on_plan = isinstance(screen, PlanScreen)
+        if self.editing is None and not on_plan:
+            yield from commands
+            return
+        for command in commands:
+            action = getattr(command.callback, "__name__", "").removeprefix("action_")
+            if action not in ("save", "open") and not (on_plan and action in CALCULATOR_ACTIONS):
+                yield command
+        yield SystemCommand("Scenario files: not in plan mode", SCENARIOS_AWAY,
+                            partial(self.notify, SCENARIOS_AWAY, severity="warning"))
+        if on_plan:
+            yield SystemCommand("Add a calculator to a variant", "Pick the variant, the "
+                                "calculator and its starting inputs (A)",
+                                self.action_add_calculator)
+            yield SystemCommand("Remove a calculator from its variant", "The one highlighted "
+                                "in the Plan view's list (Delete)", self.action_remove_calculator)
+
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        return not (isinstance(self.screen, PlanScreen) and action in CALCULATOR_ACTIONS)
+        """Not the calculator panes' actions while the Plan view shows, a question over it
+        too (the panes beneath are not what is seen)."""
+        return not (action in CALCULATOR_ACTIONS
+                    and any(isinstance(screen, PlanScreen) for screen in self.screen_stack))
 
     async def action_plan(self) -> None:
         """F5: show the Plan view (from a variant's calculator: back to it, the figures made
@@ -114,9 +153,78 @@ class PlanMixin:
                          self.open_plan_from)
 
     async def open_plan_from(self, path: Path | None) -> None:
+        await self.open_file(path, load_plan, self.plan_unsaved(), "", self.replace_plan)
+
+    def plan_unsaved(self) -> str:
+        """The plan's changes not saved, as a question names them ("" when none)."""
         unsaved = self.plan_edit.changed_since(self.plan_saved) if self.plan_edit else []
-        changed = f"{', '.join(unsaved)} in the plan {self.plan_path}" if unsaved else ""
-        await self.open_file(path, load_plan, changed, "", self.replace_plan)
+        return f"{', '.join(unsaved)} in the plan {self.plan_path}" if unsaved else ""
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q: quit, after asking when the plan has changes not saved (Ctrl+Q again
+        over the question quits)."""
+        unsaved = self.plan_unsaved()
+        if not unsaved or isinstance(self.screen, QuitScreen):
+            self.exit()
+            return
+        self.push_screen(QuitScreen(
+            "Quit mqcalc?", f"Your changes to {unsaved} are not saved. Quitting loses them "
+            "(Ctrl+S in the Plan view saves the plan).", yes="Quit", no="Keep my changes"),
+            self.quit_confirmed)
+
+    def quit_confirmed(self, yes: bool | None) -> None:
+        if yes:
+            self.exit()
+
+    def action_add_calculator(self) -> None:
+        """A: pick a calculator to add to a variant (the highlighted one's first)."""
+        choices = self.plan_edit.addable() if self.plan_edit else []
+        if not choices:
+            self.notify("Every variant uses every calculator already." if self.plan_edit
+                        else "No plan is open: Ctrl+O opens one.", severity="warning")
+            return
+        picked = self.screen.picked() if isinstance(self.screen, PlanScreen) else None
+        titles = {c.id: c.title for c in self.calculators}
+        self.push_screen(AddCalculatorScreen(choices, titles, picked[0] if picked else ""),
+                         self.add_picked)
+
+    def add_picked(self, choice: tuple[str, str, str | None] | None) -> None:
+        """Add the calculator picked (None: cancelled) and show the figures made again."""
+        if choice is None:
+            return
+        variant, calculator_id, start = choice
+        self.plan_edit.add(variant, calculator_id, start)
+        self.remake_plan()
+        if isinstance(self.screen, PlanScreen):
+            self.screen.wanted = (variant, calculator_id)
+        self.show_plan()
+        self.notify(f"Added {calculator_id} to {variant}, with "
+                    + (f"{start}'s inputs" if start else "its defaults")
+                    + ": Enter edits them.")
+
+    def action_remove_calculator(self) -> None:
+        """Delete: take the highlighted calculator out of its variant, after asking when
+        its inputs there have changes not saved."""
+        picked = self.screen.picked() if isinstance(self.screen, PlanScreen) else None
+        if picked is None:
+            return
+        why_not = self.plan_edit.why_not_remove(*picked)
+        if why_not:
+            self.notify(f"Not removed: {why_not}.", severity="warning")
+        elif self.plan_edit.edited(*picked, self.plan_saved):
+            self.push_screen(ConfirmScreen(
+                f"Remove {picked[1]} from {picked[0]}?", f"Its inputs in {picked[0]} have "
+                "changes not saved; removing it loses them.", yes="Remove it",
+                no="Keep it"), partial(self.remove_confirmed, picked))
+        else:
+            self.remove_confirmed(picked, True)
+
+    def remove_confirmed(self, picked: tuple[str, str], yes: bool | None) -> None:
+        if yes:
+            self.plan_edit.remove(*picked)
+            self.remake_plan()
+            self.show_plan()
+            self.notify(f"Removed {picked[1]} from {picked[0]}.")
 
     async def replace_plan(self, path: Path, plan: Plan) -> None:
         """Hold ``plan`` (read from ``path``) and show it on the Plan view."""
@@ -153,3 +261,7 @@ class PlanMixin:
         self.plan_path, self.plan_saved = path, self.plan_edit.state()
         self.show_plan()
         self.notify(f"Saved the plan to {path}")
+
+
+class QuitScreen(ConfirmScreen):
+    """The question before quitting over a plan's changes not saved."""

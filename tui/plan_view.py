@@ -61,6 +61,34 @@ def figures_table(result: PlanResult) -> Table:
     return table
 
 
+def contributions_table(result: PlanResult) -> Table:
+    """Each declared part of a calculator's CPU (calculator, output, the address space that
+    pays it) with its CPU s/s in each variant that uses the calculator (blank in one that
+    does not), then each variant's total: the figures the address spaces and the total add
+    up. Only the part's name is cut where the width is short."""
+    keys = list(dict.fromkeys((c.calculator, c.output, c.address_space)
+                              for v in result.variants for c in v.contributions))
+    values = [{(c.calculator, c.output, c.address_space): c.cpu_seconds_per_sec
+               for c in v.contributions} for v in result.variants]
+    rows = [[Text(f"{calculator} {output}"), space,
+             *(format_value(found[calculator, output, space], RATE_DECIMALS)
+               if (calculator, output, space) in found else "" for found in values)]
+            for calculator, output, space in keys]
+    rows.append([Text("Total", style="bold"), "", *(format_value(v.total, RATE_DECIMALS)
+                                                   for v in result.variants)])
+    table = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
+    table.add_column(f"Calculator and output, in {CPU_RATE_UNIT}", overflow="ellipsis",
+                     no_wrap=True, min_width=12)
+    table.add_column("Paid by", style="dim", no_wrap=True, min_width=max(
+        len(row[1]) for row in rows))
+    for index, variant in enumerate(result.variants, start=2):
+        table.add_column(variant.name, justify="right", no_wrap=True, min_width=max(
+            len(variant.name), *(len(row[index]) for row in rows)))
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
 def _figure(variant, key: str) -> float:
     """One of a variant's figures by its key: an address space, the total or a share."""
     if key in variant.by_space:

@@ -24,8 +24,8 @@ KEYS = (
     ("F3", "hide or show the calculator list"),
     ("F4", "fill the screen with the focused panel, or put it back (Escape too)"),
     ("F5", "the Plan view: a plan file's variants side by side; there, Enter on a "
-           "variant's calculator edits it here, F5 goes back, Ctrl+S and Ctrl+O save and "
-           "open the plan"),
+           "variant's calculator edits it here, F5 goes back, A adds a calculator to a "
+           "variant, Delete removes one, Ctrl+S and Ctrl+O save and open the plan"),
     ("c", "copy the highlighted result (in the results table)"),
     ("Ctrl+P", "command palette: every action, and a calculator by name"),
     ("F1 or ?, Ctrl+Q", "this help; quit"),
