@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from calc.formatting import format_value
-from calc.model import ADDRESS_SPACES, CPU_RATE_UNIT
+from calc.model import CPU_RATE_UNIT, space_label
 from calc.plan import machine_inputs
 from calc.plan_run import TOTAL, PlanResult, share_outputs
 from calc.plan_text import RATE_DECIMALS
@@ -37,7 +37,7 @@ def figures_table(result: PlanResult) -> Table:
         spec.label(v.variant.machine[spec.id]) if spec.type == "choice"
         else format_value(v.variant.machine[spec.id], spec.decimals)
         for v in result.variants), *([""] * len(later))] for spec in machine_inputs().values()]
-    figures = [(f"{ADDRESS_SPACES[space]} ({space})", CPU_RATE_UNIT, space, RATE_DECIMALS)
+    figures = [(space_label(space), CPU_RATE_UNIT, space, RATE_DECIMALS)
                for space in result.spaces()]
     figures.append(("Total", CPU_RATE_UNIT, TOTAL, RATE_DECIMALS))
     figures += [(title, unit, name, decimals)
@@ -110,7 +110,7 @@ def bars(result: PlanResult, width: int) -> Text:
                    for variant in result.variants), default=0)
     lines = []
     for space in result.spaces():
-        lines.append(Text(f"{ADDRESS_SPACES[space]} ({space})", style="bold"))
+        lines.append(Text(space_label(space), style="bold"))
         for variant in result.variants:
             eighths = round(variant.by_space[space] / largest * room * 8) if largest else 0
             bar = "█" * (eighths // 8) + EIGHTHS[eighths % 8].strip()
