@@ -173,3 +173,18 @@ async def test_a_variants_calculator_without_results_shows_no_other_calculators_
         answer = plain(app.query_one("#answer", Static), width=80)
         assert app.current.outputs[app.current.headline].title in answer
         assert "CHIADAPS" not in answer
+
+
+async def test_a_calculator_outside_the_edited_variant_says_it_is_not_in_the_plan(tmp_path):
+    """Picking, while proposed is edited, a calculator proposed does not use warns that its
+    inputs are not the plan's; one it uses does not."""
+    app = create_app(folder=tmp_path, plan=(SAMPLE, load_plan(SAMPLE)))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await edit(app, pilot, "proposed", "connect")
+        await app.open_calculator("log_encryption")
+        await app.open_calculator("adapters")
+        await pilot.pause()
+        said = [n.message for n in app._notifications if "Opened the plan" not in n.message]
+        assert said == ["adapters is not in the variant proposed: what you type here is not "
+                        "part of the plan. In the Plan view (F5), A adds it."]

@@ -378,6 +378,7 @@ class MqcalcApp(PlanMixin, App):
         if calculator_id != self.session.current:
             self.session.current = calculator_id
             await self.show_calculator()
+            self.warn_outside_variant()
 
     def apply_fields(self, fields: dict | None) -> None:
         """Put ``fields`` into the widgets (undo, redo, reset) and compute them once. Nothing

@@ -120,6 +120,16 @@ class PlanMixin:
         await self.pop_screen()
         await self.show_calculator()
 
+    def warn_outside_variant(self) -> None:
+        """While a variant is edited, say so when the calculator now shown is not one of the
+        variant's: what is typed into it is not part of the plan until the Plan view adds
+        it."""
+        if self.editing is None or self.current.id in self.plan_edit.members[self.editing]:
+            return
+        self.notify(f"{self.current.id} is not in the variant {self.editing}: what you type "
+                    "here is not part of the plan. In the Plan view (F5), A adds it.",
+                    severity="warning", timeout=8)
+
     def remake_plan(self) -> None:
         """The plan and its figures made again from the variants' fields; on a refusal the
         last figures stay, with the reason."""
