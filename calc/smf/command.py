@@ -25,6 +25,8 @@ from .tables import SmfError
 
 HELP_WIDTH = 88
 """Where the help's prose wraps (argparse's own text wraps to the terminal)."""
+BIG = 1e6
+"""From here on a float is shown whole (6 significant digits would switch to 1.2e+08)."""
 MOST_LINES_LISTED = 5
 """A value worked out from more rows than this names their first and last line only."""
 
@@ -118,11 +120,13 @@ def _seconds(seconds: object) -> str:
 
 
 def _shown(value: object) -> str:
-    """A value as the text output shows it: a float to 6 significant digits."""
+    """A value as the text output shows it: a float to 6 significant digits (a whole
+    number from a million up), never in exponent form from 0.0001 up."""
     if isinstance(value, bool):
         return "yes" if value else "no"
-    return f"{value:,.6g}" if isinstance(value, float) else f"{value:,}" \
-        if isinstance(value, int) else str(value)
+    if isinstance(value, float):
+        return f"{value:,.0f}" if abs(value) >= BIG else f"{value:,.6g}"
+    return f"{value:,}" if isinstance(value, int) else str(value)
 
 
 def _lines(rows: tuple[int, ...]) -> str:

@@ -185,20 +185,30 @@ def _rank(rows: list[Row], column: str) -> float:
 
 
 def _check_rules(imported: Imported, calculator_id: str) -> None:
-    """Keep out, one at a time, the input each broken rule between the calculator's
-    inputs names, until the rest pass."""
+    """Keep out, one at a time, an imported input each broken rule between the
+    calculator's inputs reads, until the rest pass (the calculator is dropped if a rule
+    reads none of them)."""
     inputs = imported.inputs[calculator_id]
     while inputs:
         try:
             engine.validate(calculator_id, inputs)
             return
         except InputError as error:
-            name = error.name if error.name in inputs else next(iter(inputs))
+            name = _culprit(calculator_id, error, inputs)
+            if name is None:
+                break
             file, _, columns = imported.sources[calculator_id].pop(name).partition(":")
             imported.refused.append(Refused(
                 calculator_id, name, inputs.pop(name), file,
                 imported.lines[calculator_id].pop(name), tuple(columns.split(",")),
-                f"expects {error.accepts}"))
+                f"a rule between inputs: {error.name}={error.value} expects {error.accepts}"))
     del imported.inputs[calculator_id], imported.sources[calculator_id]
     del imported.lines[calculator_id]
 
+
+def _culprit(calculator_id: str, error: InputError, inputs: dict) -> str | None:
+    """The first imported input the broken rule ``error`` tells of reads."""
+    for check in engine.calculator(calculator_id).checks:
+        if check.names[0] == error.name and error.accepts.startswith(check.message):
+            return next((name for name in check.names if name in inputs), None)
+    return None

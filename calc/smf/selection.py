@@ -21,7 +21,9 @@ PEAK, ALL = "peak", "all"
 PEAK_WORDS = {"adapter_requests_per_sec": "the highest adapter request rate",
               "log_mb_per_sec": "the highest log rate (no channel initiator data)"}
 """How the output says what the peak was ranked by."""
-_STAMP = re.compile(r"(\d{4})[-/](\d\d)[-/](\d\d)[T ](\d\d):(\d\d)(?::(\d\d)(?:[.,](\d{1,6}))?)?\Z")
+_STAMP = re.compile(r"(\d{4})[-/](\d\d)[-/](\d\d)[T ](\d\d):(\d\d)"
+                    r"(?::(\d\d)(?:[.,](\d{1,6}))?)?\Z")
+"""An interval start as a person types it (see :func:`_moment`)."""
 
 
 @dataclass(frozen=True)
