@@ -352,3 +352,13 @@ def test_intervals_sharing_a_second_get_variant_names_apart(tmp_path):
     assert "MQ1A 2026-05-21 16:39:22.018257" in names
     assert "MQ1A 2026-05-21 16:39:22.800669" in names
     assert len(set(names)) == len(names) == 9
+
+
+def test_the_readme_shows_what_the_command_prints(monkeypatch):
+    monkeypatch.chdir(REPO)
+    command = "mqcalc smf tests/fixtures/smf/raw --qmgr QMB1"
+    shown = (REPO / "README.md").read_text(encoding="utf-8").split(f"$ {command}\n", 1)[1]
+    shown = shown.split("\n...\n", 1)[0].splitlines()
+    status, out, _err = run_main(*command.split()[1:])
+    assert status == 0
+    assert out.splitlines()[:len(shown)] == shown
