@@ -11,6 +11,8 @@ import re
 import shutil
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from calc.cli import main
 from calc.plan import load_plan
@@ -255,6 +257,17 @@ def test_a_cell_that_is_no_number_is_refused_by_line_and_column(tmp_path):
     assert interval["inputs"]["adapters"]["adapter_requests_per_sec"] == 12 / 60
 
 
+def test_an_absurd_interval_length_still_places_the_accounting_rows(tmp_path):
+    for path in RAW.iterdir():
+        shutil.copy(path, tmp_path / path.name)
+    qjst = tmp_path / "SMF-QJST.csv"  # QMA1's 10:30 interval said to last 10^20 s
+    qjst.write_text(qjst.read_text().replace('"10:30:00,000100",1800,', '"10:30:00,000100",'
+                                             '100000000000000000000,'), encoding="ascii")
+    interval = one(smf_json(tmp_path), "QMA1")
+    assert interval["seconds"] == 10**20
+    assert interval["inputs"]["notify_delay"]["gets_attempted"] == 1531
+
+
 # Refusals: one line, exit status 2 -----------------------------------------------------
 
 def refusal(*arguments) -> str:
@@ -362,3 +375,31 @@ def test_the_readme_shows_what_the_command_prints(monkeypatch):
     status, out, _err = run_main(*command.split()[1:])
     assert status == 0
     assert out.splitlines()[:len(shown)] == shown
+
+
+_CELLS = st.one_of(st.sampled_from(["", "-1", ".", " 12 ", "1e999", "9" * 5000, "-7", "x",
+                                    '"', "=", "1970/01/01", "16:00:00,5", "\x1b[2J", "0"]),
+                   st.text(max_size=6))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_a_damaged_folder_is_read_or_refused_never_a_traceback(tmp_path_factory, data):
+    """Any cell of the hand-built files replaced by odd text: the command still ends with
+    exit status 0 or a one-line refusal (2), for text and JSON alike."""
+    folder = tmp_path_factory.mktemp("damaged")
+    for path in RAW.iterdir():
+        lines = path.read_text(encoding="ascii").splitlines()
+        for _ in range(data.draw(st.integers(0, 3))):
+            number = data.draw(st.integers(1, len(lines) - 1))
+            cells = lines[number].split(",")
+            cells[data.draw(st.integers(0, len(cells) - 1))] = data.draw(_CELLS)
+            lines[number] = ",".join(cells)
+        (folder / path.name).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    for extra in ([], ["--json"], ["--interval", "all", "--json"]):
+        status, out, err = run_main("smf", folder, *extra)
+        assert status in (0, 2), err
+        if status == 2:
+            assert err.count("\n") == 1 and out == ""
+        elif extra:
+            json.loads(out)

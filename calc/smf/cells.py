@@ -51,12 +51,15 @@ def number(cell: str) -> int | float | None:
     text = cell.strip()
     if not text or _DOTS.match(text):
         return None
-    if INTEGER_TEXT.match(text):
-        value: int | float = int(text)
-    elif NUMBER_TEXT.match(text.replace(",", ".")):
-        value = float(text.replace(",", "."))
-    else:
-        raise Unreadable(cell)
+    try:
+        if INTEGER_TEXT.match(text):
+            value: int | float = int(text)
+        elif NUMBER_TEXT.match(text.replace(",", ".")):
+            value = float(text.replace(",", "."))
+        else:
+            raise Unreadable(cell)
+    except ValueError:  # more digits than int() converts (sys.get_int_max_str_digits)
+        raise Unreadable(cell) from None
     return None if value == MISSING_NUMBER else value
 
 

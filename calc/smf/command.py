@@ -61,7 +61,8 @@ def run(path: Path, qmgr: str | None, interval: str, as_json: bool, out: Path | 
             print("\n".join(["", *_text(item)]))
     for problem in folder.unplaced:
         print(f"mqcalc: {problem.row.file} line {problem.row.line}: "
-              f"{', '.join(problem.columns)} {problem.value.strip()!r}: {problem.problem}; "
+              f"{', '.join(problem.columns)} {problem.value.strip()!r}: "
+              f"{problem.problem}; "
               "the row is in no interval", file=sys.stderr)
     if out is not None:
         print(f"mqcalc: {_write(out, chosen)}", file=sys.stderr)
@@ -87,7 +88,7 @@ def _document(chosen: Chosen) -> dict:
 def _text(chosen: Chosen) -> list[str]:
     """One interval as lines for a person."""
     imported, interval = chosen.imported, chosen.imported.interval
-    lines = [f"{interval.qmgr} on {interval.lpar}: interval from "
+    lines = [f"{_printable(interval.qmgr)} on {_printable(interval.lpar)}: interval from "
              f"{interval.start.isoformat(' ')}, {_seconds(interval.seconds)}"]
     if chosen.peak_by:
         lines.append(f"  peak by {chosen.peak_by}")
@@ -112,7 +113,7 @@ def _item_note(imported: Imported, calculator: str) -> str:
     chosen = next(item for item in items if item.name == imported.chosen[calculator])
     facts = "".join(f", {name} {value}" for name, value in chosen.facts.items())
     rank = next(i.rank for i in ITEMS.values() if i.calculator == calculator)
-    return f": {chosen.name}{facts} (the most {rank} of {len(items)})"
+    return f": {_printable(chosen.name + facts)} (the most {rank} of {len(items)})"
 
 
 def _seconds(seconds: object) -> str:
@@ -126,7 +127,13 @@ def _shown(value: object) -> str:
         return "yes" if value else "no"
     if isinstance(value, float):
         return f"{value:,.0f}" if abs(value) >= BIG else f"{value:,.6g}"
-    return f"{value:,}" if isinstance(value, int) else str(value)
+    return f"{value:,}" if isinstance(value, int) else _printable(str(value))
+
+
+def _printable(text: str) -> str:
+    """``text`` as it is, or escaped when it holds a character that does not print (a
+    file's text could otherwise move the terminal's cursor)."""
+    return text if text.isprintable() else text.encode("unicode_escape").decode("ascii")
 
 
 def _lines(rows: tuple[int, ...]) -> str:

@@ -22,6 +22,10 @@ under a millisecond; intervals themselves are at least a minute long (STATIME is
 minutes, and the sample's shortest is 59 s). The sample's MQ1A has two QJST rows 0.8 s
 apart, with lengths 0 and 175 s: they stay apart, as rows of one file never join."""
 
+LONGEST_SECONDS = 1440 * 60
+"""The longest statistics interval: STATIME takes at most 1,440 minutes (a day). A longer
+length read from a file is taken as this, for placing accounting rows only."""
+
 
 @dataclass
 class Interval:
@@ -36,8 +40,8 @@ class Interval:
     def covers(self, moment: datetime) -> bool:
         """Whether ``moment`` falls inside this interval (the join's slack either side)."""
         slack = timedelta(seconds=JOIN_SECONDS)
-        return self.start - slack <= moment <= self.start + timedelta(
-            seconds=self.seconds or 0) + slack
+        length = timedelta(seconds=min(self.seconds or 0, LONGEST_SECONDS))
+        return self.start - slack <= moment <= self.start + length + slack
 
 
 def intervals(tables: dict[str, Table]) -> tuple[list[Interval], list[Unusable]]:
