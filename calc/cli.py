@@ -26,6 +26,7 @@ from .formatting import as_written, format_value
 from .report import read_report
 from .report_eval import evaluate, summary_json
 from .scenario import ScenarioError, load_scenario
+from .smf.command import epilog as smf_epilog
 from .sweep_csv import write_csv
 from .stopping import Stopped, stopped_by_signals
 from .sweeps import MOST_ROWS, MOST_SHEET_CELLS, make_sweep, most_sheet_rows
@@ -147,6 +148,26 @@ def _parser_for(reports: tuple[tuple[str, str, str, str], ...]) -> argparse.Argu
     planning.add_argument("file", metavar="FILE", type=Path,
                           help="the plan file (YAML: mqcalc_plan: 1, machine, variants)")
     planning.add_argument("--json", action="store_true", help="machine-readable output")
+    smf = commands.add_parser(
+        "smf", help="the calculators' inputs from SMF data formatted by IBM's mq-smf-csv",
+        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=smf_epilog(),
+        description="Read the CSV files mq-smf-csv wrote (its default form or -r) and give, "
+                    "per queue manager and interval, every calculator input the data gives, "
+                    "with the file and columns it came from; a value outside its input's "
+                    "domain is reported with its file, lines and columns, and left out.")
+    smf.add_argument("folder", metavar="DIR", type=Path,
+                     help="the folder holding mq-smf-csv's SMF-*.csv files")
+    smf.add_argument("--qmgr", metavar="NAME", help="this queue manager only")
+    smf.add_argument("--interval", default="peak", metavar="peak|all|TIMESTAMP",
+                     help="peak (the default): per queue manager, the interval with the "
+                          "highest adapter request rate, or log rate where there is no "
+                          "channel initiator data; all; or the interval starting at "
+                          "TIMESTAMP, e.g. 2026-05-21T16:29:10")
+    smf.add_argument("--json", action="store_true", help="machine-readable output")
+    smf.add_argument("--out", metavar="FILE", type=Path,
+                     help="also write the inputs: a scenario file for one interval (mqcalc "
+                          "eval --scenario FILE), a plan file with one variant per interval "
+                          "for several (mqcalc plan FILE)")
     terminal = commands.add_parser("tui", help="start the terminal calculator")
     terminal.add_argument("--scenario", metavar="FILE", type=Path, default=argparse.SUPPRESS,
                           help="start with the inputs of this scenario file")
@@ -171,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
         if command == "tui":  # Textual runs the terminal and its signals
             return _tui(arguments)
         run = {"list": _list, "eval": _eval, "sweep": _sweep, "build": _build,
-               "plan": _plan}[command]
+               "plan": _plan, "smf": _smf}[command]
         with stopped_by_signals():
             return _to_stdout(lambda: run(arguments))
     except MqcalcError as error:
@@ -556,6 +577,13 @@ def _plan(arguments) -> int:
     from .plan_text import print_plan
 
     return print_plan(arguments.file, arguments.json)
+
+
+def _smf(arguments) -> int:
+    from .smf.command import run
+
+    return run(arguments.folder, arguments.qmgr, arguments.interval, arguments.json,
+               arguments.out)
 
 
 def _tui(arguments) -> int:

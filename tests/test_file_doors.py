@@ -79,3 +79,28 @@ def test_a_symlink_to_a_regular_file_is_read(tmp_path):
                                               (100, "100 bytes"), ((1 << 20) + 1, "1048577 bytes")])
 def test_a_bound_is_worded_as_people_read_it(size, words):
     assert reading.describe_size(size) == words
+
+
+SMF_FILE = "SMF-QJST.csv"
+"""``mqcalc smf DIR`` opens the files inside the folder it is given: its door is each file
+there, so the FIFO, device and folder are put in a folder under a name the import reads."""
+
+
+@pytest.mark.parametrize(("make", "reason"), [
+    (os.mkfifo, "is a FIFO (named pipe), not a regular file"),
+    (lambda path: path.symlink_to("/dev/zero"), "is a character device, not a regular file"),
+    (os.mkdir, "is a folder, not a regular file")])
+def test_the_smf_door_refuses_what_is_not_a_regular_file(make, reason, tmp_path):
+    make(tmp_path / SMF_FILE)
+    finished = mqcalc("smf", str(tmp_path))
+    assert finished.returncode == 2, finished.stderr
+    assert finished.stderr == f"mqcalc: smf {tmp_path / SMF_FILE}: {reason} (expects a file)\n"
+
+
+def test_the_smf_door_reads_no_further_than_its_bound(tmp_path, monkeypatch):
+    from calc.smf import tables
+
+    monkeypatch.setattr(tables, "SIZE_LIMIT", 100)
+    (tmp_path / SMF_FILE).write_bytes(b"Date,Time,LPAR,QMgr," + b"x" * 100)
+    with pytest.raises(tables.SmfError, match="is larger than 100 bytes"):
+        tables.read_table(tmp_path / SMF_FILE)

@@ -1,0 +1,197 @@
+"""``mqcalc smf DIR``: the inputs SMF data gives each calculator, as text or JSON, and
+(``--out FILE``) a file the other commands take as it is.
+
+``--out`` writes a scenario file when one interval is reported (``mqcalc eval --scenario
+FILE``, ``mqcalc tui --scenario FILE``): a scenario holds one set of inputs per calculator,
+so one interval. Two or more intervals (several queue managers' peaks, or ``--interval
+all``) become a plan file, one variant per interval, the first the baseline (``mqcalc plan
+FILE``, ``mqcalc tui --plan FILE``, ``mqcalc build --plan FILE``): a plan is the one
+format that holds several sets side by side. Its machine is the machine part's defaults,
+which SMF data does not give. An interval with no input imported is left out of the file.
+"""
+from __future__ import annotations
+
+import sys
+import textwrap
+from pathlib import Path
+
+from .. import json_output
+from ..files import replace_atomically
+from ..scenario import Scenario, scenario_text
+from .feeds import FEEDS, ITEMS, WQ
+from .importing import Imported, read_folder
+from .selection import Chosen, choose
+from .tables import SmfError
+
+HELP_WIDTH = 88
+"""Where the help's prose wraps (argparse's own text wraps to the terminal)."""
+BIG = 1e6
+"""From here on a float is shown whole (6 significant digits would switch to 1.2e+08)."""
+MOST_LINES_LISTED = 5
+"""A value worked out from more rows than this names their first and last line only."""
+
+
+def epilog() -> str:
+    """The help's list of what each input is taken from, built from the feeds."""
+    lines = ["Each input and the FILE:COLUMNS it is worked out from:"]
+    lines += [f"  {feed.calculator} {feed.input}: {feed.source}" for feed in FEEDS]
+    lines += ["Calculators fed per item take the busiest item's inputs, and list every item:"]
+    lines += [f"  {items.calculator}: per {items.key} of {items.file}, the busiest by "
+              f"{items.rank}" for items in ITEMS.values()]
+    lines += [textwrap.fill(
+        f"In {WQ} (IBM MQ's queue accounting record, macro CSQDWQ; IBM MQ 10.0 "
+        "documentation, \"Thread-level and queue-level data records\"), Get_Count counts "
+        "every MQGET against the queue, whether it returned a message or not (gets "
+        "attempted), and Total_Valid_Gets the MQGETs that returned one (gets successful); "
+        "the CPU per MQGET is the Get_CT time over Get_Count.", HELP_WIDTH),
+              "Exit status: 0 when read; 2 for a folder, file or option mqcalc cannot use."]
+    return "\n".join(lines)
+
+
+def run(path: Path, qmgr: str | None, interval: str, as_json: bool, out: Path | None) -> int:
+    """Read the folder, report the chosen intervals, write ``out`` if given."""
+    folder = read_folder(path)
+    chosen = choose(folder.imported, qmgr, interval)
+    if as_json:
+        print(json_output.dumps({"source": str(path),
+                                 "intervals": [_document(item) for item in chosen]}))
+    else:
+        print(f"SMF folder {path}: {', '.join(folder.files)}")
+        for item in chosen:
+            print("\n".join(["", *_text(item)]))
+    for problem in folder.unplaced:
+        print(f"mqcalc: {problem.row.file} line {problem.row.line}: "
+              f"{', '.join(problem.columns)} {problem.value.strip()!r}: "
+              f"{problem.problem}; "
+              "the row is in no interval", file=sys.stderr)
+    if out is not None:
+        print(f"mqcalc: {_write(out, chosen)}", file=sys.stderr)
+    return 0
+
+
+def _document(chosen: Chosen) -> dict:
+    """One interval for ``--json``."""
+    imported, interval = chosen.imported, chosen.imported.interval
+    return {"qmgr": interval.qmgr, "lpar": interval.lpar, "start": interval.start.isoformat(),
+            "seconds": interval.seconds, "peak_by": chosen.peak_by,
+            "inputs": imported.inputs, "from": imported.sources,
+            "items": {calculator: {"chosen": imported.chosen[calculator], "items": [
+                {"name": item.name, **item.facts, "lines": list(item.rows),
+                 "inputs": item.inputs} for item in items]}
+                for calculator, items in imported.items.items()},
+            "refused": [{"calculator": r.calculator, "input": r.input, "value": r.value,
+                         "file": r.file, "lines": list(r.rows), "columns": list(r.columns),
+                         "expects": r.expects} for r in imported.refused],
+            "missing": [vars(m) for m in imported.missing]}
+
+
+def _text(chosen: Chosen) -> list[str]:
+    """One interval as lines for a person."""
+    imported, interval = chosen.imported, chosen.imported.interval
+    lines = [f"{_printable(interval.qmgr)} on {_printable(interval.lpar)}: interval from "
+             f"{interval.start.isoformat(' ')}, {_seconds(interval.seconds)}"]
+    if chosen.peak_by:
+        lines.append(f"  peak by {chosen.peak_by}")
+    for calculator, inputs in imported.inputs.items():
+        lines.append(f"  {calculator}" + _item_note(imported, calculator))
+        lines += [f"    {name:<26} {_shown(value):>14}  {imported.sources[calculator][name]} "
+                  f"({_lines(imported.lines[calculator][name])})"
+                  for name, value in inputs.items()]
+    lines += [f"  refused {r.calculator} {r.input} = {_shown(r.value)}: {r.file} "
+              f"{_lines(r.rows)}, {', '.join(r.columns)}: {r.expects}".replace(" , ", ", ")
+              for r in imported.refused]
+    lines += [f"  missing {m.calculator} {m.input}: {m.reason}"
+              for m in imported.missing]
+    return lines
+
+
+def _item_note(imported: Imported, calculator: str) -> str:
+    """For a calculator fed per item: which item, of how many."""
+    if calculator not in imported.chosen:
+        return ""
+    items = imported.items[calculator]
+    chosen = next(item for item in items if item.name == imported.chosen[calculator])
+    facts = "".join(f", {name} {value}" for name, value in chosen.facts.items())
+    rank = next(i.rank for i in ITEMS.values() if i.calculator == calculator)
+    return f": {_printable(chosen.name + facts)} (the most {rank} of {len(items)})"
+
+
+def _seconds(seconds: object) -> str:
+    return "length unknown" if seconds is None else f"{seconds} s"
+
+
+def _shown(value: object) -> str:
+    """A value as the text output shows it: a float to 6 significant digits (a whole
+    number from a million up), never in exponent form from 0.0001 up."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return f"{value:,.0f}" if abs(value) >= BIG else f"{value:,.6g}"
+    return f"{value:,}" if isinstance(value, int) else _printable(str(value))
+
+
+def _printable(text: str) -> str:
+    """``text`` as it is, or escaped when it holds a character that does not print (a
+    file's text could otherwise move the terminal's cursor)."""
+    return text if text.isprintable() else text.encode("unicode_escape").decode("ascii")
+
+
+def _lines(rows: tuple[int, ...]) -> str:
+    """Line numbers as a person reads them: ``line 5``, ``lines 2-9`` or a short list."""
+    if not rows:
+        return ""
+    if len(rows) == 1:
+        return f"line {rows[0]}"
+    if list(rows) == list(range(rows[0], rows[-1] + 1)):
+        return f"lines {rows[0]}-{rows[-1]}"
+    if len(rows) <= MOST_LINES_LISTED:
+        return "lines " + ", ".join(map(str, rows))
+    return f"{len(rows)} rows, lines {rows[0]} to {rows[-1]}"
+
+
+def _write(out: Path, chosen: list[Chosen]) -> str:
+    """Write the scenario or plan file, headed by where each imported value came from (the
+    inputs it does not name keep their defaults); say what was written and how to use it."""
+    fed = [item.imported for item in chosen if item.imported.inputs]
+    left = len(chosen) - len(fed)
+    note = f" ({left} interval{'s' * (left > 1)} with no input left out)" if left else ""
+    if not fed:
+        raise SmfError(f"--out {out}: no interval chosen gives any input, so there is "
+                       "nothing to write")
+    names = _names(fed)
+    if len(fed) == 1:
+        text = scenario_text(Scenario(fed[0].inputs, next(iter(fed[0].inputs))))
+        said = f"a scenario of {names[0]}{note}; try mqcalc eval --scenario {out}"
+    else:
+        from ..plan import machine_inputs, make_plan, plan_text
+
+        machine = {name: spec.default for name, spec in machine_inputs().items()}
+        text = plan_text(make_plan(machine, {name: imported.inputs
+                                             for name, imported in zip(names, fed)}))
+        said = (f"a plan of {len(fed)} variants, one per interval{note}; "
+                f"try mqcalc plan {out}")
+    heading = "".join(_provenance(name, imported) for name, imported in zip(names, fed))
+    replace_atomically(out, lambda temporary: temporary.write_text(heading + text,
+                                                                    encoding="utf-8"))
+    return f"wrote {out}, {said}"
+
+
+def _provenance(name: str, imported: Imported) -> str:
+    """Comment lines naming where each of an interval's imported values came from."""
+    lines = [f"# {name}, from SMF data (mqcalc smf); other inputs are defaults:"]
+    lines += [f"#   {calculator} {input_id} <- {source}"
+              for calculator, sources in imported.sources.items()
+              for input_id, source in sources.items()]
+    return "\n".join(lines) + "\n\n"
+
+
+def _name(imported: Imported) -> str:
+    return f"{imported.interval.qmgr} {imported.interval.start:%Y-%m-%d %H:%M:%S}"
+
+
+def _names(imported: list[Imported]) -> list[str]:
+    """Each interval's variant name: queue manager and start to the second, to the
+    microsecond where two would share a name."""
+    short = [_name(item) for item in imported]
+    return [name if short.count(name) == 1
+            else f"{name}.{item.interval.start:%f}" for name, item in zip(short, imported)]

@@ -1,0 +1,245 @@
+"""Which mq-smf-csv file and columns feed which calculator input, and how: declared once
+here, read by the import (:mod:`calc.smf.importing`), the command's help and its output's
+``from`` (each input's ``FILE:COLUMNS``).
+
+A feed's ``value`` takes the rows of its file for one interval (for a feed per item, the
+item's rows, then all the interval's rows) and gives the input's value. It raises
+:class:`NotInData` when the rows do not hold what it needs (a column an older MQ version
+lacks, an unset value, no requests to average over), and
+:class:`calc.smf.tables.Unusable` naming the cell when a cell cannot be read or cannot
+be used (an interval of 0 seconds).
+
+References:
+
+* mq-smf-csv (github.com/ibm-messaging/mq-smf-csv), ``src/t115/printQCTADP.c``,
+  ``printQCTDSP.c``, ``printQJST.c``, ``printQIS1.c``, ``src/t116/printWQ.c``: the column
+  names, and the structure field behind each.
+* IBM MQ 10.0 documentation, "Thread-level and queue-level data records"
+  (https://www.ibm.com/docs/en/ibm-mq/10.0.x?topic=data-thread-level-queue-level-records):
+  the queue accounting (WQ) record, macro CSQDWQ. In its CSV form ``Get_Count`` (WQGETN)
+  counts every MQGET the task issued against the queue, whether or not it returned a
+  message, and ``Total_Valid_Gets`` counts the MQGETs that returned one; in the sample's
+  QML1 rows each run of 100 messages shows 102 MQGETs and 100 valid ones.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .tables import DURATION, Row, Unusable
+
+QCTADP, QCTDSP, QJST, QIS1, WQ = ("SMF-QCTADP.csv", "SMF-QCTDSP.csv", "SMF-QJST.csv",
+                                  "SMF-QIS1.csv", "SMF-WQ.csv")
+"""The files read, as mq-smf-csv names them: channel initiator adapter and dispatcher
+tasks, log manager, page sets (statistics, SMF 115) and queue accounting (SMF 116)."""
+CI_BYTES = 4096
+"""Bytes in one log control interval (the QJST ``Log_CI`` count is of 4 KB CIs)."""
+MB = 1 << 20
+"""Bytes in one MB, as the calculators count them (log_encryption's 256 4 KB pages per
+MB)."""
+US_PER_SECOND, US_PER_MS = 1_000_000, 1000
+PERCENT = 100
+
+
+class NotInData(ValueError):
+    """The rows do not hold what an input needs; the message says what is missing."""
+
+
+Rows = Sequence[Row]
+
+
+@dataclass(frozen=True)
+class Feed:
+    """One calculator input taken from one file's columns."""
+
+    calculator: str
+    input: str
+    file: str
+    columns: tuple[str, ...]
+    value: Callable[[Rows, Rows], object]
+    """(the rows it reads, all the interval's rows of the file) -> the input's value."""
+
+    @property
+    def source(self) -> str:
+        """Where the value comes from, as ``FILE:COLUMNS``."""
+        return f"{self.file}:{','.join(self.columns)}"
+
+
+@dataclass(frozen=True)
+class Items:
+    """A calculator fed per item of a file (a page set, a queue): the column naming an
+    item, the column whose total picks the item whose inputs the calculator takes (the
+    busiest), and further columns shown with each item."""
+
+    calculator: str
+    file: str
+    key: str
+    rank: str
+    facts: tuple[str, ...] = ()
+
+
+def _total(rows: Rows, column: str) -> int | float:
+    values = [row.number(column) for row in rows]
+    if not rows or None in values:
+        raise NotInData(f"{column} is not in the data")
+    return sum(values)
+
+
+def _time_us(rows: Rows, name: str) -> float:
+    """A duration column pair, NAME(S) and NAME(US), added up in microseconds."""
+    return _total(rows, f"{name}(S)") * US_PER_SECOND + _total(rows, f"{name}(US)")
+
+
+def _seconds(rows: Rows) -> int | float:
+    """The interval's length (the first row's; every row of an interval gives the same)."""
+    seconds = rows[0].number(DURATION)
+    if seconds is None:
+        raise NotInData(f"{DURATION} is not in the data")
+    if seconds <= 0:
+        raise Unusable(rows[0], (DURATION,), str(seconds), "expects an interval longer "
+                       "than 0 s, to give a rate")
+    return seconds
+
+
+def _per(rows: Rows, name: str, count: str) -> float:
+    """Time per request: the NAME pair's total over the ``count`` column's total (µs)."""
+    requests = _total(rows, count)
+    if requests == 0:
+        raise NotInData(f"no {count} in the interval to average {name} over")
+    return _time_us(rows, name) / requests
+
+
+def _rate(rows: Rows, _all: Rows) -> float:
+    return _total(rows, "Request_Count") / _seconds(rows)
+
+
+def _dispatcher_busy(rows: Rows, _all: Rows) -> float:
+    """The dispatchers' request time over their time available, in %."""
+    return (_time_us(rows, "Task_Elapsed_Time") / US_PER_SECOND
+            / (len(rows) * _seconds(rows)) * PERCENT)
+
+
+_COPY_CIS = {1: ("IO_CI {1.1}", "IO_CI {1.2}"), 2: ("IO_CI {2.1}", "IO_CI {2.2}")}
+"""The CIs written to each active log copy (QJST ``qjstio[copy].qjstiotype[1..2]``)."""
+
+
+def _copies(rows: Rows) -> int:
+    """Active log copies: 2 when copy 2 was written in the interval, 1 when only copy 1."""
+    written = {copy: sum(_total(rows, column) for column in columns)
+               for copy, columns in _COPY_CIS.items()}
+    if written[2]:
+        return 2
+    if written[1]:
+        return 1
+    raise NotInData("no active log write in the interval to tell the copies by")
+
+
+def _log_rate(rows: Rows, _all: Rows) -> float:
+    """MB written to each log copy per second: the CIs written (all copies) over copies."""
+    cis = _total(rows, "Log_CI")
+    return 0.0 if cis == 0 else cis / _copies(rows) * CI_BYTES / MB / _seconds(rows)
+
+
+def _active_copies(rows: Rows, _all: Rows) -> int:
+    return _copies(rows)
+
+
+def _dual(rows: Rows, _all: Rows) -> bool:
+    return _copies(rows) == 2
+
+
+def _encrypted_logs(rows: Rows, _all: Rows) -> bool:
+    """Whether the new active logs of the interval were encrypted (known only when the
+    queue manager switched to a new log in it)."""
+    if _total(rows, "Copy1_New_Logs") + _total(rows, "Copy2_New_Logs") == 0:
+        raise NotInData("no new active log data set in the interval to tell by")
+    return _total(rows, "New_Logs_Encrypted") > 0
+
+
+def _log_io_ms(rows: Rows, _all: Rows) -> float:
+    """Average write I/O time to log copy 1, in ms."""
+    count = _total(rows, "IO_Count {1.1}") + _total(rows, "IO_Count {1.2}")
+    if count == 0:
+        raise NotInData("no active log write I/O in the interval")
+    return (_time_us(rows, "IO_Total_Time{1.1}") + _time_us(rows, "IO_Total_Time{1.2}")) \
+        / count / US_PER_MS
+
+
+def _column(column: str) -> Callable[[Rows, Rows], object]:
+    return lambda rows, _all: _total(rows, column)
+
+
+def _in_same_pool(rows: Rows, interval: Rows) -> int:
+    pool = rows[0].text("BufferPool")
+    return sum(row.text("BufferPool") == pool for row in interval)
+
+
+def _avg_get_cpu(rows: Rows, _all: Rows) -> float:
+    return _per(rows, "Get_CT", "Get_Count")
+
+
+def _count(rows: Rows, _all: Rows) -> int:
+    return len(rows)
+
+
+def _pair(name: str) -> tuple[str, str]:
+    return f"{name}(S)", f"{name}(US)"
+
+
+_LOG_RATE_COLUMNS = ("Log_CI", *_COPY_CIS[1], *_COPY_CIS[2], DURATION)
+_COPY_COLUMNS = (*_COPY_CIS[1], *_COPY_CIS[2])
+
+FEEDS: tuple[Feed, ...] = (
+    Feed("adapters", "chiadaps", QCTADP, ("Task_Index",), _count),
+    Feed("adapters", "chidisps", QCTDSP, ("Task_Index",), _count),
+    Feed("adapters", "dispatcher_busy_pct", QCTDSP,
+         (*_pair("Task_Elapsed_Time"), DURATION), _dispatcher_busy),
+    Feed("adapters", "adapter_requests_per_sec", QCTADP, ("Request_Count", DURATION), _rate),
+    Feed("adapters", "adapter_elapsed_us", QCTADP,
+         (*_pair("Task_Elapsed_Time"), "Request_Count"),
+         lambda rows, _all: _per(rows, "Task_Elapsed_Time", "Request_Count")),
+    Feed("adapters", "adapter_cpu_us", QCTADP, (*_pair("Task_CPU_Time"), "Request_Count"),
+         lambda rows, _all: _per(rows, "Task_CPU_Time", "Request_Count")),
+    Feed("log_encryption", "log_mb_per_sec", QJST, _LOG_RATE_COLUMNS, _log_rate),
+    Feed("log_encryption", "active_copies", QJST, _COPY_COLUMNS, _active_copies),
+    Feed("log_encryption", "encrypt_active", QJST,
+         ("Copy1_New_Logs", "Copy2_New_Logs", "New_Logs_Encrypted"), _encrypted_logs),
+    Feed("zhyperwrite", "log_mb_per_sec", QJST, _LOG_RATE_COLUMNS, _log_rate),
+    Feed("zhyperwrite", "dual_logging", QJST, _COPY_COLUMNS, _dual),
+    Feed("zhyperwrite", "log_io_ms", QJST,
+         ("IO_Count {1.1}", "IO_Count {1.2}", *_pair("IO_Total_Time{1.1}"),
+          *_pair("IO_Total_Time{1.2}")), _log_io_ms),
+    Feed("pageset_encryption", "write_requests", QIS1, ("Page_Write_IO",),
+         _column("Page_Write_IO")),
+    Feed("pageset_encryption", "write_pages", QIS1, ("Pages_Written",),
+         _column("Pages_Written")),
+    Feed("pageset_encryption", "imw_pages", QIS1, ("IMW_Pages",), _column("IMW_Pages")),
+    Feed("pageset_encryption", "get_pages", QIS1, ("Pages_Read",), _column("Pages_Read")),
+    Feed("pageset_encryption", "interval_sec", QIS1, (DURATION,),
+         lambda rows, _all: _seconds(rows)),
+    Feed("pageset_encryption", "pageset_pages", QIS1, ("Total_Pages",),
+         _column("Total_Pages")),
+    Feed("pageset_encryption", "pagesets_in_bufferpool", QIS1, ("BufferPool",),
+         _in_same_pool),
+    Feed("notify_delay", "gets_attempted", WQ, ("Get_Count",), _column("Get_Count")),
+    Feed("notify_delay", "gets_successful", WQ, ("Total_Valid_Gets",),
+         _column("Total_Valid_Gets")),
+    Feed("notify_delay", "avg_get_cpu_us", WQ, (*_pair("Get_CT"), "Get_Count"), _avg_get_cpu),
+)
+"""Every input the files give, in the order the output lists them."""
+
+ITEMS = {
+    "pageset_encryption": Items("pageset_encryption", QIS1, key="Pageset",
+                                rank="Pages_Written", facts=("BufferPool", "Encrypted")),
+    "notify_delay": Items("notify_delay", WQ, key="Base_Name", rank="Get_Count"),
+}
+"""The calculators fed one item at a time, by calculator id."""
+
+STATISTICS = (QCTADP, QCTDSP, QJST, QIS1)
+"""The files whose rows carry their statistics interval (SMF 115)."""
+ACCOUNTING = (WQ,)
+"""The files whose rows belong to the interval during which their record was written."""
+FILES = (*STATISTICS, *ACCOUNTING)
+PEAK_BY = (("adapters", "adapter_requests_per_sec"), ("log_encryption", "log_mb_per_sec"))
+"""What ``--interval peak`` ranks a queue manager's intervals by: the first of these any
+of its intervals has (adapter request rate, else log rate)."""

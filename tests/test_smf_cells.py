@@ -1,0 +1,82 @@
+"""Decoding mq-smf-csv cells: both of the tool's forms (default ``="..."`` and ``-r``),
+space-padded microseconds, decimal-comma times, and the values older MQ versions leave
+unset. The expected values are read off the cells by eye."""
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from calc.smf import cells
+
+DEFAULT_ROW = ('"2026/05/21","16:30:00,000000","MV4A","MQ53",="    ",="100000",'
+               '"2026/05/21","16:00:00,001395",1799,10299600,0,120,0, 3306 ,0, 3185 ,')
+"""The first data row of the sample's SMF-QCTADP.csv (default form), cut after the
+elapsed time."""
+RAW_ROW = DEFAULT_ROW.replace('="', '"')
+"""The same row as the tool writes it with -r."""
+
+
+def test_both_forms_of_a_real_row_split_to_the_same_cells():
+    expected = ["2026/05/21", "16:30:00,000000", "MV4A", "MQ53", "    ", "100000",
+                "2026/05/21", "16:00:00,001395", "1799", "10299600", "0", "120", "0",
+                " 3306 ", "0", " 3185 ", ""]
+    assert cells.split(DEFAULT_ROW) == expected
+    assert cells.split(RAW_ROW) == expected
+
+
+def test_a_quoted_comma_stays_inside_its_cell():
+    assert cells.split('"A,B",="1,2",3') == ["A,B", "1,2", "3"]
+
+
+@pytest.mark.parametrize(("cell", "value"), [
+    (" 3306 ", 3306), ("1799", 1799), ("0", 0), ("-5", -5), ("1,5", 1.5), ("2.25", 2.25),
+    ("-1", None), (".", None), ("....", None), ("", None), ("   ", None)])
+def test_numbers_and_unset_values(cell, value):
+    assert cells.number(cell) == value
+
+
+@pytest.mark.parametrize("cell", ["abc", "1 2", "0x10", "1_000", "١٢", "9" * 5000])
+def test_a_cell_that_is_no_number_is_refused(cell):
+    with pytest.raises(cells.Unreadable):
+        cells.number(cell)
+
+
+def test_a_decimal_comma_time_keeps_its_microseconds():
+    assert cells.moment("2026/05/21", "16:00:00,001395") == datetime(2026, 5, 21, 16, 0, 0,
+                                                                      1395)
+
+
+@pytest.mark.parametrize(("date", "time"), [("1970/01/01", "00:00:00,000000"), ("", ""),
+                                            ("........", "")])
+def test_an_unset_time_is_none(date, time):
+    assert cells.moment(date, time) is None
+
+
+_TEXT = st.text(st.characters(codec="ascii", exclude_characters='"\r\n'), max_size=12)
+_CELL = st.one_of(
+    st.integers(-10**12, 10**12).map(str),
+    st.integers(0, 999_999).map(lambda n: f" {n} "),  # a padded microseconds half
+    _TEXT.map(lambda text: ("string", text)))
+
+
+def _written(cell, raw: bool) -> str:
+    """A cell as mq-smf-csv writes it: a string quoted, with ``=`` before the quotes when
+    it looks like a number (digits and spaces, as the tool's looksLikeNum) unless -r."""
+    if isinstance(cell, str):
+        return cell
+    text = cell[1]
+    number_like = bool(re.fullmatch(r"[0-9 ]+", text))
+    return ("" if raw or not number_like else "=") + f'"{text}"'
+
+
+@given(st.lists(_CELL, min_size=1, max_size=12))
+def test_the_default_and_raw_forms_decode_alike(row):
+    default = ",".join(_written(cell, raw=False) for cell in row) + ","
+    raw = ",".join(_written(cell, raw=True) for cell in row) + ","
+    assert cells.split(default) == cells.split(raw)
+    assert cells.split(raw) == [cell if isinstance(cell, str) else cell[1]
+                                for cell in row] + [""]
