@@ -15,7 +15,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from .. import json_output
+from .. import engine, json_output
 from ..files import replace_atomically
 from ..scenario import Scenario, scenario_text
 from .feeds import FEEDS, ITEMS, WQ
@@ -94,7 +94,9 @@ def _text(chosen: Chosen) -> list[str]:
         lines.append(f"  peak by {chosen.peak_by}")
     for calculator, inputs in imported.inputs.items():
         lines.append(f"  {calculator}" + _item_note(imported, calculator))
-        lines += [f"    {name:<26} {_shown(value):>14}  {imported.sources[calculator][name]} "
+        specs = engine.calculator(calculator).inputs
+        lines += [f"    {name:<26} {_shown(value):>14} {specs[name].unit:<16} "
+                  f"{imported.sources[calculator][name]} "
                   f"({_lines(imported.lines[calculator][name])})"
                   for name, value in inputs.items()]
     lines += [f"  refused {r.calculator} {r.input} = {_shown(r.value)}: {r.file} "
