@@ -16,10 +16,12 @@ from .summary_block import ALL_CLEAR
 
 SHEET = "Overview"
 TITLE, ANSWERS, RESULT, VALUE, UNIT, WHAT_IF = range(6)
-WIDTHS = {TITLE: 44, RESULT: 24, VALUE: 14, UNIT: 12, WHAT_IF: 22}
+WIDTHS = {TITLE: 30, RESULT: 24, VALUE: 14, UNIT: 12, WHAT_IF: 22}
 WIDTHS[ANSWERS] = width_left(WIDTHS.values())
 """Column widths in characters: the answers column takes what is left of a page printed one
-page wide at :data:`.layout.SMALLEST_SCALE`; answers, result titles and units wrap."""
+page wide at :data:`.layout.SMALLEST_SCALE`; titles, answers, result titles and units wrap.
+The titles' column is kept narrow so that the answers wrap in two lines, not three: ten
+calculators' lines, each with its inputs' state under it, then fit one printed page."""
 HEADERS = ("Calculator (click to open)", "What it answers", "Headline result", "Value",
            "Unit", "What-if rows")
 STATE_LABEL = "Its inputs:"
@@ -63,7 +65,8 @@ def write_overview(book, sheet, styles: Styles, calculator_sheets: list[Calculat
         sheet.write_url(row, WHAT_IF, link_to(sweep_sheet(calculator.id)), styles.link,
                         sweep_sheet(calculator.id))
         room_for(sheet, row, max(wrapped_lines(text, WIDTHS[column]) for column, text in
-                                 ((ANSWERS, calculator.summary), (RESULT, headline.title),
+                                 ((TITLE, calculator.title), (ANSWERS, calculator.summary),
+                                  (RESULT, headline.title),
                                   (UNIT, headline.unit))))
         state(sheet, styles, row + 1, defined[STATUS])
     protect_and_fit(sheet, WIDTHS.values())
