@@ -13,6 +13,7 @@ from calc.names import sweep_sheet
 from calc.version import version
 from calc.workbook import layout, notes_block
 from calc.workbook.layout import PAPERS, column_points, narrowest_width, page_starts, scale
+from calc.workbook.overview import STATE_LABEL
 from tests.conftest import CALCULATORS
 
 WORKBOOKS = [f"{c.id}.xlsx" for c in CALCULATORS] + ["mqzcalc.xlsx"]
@@ -152,11 +153,21 @@ def test_a_note_is_cut_into_bulleted_lines_that_keep_every_word():
     assert " ".join(lines)[len(notes_block.BULLET):] == text
 
 
-def test_the_overview_prints_on_one_page(opened):
-    """Every calculator's line and the state of its inputs under it, on one page."""
+def test_the_overview_prints_whole_calculator_lines_under_its_headers(opened):
+    """Every calculator's line and the state of its inputs under it, on pages each under the
+    repeated column headers, a line never parted from its state; ten calculators' lines
+    (three text lines each) no longer fit one page at 85%."""
     sheet = opened("mqzcalc.xlsx")["Overview"]
     heights = [sheet.row_dimensions[row].height or 15.0 for row in range(1, sheet.max_row + 1)]
-    assert sum(heights) <= layout.page_height(int(sheet.page_setup.scale))
+    assert sheet.print_title_rows == "$5:$5"
+    breaks = [brk.id for brk in sheet.row_breaks.brk]  # a page begins after row id
+    capacity = layout.page_height(int(sheet.page_setup.scale))
+    for first, end in zip([0, *breaks], [*breaks, len(heights)]):
+        assert sum(heights[first:end]) + (heights[4] if first else 0) <= capacity
+    for row in breaks:
+        assert sheet.cell(row + 1, 1).value != STATE_LABEL
+        assert sheet.cell(row, 1).value == STATE_LABEL
+    assert len(heights) == 5 + 2 * len(CALCULATORS)
 
 
 def test_what_if_pages_carry_the_title_in_their_header_and_ids_that_fit(opened):

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.conftest import CALCULATORS, SEEDS, cited_document
+from tests.conftest import CALCULATORS, cited_document
 
 FIGURES = [pytest.param(figure, table.citation, id=f"{c.id}.{table.id}{list(key)}")
            for c in CALCULATORS for table in c.tables.values()
@@ -33,4 +33,4 @@ def test_figure_comes_from_the_cited_seed_or_its_derivation(figure, citation):
 
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
 def test_calculator_source_exists(calculator):
-    assert (SEEDS / calculator.citation.file).is_file()
+    assert cited_document(calculator.citation.file).is_file()

@@ -10,7 +10,7 @@ from textual.widgets import DataTable, Label, Select, Static, Switch
 from textual.widgets._footer import FooterKey
 
 import calc
-from tests.conftest import CALCULATORS
+from tests.conftest import CALCULATOR_IDS, CALCULATORS
 from tests.test_tui import app_on
 from tui.answer_view import shown_figures
 from tui.app import create_app, fit_cell
@@ -173,7 +173,7 @@ async def test_the_list_shown_by_f3_takes_the_focus_and_over_the_form_goes_once_
         assert app.focused is calculators
         await pilot.press("down", "down", "enter")
         await pilot.pause()
-        assert app.session.current == "connect"
+        assert app.session.current == CALCULATOR_IDS[CALCULATOR_IDS.index("adapters") + 2]
         assert not calculators.display
         assert app.focused is not None and app.focused.display and app.focused is not calculators
 

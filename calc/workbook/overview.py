@@ -9,7 +9,8 @@ from xlsxwriter.utility import xl_rowcol_to_cell
 from ..emit_excel import quoted
 from ..names import STATUS, sweep_sheet
 from .calculator_sheet import CalculatorSheet
-from .layout import protect_and_fit, room_for, width_left, wrapped_lines
+from .layout import (LINE_HEIGHT, page_height, page_starts, protect_and_fit, room_for,
+                     row_heights, width_left, wrapped_lines)
 from .links import link_to
 from .styles import Styles
 from .summary_block import ALL_CLEAR
@@ -20,6 +21,7 @@ WIDTHS = {TITLE: 44, RESULT: 24, VALUE: 14, UNIT: 12, WHAT_IF: 22}
 WIDTHS[ANSWERS] = width_left(WIDTHS.values())
 """Column widths in characters: the answers column takes what is left of a page printed one
 page wide at :data:`.layout.SMALLEST_SCALE`; answers, result titles and units wrap."""
+HEADER_ROW, FIRST_LINE = 4, 5
 HEADERS = ("Calculator (click to open)", "What it answers", "Headline result", "Value",
            "Unit", "What-if rows")
 STATE_LABEL = "Its inputs:"
@@ -47,8 +49,9 @@ def write_overview(book, sheet, styles: Styles, calculator_sheets: list[Calculat
     sheet.write(2, TITLE, "Every figure comes from IBM's published measurements; the "
                           "Sources sheet lists each table and constant with its document "
                           "and passage.", styles.subtitle)
-    sheet.write_row(4, TITLE, HEADERS, styles.header)
-    for row, written in zip(range(5, 5 + 2 * len(calculator_sheets), 2), calculator_sheets):
+    sheet.write_row(HEADER_ROW, TITLE, HEADERS, styles.header)
+    end = FIRST_LINE + 2 * len(calculator_sheets)
+    for row, written in zip(range(FIRST_LINE, end, 2), calculator_sheets):
         calculator, result, defined = written.calculator, written.result, written.names
         headline = calculator.outputs[calculator.headline]
         sheet.write_url(row, TITLE, link_to(calculator.id),
@@ -66,7 +69,17 @@ def write_overview(book, sheet, styles: Styles, calculator_sheets: list[Calculat
                                  ((ANSWERS, calculator.summary), (RESULT, headline.title),
                                   (UNIT, headline.unit))))
         state(sheet, styles, row + 1, defined[STATUS])
-    protect_and_fit(sheet, WIDTHS.values())
+    break_pages(sheet, protect_and_fit(sheet, WIDTHS.values()), end)
+
+
+def break_pages(sheet, percent: int, end: int) -> None:
+    """Printed at ``percent``, the overview's lines (rows up to ``end``) go on as many pages
+    as they need, each under the repeated column headers, a calculator's line never parted
+    from the line of its inputs' state under it."""
+    sheet.repeat_rows(HEADER_ROW)
+    keep = {row: row + 1 for row in range(FIRST_LINE, end, 2)}
+    sheet.set_h_pagebreaks(page_starts(row_heights(sheet, end),
+                                       page_height(percent) - LINE_HEIGHT, keep))
 
 
 def state(sheet, styles: Styles, row: int, status: str) -> None:

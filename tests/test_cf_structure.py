@@ -1,0 +1,135 @@
+"""The cf_structure calculator against IBM's z16 report, with the report's figures typed here
+beside the words they come from, and properties over the inputs' whole domain.
+
+Report: ../shared/sources/mqperf_MQ_for_zOS_on_z16.txt ("IBM MQ for z/OS - Performance on
+IBM z16", version 1.0, September 2022), pages as printed in its page headers.
+"""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import calc
+from tests.strategies import calculator_inputs
+
+CF = calc.calculator("cf_structure")
+
+# Page 13, "approximate message capacity of an IBM MQ CF application structure sized at 4GB",
+# CF at CFCC level 17-25: message size (excluding only MQMD) -> messages in 4GB.
+PAGE_13 = {1164: 1_900_000, 2048: 1_150_000, 4096: 650_000, 8192: 340_000,
+           16384: 175_000, 32768: 90_000, 64512: 45_000}
+FOUR_GB_MB = 4096
+
+
+def _out(**inputs) -> dict:
+    return calc.evaluate("cf_structure", inputs)
+
+
+@pytest.mark.parametrize(("size", "count"), PAGE_13.items())
+def test_four_gb_holds_the_tables_count_at_each_size(size, count):
+    out = _out(message_bytes=size, structure_mb=FOUR_GB_MB, cfcc_level=24)
+    assert out["messages_held"] == pytest.approx(count, rel=1e-12)
+    assert out["size_row"] == size
+
+
+@pytest.mark.parametrize(("size", "count"), PAGE_13.items())
+def test_the_tables_count_needs_four_gb_and_eight_mb_more_at_cfcc_25(size, count):
+    """Page 13: "each application structure should be increased by 8MB to ensure the
+    structures are able to store the same number of messages as earlier CFCC levels"."""
+    for level, extra in ((17, 0), (24, 0), (25, 8)):
+        out = _out(backlog_from="count", backlog_messages=count, message_bytes=size,
+                   margin_pct=0, cfcc_level=level)
+        assert out["structure_mb_needed"] == pytest.approx(FOUR_GB_MB + extra, rel=1e-12)
+        held = _out(message_bytes=size, structure_mb=FOUR_GB_MB + extra, cfcc_level=level)
+        assert held["messages_held"] == pytest.approx(count, rel=1e-12)
+
+
+def test_cfcc_25_admin_and_sysappl_findings():
+    """Page 12: "CFCC level 25 required an additional 8MB to be allocated to the CSQ_ADMIN
+    structure". Page 14, IXL015I: "INITSIZE MUST BE AT LEAST: 41 M"."""
+    at_25, at_24 = _out(cfcc_level=25), _out(cfcc_level=24)
+    assert (at_25["admin_extra_mb"], at_25["sysappl_initsize_mb"]) == (8, 41)
+    assert (at_24["admin_extra_mb"], at_24["sysappl_initsize_mb"]) == (0, 0)
+    notes = calc.run("cf_structure", {"cfcc_level": 25}).notes
+    assert any("41 MB" in note and "CSQ_ADMIN" in note for note in notes)
+    assert not any("41 MB" in note for note in calc.run("cf_structure", {"cfcc_level": 24}).notes)
+
+
+def test_a_size_between_rows_takes_the_larger_row():
+    between = _out(message_bytes=2049, structure_mb=FOUR_GB_MB, cfcc_level=24)
+    assert between["size_row"] == 4096
+    assert between["messages_held"] == pytest.approx(PAGE_13[4096])
+    tiny = _out(message_bytes=0, structure_mb=FOUR_GB_MB, cfcc_level=24)
+    assert tiny["messages_held"] == pytest.approx(PAGE_13[1164])
+
+
+def test_an_outage_backlog_and_the_time_a_structure_lasts():
+    """100 messages/s for 30 minutes: 180,000 messages of 3,000 bytes on the 4,096 row."""
+    out = _out(put_rate=100, outage_minutes=30, message_bytes=3000, margin_pct=25,
+               cfcc_level=25, structure_mb=FOUR_GB_MB)
+    assert out["backlog_messages_used"] == 180_000
+    backlog_mb = 180_000 * FOUR_GB_MB / PAGE_13[4096]
+    assert out["backlog_mb"] == pytest.approx(backlog_mb)
+    assert out["structure_mb_needed"] == pytest.approx(backlog_mb * 1.25 + 8)
+    assert out["cfrm_size_kb"] == -(-out["structure_mb_needed"] * 1024 // 1)
+    held = (FOUR_GB_MB - 8) / FOUR_GB_MB * PAGE_13[4096]
+    assert out["minutes_lasts"] == pytest.approx(held / 100 / 60)
+
+
+@pytest.mark.parametrize("size", [64513, 1_048_576, 104_857_600])
+def test_messages_over_the_table_are_offloaded_with_a_note_not_refused(size):
+    result = calc.run("cf_structure", {"message_bytes": size})
+    out = result.outputs
+    assert out["offloaded"] is True
+    assert out["structure_mb_needed"] == out["messages_held"] == out["minutes_lasts"] == 0
+    assert any("SMDS" in note and "64,512" in note for note in result.notes)
+
+
+@given(calculator_inputs(CF), st.floats(0, 10080), st.floats(0, 10080))
+def test_a_longer_outage_never_needs_a_smaller_structure(inputs, short, long):
+    short, long = sorted((short, long))
+    inputs = {**inputs, "backlog_from": "outage"}
+    assert (_out(**{**inputs, "outage_minutes": long})["structure_mb_needed"]
+            >= _out(**{**inputs, "outage_minutes": short})["structure_mb_needed"])
+
+
+@given(calculator_inputs(CF), st.integers(0, 64512), st.integers(0, 64512))
+def test_larger_messages_never_fit_more(inputs, small, large):
+    small, large = sorted((small, large))
+    assert (_out(**{**inputs, "message_bytes": large})["messages_held"]
+            <= _out(**{**inputs, "message_bytes": small})["messages_held"])
+
+
+@given(calculator_inputs(CF))
+def test_the_row_used_is_the_smallest_at_or_above_the_size(inputs):
+    out = _out(**inputs)
+    if out["offloaded"]:
+        assert inputs["message_bytes"] > max(PAGE_13)
+        return
+    above = [row for row in PAGE_13 if row >= inputs["message_bytes"]]
+    assert out["size_row"] == min(above)
+    assert out["messages_per_4gb"] == PAGE_13[out["size_row"]]
+
+
+@given(calculator_inputs(CF))
+def test_the_structure_needed_holds_the_backlog_and_lasts_held_over_rate(inputs):
+    out = _out(**inputs)
+    if out["offloaded"]:
+        return
+    needed = out["structure_mb_needed"]
+    if 1 <= needed <= CF.inputs["structure_mb"].max:
+        sized = _out(**{**inputs, "structure_mb": needed})
+        assert sized["messages_held"] >= out["backlog_messages_used"] * (1 - 1e-9)
+    assert out["minutes_lasts"] == pytest.approx(
+        out["messages_held"] / inputs["put_rate"] / 60, rel=1e-12)
+
+
+@given(calculator_inputs(CF))
+def test_cfcc_25_adds_eight_mb_and_nothing_else(inputs):
+    at_24 = _out(**{**inputs, "cfcc_level": 24})
+    at_25 = _out(**{**inputs, "cfcc_level": 25})
+    if at_24["offloaded"]:
+        assert at_25["structure_mb_needed"] == at_24["structure_mb_needed"] == 0
+    else:
+        assert at_25["structure_mb_needed"] == pytest.approx(at_24["structure_mb_needed"] + 8)
