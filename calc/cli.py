@@ -23,11 +23,6 @@ from .cli_text import described, heading, result_lines, wrapped
 from .errors import InputError, MqcalcError, shown
 from .files import reason, replace_atomically
 from .formatting import as_written, format_value
-from .report import read_report
-from .report_eval import evaluate, summary_json
-from .scenario import ScenarioError, load_scenario
-from .smf.command import epilog as smf_epilog
-from .sweep_csv import write_csv
 from .stopping import Stopped, stopped_by_signals
 from .sweeps import MOST_ROWS, MOST_SHEET_CELLS, make_sweep, most_sheet_rows
 
@@ -46,6 +41,21 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str):
         raise MqcalcError(f"{message} (see mqcalc --help)")
 
+    def format_help(self) -> str:
+        """The help, its epilog made first when it is given as a function (one that costs
+        start-up time, made only when the help is shown)."""
+        if callable(self.epilog):
+            self.epilog = self.epilog()
+        return super().format_help()
+
+
+def _smf_epilog() -> str:
+    """The ``smf`` command's epilog: it comes from the SMF package, whose import would slow
+    every command's start."""
+    from .smf.command import epilog
+
+    return epilog()
+
 
 class _Version(argparse.Action):
     """``--version``: mqzcalc's version as installed (:func:`calc.version.version`), looked
@@ -60,9 +70,20 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def _parser() -> argparse.ArgumentParser:
+EVAL_OPTIONS = frozenset({"--json", "--scenario", "--from-workbook"})
+"""The options of ``eval`` besides the report options, spelt out in full."""
+
+
+def _parser(argv: list[str] | None) -> argparse.ArgumentParser:
     """The command line's parser, with an option for each report a calculator of the
-    catalogue now in use reads."""
+    catalogue now in use reads, when ``argv`` may need them; they take every template
+    loaded, so a command line that cannot name one (no ``eval``, or none but eval's other
+    options spelt in full) is parsed without them."""
+    argv = sys.argv[1:] if argv is None else argv
+    if "eval" not in argv or all(not argument.startswith("-") or argument == "-"
+                                 or argument.partition("=")[0] in EVAL_OPTIONS
+                                 for argument in argv):
+        return _parser_for(())
     return _parser_for(tuple((_report_dest(c), c.report.option, c.id, c.report.title)
                              for c in engine.catalogue() if c.report is not None))
 
@@ -150,7 +171,7 @@ def _parser_for(reports: tuple[tuple[str, str, str, str], ...]) -> argparse.Argu
     planning.add_argument("--json", action="store_true", help="machine-readable output")
     smf = commands.add_parser(
         "smf", help="the calculators' inputs from SMF data formatted by IBM's mq-smf-csv",
-        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=smf_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=_smf_epilog,
         description="Read the CSV files mq-smf-csv wrote (its default form or -r) and give, "
                     "per queue manager and interval, every calculator input the data gives, "
                     "with the file and columns it came from; a value outside its input's "
@@ -178,7 +199,7 @@ def _parser_for(reports: tuple[tuple[str, str, str, str], ...]) -> argparse.Argu
 
 def main(argv: list[str] | None = None) -> int:
     try:
-        parser = _parser()
+        parser = _parser(argv)
         arguments, extras = parser.parse_known_args(argv)
         if extras and (arguments.command not in ("eval", "sweep")
                        or any(e.startswith("-") for e in extras)):
@@ -218,8 +239,9 @@ def _drop_stdout() -> None:
 
 
 def _list(arguments) -> int:
-    calculators = engine.catalogue()
-    if arguments.calculator is not None:
+    if arguments.calculator is None:
+        calculators = engine.catalogue()
+    else:
         calculators = [_calculator(arguments.calculator)]
         if not arguments.json:
             print("\n".join(described(calculators[0])))
@@ -257,19 +279,24 @@ def _describe(calculator) -> dict:
 def _calculator(typed: str):
     """The calculator ``typed`` names, in any case; an unknown one is refused with the
     closest id suggested."""
-    return engine.calculator(spelling.calculator_id(typed, [c.id for c in engine.catalogue()]))
+    return engine.calculator(spelling.calculator_id(typed, engine.ids()))
+
+
+REPORT_DEST = "report_"
+"""What the name of each report option's value starts with, before the calculator's id."""
 
 
 def _report_dest(calculator) -> str:
-    return f"report_{calculator.id}"
+    return REPORT_DEST + calculator.id
 
 
 def _report_given(arguments):
-    """The calculator whose report option was given, with the report's path; or None."""
-    for calculator in engine.catalogue():
-        path = getattr(arguments, _report_dest(calculator), None) if calculator.report else None
-        if path is not None:
-            return calculator, path
+    """The calculator whose report option was given, with the report's path; or None. (The
+    parser has report options only when the command line may name one: see
+    :func:`_parser`.)"""
+    for name, path in vars(arguments).items():
+        if name.startswith(REPORT_DEST) and path is not None:
+            return engine.calculator(name.removeprefix(REPORT_DEST)), path
     return None
 
 
@@ -300,6 +327,8 @@ def _eval(arguments) -> int:
 
 def _eval_scenario(arguments) -> int:
     """Evaluate the scenario's calculators, or the one named with its inputs overridden."""
+    from .scenario import ScenarioError, load_scenario
+
     report = _report_given(arguments)
     if report is not None:
         raise MqcalcError(f"--scenario and --{report[0].report.option} cannot go together "
@@ -407,6 +436,8 @@ def _print_result(calculator, result: engine.Result) -> None:
 def _eval_report(calculator, inputs: dict, path: Path, as_json: bool) -> int:
     """Evaluate each interval of a report (command-line inputs apply to all): each item,
     each pool of items, and the total of the items that count."""
+    from .report import read_report
+    from .report_eval import evaluate
     evaluated = evaluate(calculator, read_report(calculator, path), inputs, path)
     if as_json:
         print(json_output.dumps({"calculator": calculator.id, "report": str(path),
@@ -420,6 +451,8 @@ def _eval_report(calculator, inputs: dict, path: Path, as_json: bool) -> int:
 
 
 def _interval_json(calculator, evaluated) -> dict:
+    from .report_eval import summary_json
+
     report = calculator.report
     counted = [block.name for block in evaluated.total.blocks]
     return {
@@ -488,6 +521,8 @@ def _showing(calculator, show: tuple[str, ...]):
 def _sweep(arguments) -> int:
     """CSV to standard output or to a .csv file, or a workbook; a note on stderr for a file."""
     out = arguments.out
+    from .sweep_csv import write_csv
+
     kind = None if out is None else out.suffix.lower()
     if kind not in (None, ".csv", ".xlsx"):
         raise MqcalcError(f"--out {out}: expects a file name ending in .csv or .xlsx")
@@ -587,6 +622,8 @@ def _smf(arguments) -> int:
 
 
 def _tui(arguments) -> int:
+    from .scenario import load_scenario
+
     scenario = load_scenario(arguments.scenario) if arguments.scenario is not None else None
     plan = getattr(arguments, "plan", None)  # only "mqcalc tui" has --plan
     if plan is not None:

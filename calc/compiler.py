@@ -11,6 +11,8 @@ The whole calculator becomes the source of a few functions, compiled once and ke
 - ``inapplicable(**values)``: the inputs whose ``applies_when`` the values make false.
 - ``checked(inputs)``: the two above, then every output (one line each, in dependency order)
   and the note flags, in one function body: one evaluation from raw inputs.
+- ``outputs(inputs)``: what ``checked`` does less the note flags and the judged inputs'
+  dict, which :func:`calc.evaluate` throws away: the outputs only.
 - ``rows(scenarios)``: a generator, the inner loop of sweeps of millions of scenarios. Each
   scenario holds every input, already judged; it yields ``(inputs, outputs, problem)``
   with the outputs as a tuple in the calculator's order (no note conditions), or None and
@@ -53,6 +55,7 @@ class Compiled:
     broken: Callable[..., int]
     inapplicable: Callable[..., tuple[str, ...]]
     checked: Callable[[dict], tuple[dict, dict, tuple[bool, ...]]]
+    outputs_of: Callable[[dict], dict]
     rows: Callable[[Iterable[dict]], Iterator[tuple[dict, tuple | None, str]]]
     source: str
     line_output: dict[int, str]
@@ -62,6 +65,13 @@ class Compiled:
         their defaults); an InputError for a value outside its domain or a broken rule."""
         try:
             return self.checked(inputs)
+        except FAILURES as error:
+            raise self._calculation_error(error) from None
+
+    def outputs(self, inputs: dict) -> dict:
+        """The outputs for raw ``inputs``, refused as :meth:`evaluate` refuses them."""
+        try:
+            return self.outputs_of(inputs)
         except FAILURES as error:
             raise self._calculation_error(error) from None
 
@@ -139,6 +149,15 @@ def compile_calculator(calculator: Calculator) -> Compiled:
         source.add(line, name, indent=1)
     source.add(f"return _values, {outputs}, {flags}", indent=1)
 
+    source.add("def _outputs(_inputs):")
+    source.extend(SCREENING)
+    source.extend(judging)
+    for test, index, rule in checks:
+        source.add(f"{test}raise _refusal({index}, {values})", rule, indent=1)
+    for line, name in formulas:
+        source.add(line, name, indent=1)
+    source.add(f"return {outputs}", indent=1)
+
     source.add("def _rows(_scenarios):")
     source.add("for _values in _scenarios:", indent=1)
     source.add(", ".join(calculator.inputs) + ", = "
@@ -165,7 +184,8 @@ def compile_calculator(calculator: Calculator) -> Compiled:
                      _failures=FAILURES)
     compiled = Compiled(calculator, namespace["_judge"], namespace["_broken"],
                         namespace["_inapplicable"],
-                        namespace["_checked"], namespace["_rows"], source.text, source.line_output)
+                        namespace["_checked"], namespace["_outputs"], namespace["_rows"],
+                        source.text, source.line_output)
     namespace.update(_unknown=compiled.unknown, _refusal=compiled.refusal,
                      _not_a_mapping=compiled.not_a_mapping,
                      _failure=lambda error: str(compiled._calculation_error(error)))

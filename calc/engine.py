@@ -73,30 +73,63 @@ def template_files() -> list[Path | Traversable]:
     return found
 
 
+class _Templates:
+    """The template files in use, by the id of their calculator (the file's stem: the loader
+    refuses a template whose id is not), in the order of their names; each calculator
+    loaded so far, and each compiled so far. A command loads only the calculators it uses
+    (one for ``mqcalc eval ID``) and compiles only those it evaluates, each once."""
+
+    def __init__(self):
+        self.files = {path.name.removesuffix(".yaml"): path for path in template_files()}
+        self.loaded: dict[str, Calculator] = {}
+        self.compiled: dict[str, Compiled] = {}
+        self.parts: Parts | None = None
+
+    def load(self, calculator_id: str) -> Calculator:
+        path = self.files.get(calculator_id) if isinstance(calculator_id, str) else None
+        if path is None:
+            raise MqcalcError(f"calculator {shown(calculator_id)}: expects "
+                              + listing("one of", calculator_id, self.files))
+        if self.parts is None:
+            self.parts = Parts(parts_dir())
+        loaded = self.loaded[calculator_id] = load(path, self.parts)
+        return loaded
+
+    def compile(self, calculator_id: str) -> Compiled:
+        compiled = self.compiled[calculator_id] = compile_calculator(
+            self.loaded.get(calculator_id) or self.load(calculator_id))
+        return compiled
+
+
 @cache
-def _compiled() -> dict[str, Compiled]:
-    paths = template_files()
-    parts = Parts(parts_dir())
-    return {compiled.calculator.id: compiled
-            for compiled in (compile_calculator(load(path, parts)) for path in paths)}
+def _compiled() -> _Templates:
+    """The templates of this process (``cache_clear`` forgets them, for another folder)."""
+    return _Templates()
+
+
+def ids() -> list[str]:
+    """Every calculator's id, in the order of their template file names, read from the
+    names alone."""
+    return list(_compiled().files)
 
 
 def catalogue() -> list[Calculator]:
-    """Every calculator, in the order of their template file names."""
-    return [compiled.calculator for compiled in _compiled().values()]
+    """Every calculator, in the order of their template file names (loaded and checked;
+    each compiled only when first evaluated)."""
+    return [calculator(calculator_id) for calculator_id in _compiled().files]
 
 
 def calculator(calculator_id: str) -> Calculator:
     """The calculator with this id, or an InputError listing the known ids."""
-    return _compiled_for(calculator_id).calculator
+    templates = _compiled()
+    loaded = templates.loaded.get(calculator_id)
+    return loaded if loaded is not None else templates.load(calculator_id)
 
 
 def _compiled_for(calculator_id: str) -> Compiled:
-    compiled = _compiled().get(calculator_id)
-    if compiled is None:
-        raise MqcalcError(f"calculator {shown(calculator_id)}: expects "
-                          + listing("one of", calculator_id, _compiled()))
-    return compiled
+    templates = _compiled()
+    compiled = templates.compiled.get(calculator_id)
+    return compiled if compiled is not None else templates.compile(calculator_id)
 
 
 @dataclass(frozen=True)
@@ -114,17 +147,17 @@ class Result:
         """The result for ``--json``: besides inputs, outputs and notes, each output's unit
         and the machine the source measured on (empty when the template states none), so a
         figure read by a program keeps what it is a figure of."""
-        calculator = _compiled_for(self.calculator).calculator
+        declared = calculator(self.calculator)
         return {"calculator": self.calculator, "inputs": self.inputs,
                 "outputs": self.outputs, "notes": self.notes,
-                "units": {name: output.unit for name, output in calculator.outputs.items()},
-                "measured_on": calculator.measured_on}
+                "units": {name: output.unit for name, output in declared.outputs.items()},
+                "measured_on": declared.measured_on}
 
 
 def input_spec(calculator_id: str, name: str, value: object) -> Input:
     """The input ``name`` of the calculator, or an InputError naming ``value`` (what was
     given for it) and listing the calculator's inputs."""
-    inputs = _compiled_for(calculator_id).calculator.inputs
+    inputs = calculator(calculator_id).inputs
     if name not in inputs:
         raise InputError(calculator_id, name, value,
                          listing("an input of this calculator:", name, inputs))
@@ -159,8 +192,8 @@ def run_widened(calculator_id: str, inputs: dict, domains: dict[str, Input]) -> 
     """:func:`run` with the domain of some inputs replaced: ``domains`` maps an input id to
     its spec with the wider domain (the total of a report's items, say, which may pass one
     item's maximum). Compiled anew for the call, as such domains are rare and varied."""
-    calculator = _compiled_for(calculator_id).calculator
-    widened = replace(calculator, inputs={**calculator.inputs, **domains})
+    declared = calculator(calculator_id)
+    widened = replace(declared, inputs={**declared.inputs, **domains})
     return _result(compile_calculator(widened), inputs)
 
 
@@ -172,8 +205,9 @@ def _result(compiled: Compiled, inputs: dict) -> Result:
 
 
 def evaluate(calculator_id: str, inputs: dict) -> dict:
-    """Outputs of ``calculator_id`` for ``inputs`` (missing inputs take their defaults)."""
-    return _compiled_for(calculator_id).evaluate(inputs)[1]
+    """Outputs of ``calculator_id`` for ``inputs`` (missing inputs take their defaults),
+    by the calculator's own compiled path for the outputs alone."""
+    return _compiled_for(calculator_id).outputs(inputs)
 
 
 class Outcome(NamedTuple):

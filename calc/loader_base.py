@@ -17,10 +17,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import expr, yaml_reading
+from . import cache, expr
 from .errors import TemplateError
 from .files import reason
 from .model import BOOL, NUMBER, TEXT, Citation, Input
+from .yaml_document import Document
 
 if TYPE_CHECKING:  # for annotations only: importlib.resources costs start-up time
     from importlib.resources.abc import Traversable
@@ -56,22 +57,32 @@ variables of the compiled Python (:mod:`calc.compiler`), which calls builtins su
 own names all start with ``_``, which :data:`NAME` refuses."""
 
 
-def read_yaml(path: Path | Traversable) -> yaml_reading.Document:
-    """The strict YAML document at ``path``, or a TemplateError naming the file; also one
-    naming the key of the first text (a key or a value) holding a character no workbook can
-    hold (see :func:`unwritable`)."""
+def read_yaml(path: Path | Traversable) -> Document:
+    """The strict YAML document at ``path`` (from :mod:`calc.cache` when it has read these
+    bytes before), or a TemplateError naming the file; also one naming the key of the first
+    text (a key or a value) holding a character no workbook can hold (see
+    :func:`unwritable`), checked whichever gave the document."""
     try:
-        document = yaml_reading.read(path)
+        document = cache.document(path, _parsed)
     except OSError as error:
         raise TemplateError(path.name, "(file)", f"cannot be read: {reason(error)}") from None
-    except yaml_reading.YamlProblem as error:
-        raise TemplateError(path.name, "(file)", error.problem, error.line) from None
     for key, character in unwritable(document.data):
         what = unicodedata.name(character, "") or UNNAMED[unicodedata.category(character)]
         raise TemplateError(path.name, key, f"holds the character U+{ord(character):04X} "
                             f"({what}); a template's text may hold printable characters and "
                             "line breaks only", document.line(key))
     return document
+
+
+def _parsed(path: Path | Traversable) -> Document:
+    """The file parsed by :mod:`calc.yaml_reading` (imported here: PyYAML is slow to import
+    and a cached template needs none), its refusal a TemplateError naming the file."""
+    from . import yaml_reading
+
+    try:
+        return yaml_reading.read(path)
+    except yaml_reading.YamlProblem as error:
+        raise TemplateError(path.name, "(file)", error.problem, error.line) from None
 
 
 def unwritable(data, path: str = "") -> Iterator[tuple[str, str]]:
@@ -105,7 +116,7 @@ class TemplateReader:
         self.source = read_yaml(path)
         self.document = self.source.data
         self.names: dict[str, str] = {}
-        self.borrowed: dict[str, tuple[str, yaml_reading.Document]] = {}
+        self.borrowed: dict[str, tuple[str, Document]] = {}
         """Key path -> (file, document) of each key an included part supplied."""
 
     def fail(self, key: str, problem: str):

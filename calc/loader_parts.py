@@ -15,8 +15,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import yaml_reading
 from .loader_base import TemplateReader, read_yaml
+from .yaml_document import Document
 
 if TYPE_CHECKING:  # for annotations only: importlib.resources costs start-up time
     from importlib.resources.abc import Traversable
@@ -37,9 +37,9 @@ class Parts:
 
     def __init__(self, folder: Path | Traversable):
         self.folder = folder
-        self.documents: dict[str, yaml_reading.Document] = {}
+        self.documents: dict[str, Document] = {}
 
-    def document(self, name: str) -> yaml_reading.Document:
+    def document(self, name: str) -> Document:
         """The part ``name`` (a file name in the folder), or a TemplateError naming it."""
         if name not in self.documents:
             self.documents[name] = read_yaml(self.folder / name)

@@ -18,19 +18,17 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import yaml
 
 from . import reading
+from .yaml_document import SIZE_LIMIT, Document
 
 if TYPE_CHECKING:  # for annotations only: importlib.resources costs start-up time
     from importlib.resources.abc import Traversable
 
-SIZE_LIMIT = 1 << 20
-"""Largest file read, in bytes: the biggest template is about 30 KB."""
 DEPTH_LIMIT = 64
 """Deepest nesting of mappings and lists read: templates nest 6 deep. libyaml's composer
 recurses in C, so a document nested 100,000 deep would end the process; this is checked first."""
@@ -55,24 +53,6 @@ class YamlProblem(Exception):
     def __init__(self, problem: str, line: int | None = None):
         self.problem, self.line = problem, line
         super().__init__(f"line {line}: {problem}" if line else problem)
-
-
-@dataclass(frozen=True)
-class Document:
-    """A YAML document as Python values, with the line of each key."""
-
-    data: object
-    lines: dict[str, int]
-    """Key path (``outputs.x.formula``, ``notes[2].when``; top-level keys bare; the whole
-    document ``""``) -> the line, from 1, where that key (or list item) starts."""
-
-    def line(self, key: str) -> int | None:
-        """The line of ``key``, or of the nearest enclosing key the file has (a missing
-        field is named at its mapping); None for an empty file."""
-        key = key.removeprefix("(top level)").removeprefix(".")
-        while key not in self.lines and key:
-            key = key[:max(key.rfind("."), key.rfind("["), 0)]
-        return self.lines.get(key)
 
 
 class _Loader(_BASE):

@@ -14,6 +14,7 @@ from calc.files import replace_atomically
 from .measures import as_json, machine, table
 
 SECTIONS: dict[str, str] = {
+    "startup": "a command's start against python -c pass, paired runs",
     "engine": "calc.evaluate per call against hand-written Python",
     "peers": "the engine against the workbook's evaluators: the xlsx oracle and LibreOffice",
     "sweep": "mqcalc sweep to CSV, scenarios per second on one core",

@@ -1,0 +1,29 @@
+"""A YAML document as :mod:`calc.yaml_reading` reads it: the values and each key's line.
+
+Kept apart from the reader so that a document taken from the cache of read templates
+(:mod:`calc.cache`) needs no YAML parser: importing PyYAML is a tenth of a command's start.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SIZE_LIMIT = 1 << 20
+"""Largest file read, in bytes: the biggest template is about 30 KB."""
+
+
+@dataclass(frozen=True)
+class Document:
+    """A YAML document as Python values, with the line of each key."""
+
+    data: object
+    lines: dict[str, int]
+    """Key path (``outputs.x.formula``, ``notes[2].when``; top-level keys bare; the whole
+    document ``""``) -> the line, from 1, where that key (or list item) starts."""
+
+    def line(self, key: str) -> int | None:
+        """The line of ``key``, or of the nearest enclosing key the file has (a missing
+        field is named at its mapping); None for an empty file."""
+        key = key.removeprefix("(top level)").removeprefix(".")
+        while key not in self.lines and key:
+            key = key[:max(key.rfind("."), key.rfind("["), 0)]
+        return self.lines.get(key)

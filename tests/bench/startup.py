@@ -1,0 +1,57 @@
+"""Section "startup": how long a command takes to start, against Python's own start.
+
+Paired runs, each pair one after the other so both see the same load on a shared machine:
+``python -c pass`` (the interpreter's floor, the project's ``site`` set-up included), then
+``python -m calc eval connect --json`` (imports, the connect template read and compiled,
+one evaluation, JSON out). The figure is the median of each pair's ratio. Goal: at most
+:data:`GOAL_RATIO` times the floor, with the cache of read templates (:mod:`calc.cache`)
+filled by a first run; beside it the same without the cache (``MQZCALC_CACHE=off``, every
+template parsed as on a first run), ``--help`` and ``list``, which hold no goal.
+"""
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+from .child import ROOT
+from .measures import Measure
+
+SECTION = "startup"
+GOAL_RATIO = 3.0
+"""Issue 25: ``mqcalc eval connect --json`` at most 3× ``python -c pass``."""
+EVAL = ("eval", "connect", "--json")
+COMMANDS = {"eval connect --json": (EVAL, {}),
+            "eval connect --json, cache off": (EVAL, {"MQZCALC_CACHE": "off"}),
+            "--help": (("--help",), {}), "list": (("list",), {})}
+
+
+def measure(quick: bool) -> list[Measure]:
+    pairs = 5 if quick else 31
+    measures = []
+    for name, (arguments, env) in COMMANDS.items():
+        _seconds([sys.executable, "-m", "calc", *arguments], env)  # fills the cache
+        floors, runs = [], []
+        for _ in range(pairs):
+            floors.append(_seconds([sys.executable, "-c", "pass"], {}))
+            runs.append(_seconds([sys.executable, "-m", "calc", *arguments], env))
+        ratio = statistics.median(run / floor for floor, run in zip(floors, runs))
+        judged = name == "eval connect --json"
+        measures += [
+            Measure(SECTION, f"mqcalc {name}", statistics.median(runs) * 1e3, "ms",
+                    detail=f"median of {pairs}; python -c pass "
+                           f"{statistics.median(floors) * 1e3:.1f} ms"),
+            Measure(SECTION, f"mqcalc {name} / python -c pass", ratio, "×",
+                    f"≤ {GOAL_RATIO:g}×" if judged else "",
+                    ratio <= GOAL_RATIO if judged else None, "median of paired runs")]
+    return measures
+
+
+def _seconds(command: list[str], env: dict[str, str]) -> float:
+    """Wall seconds of ``command`` run in the project's folder, its output dropped."""
+    started = time.perf_counter()
+    subprocess.run(command, cwd=ROOT, env={**os.environ, **env}, check=True,
+                   stdout=subprocess.DEVNULL)
+    return time.perf_counter() - started

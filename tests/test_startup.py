@@ -1,0 +1,67 @@
+"""What a command loads at its start: only what it needs (issue 25). Timings live in the
+benchmark (tests/bench/startup.py); these tests hold what the times come from."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+HEAVY = ("yaml", "xlsxwriter", "openpyxl", "textual", "calc.smf.command", "calc.scenario",
+         "calc.report", "calc.workbook")
+PROBE = """
+import contextlib, io, json, sys
+from calc import engine
+from calc.cli import main
+with contextlib.redirect_stdout(io.StringIO()):
+    try:
+        main(sys.argv[1:])
+    except SystemExit:
+        pass
+templates = engine._compiled()
+print(json.dumps({"modules": sorted(sys.modules), "loaded": sorted(templates.loaded),
+                  "compiled": sorted(templates.compiled)}))
+"""
+
+
+def started(*arguments: str) -> dict:
+    """What ``mqcalc ARGUMENTS`` imported, loaded and compiled, in a fresh process."""
+    done = subprocess.run([sys.executable, "-c", PROBE, *arguments], capture_output=True,
+                          text=True, check=True)
+    return json.loads(done.stdout)
+
+
+def heavy(modules: list[str]) -> list[str]:
+    return [name for name in HEAVY if name in modules]
+
+
+def test_eval_loads_and_compiles_only_its_calculator():
+    found = started("eval", "connect", "--json")
+    assert found["loaded"] == found["compiled"] == ["connect"]
+    assert heavy(found["modules"]) == []
+
+
+@pytest.mark.parametrize("arguments", [["--help"], ["eval", "--help"], ["sweep", "--help"],
+                                       ["smf", "--help"]])
+def test_help_compiles_nothing(arguments):
+    found = started(*arguments)
+    assert found["compiled"] == []
+
+
+def test_top_level_help_reads_no_template():
+    found = started("--help")
+    assert found["loaded"] == [] and heavy(found["modules"]) == []
+
+
+def test_list_loads_without_compiling():
+    found = started("list")
+    assert found["compiled"] == [] and len(found["loaded"]) > 1
+    assert heavy(found["modules"]) == []
+
+
+def test_a_report_option_is_still_known_to_eval():
+    """eval's report options come from the templates, read only when the command line may
+    name one."""
+    found = started("eval", "pageset_encryption", "--pset-report", "/nonexistent")
+    assert "pageset_encryption" in found["loaded"]
