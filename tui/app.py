@@ -32,6 +32,7 @@ from .answer_view import answer_view, shown_figures
 from .confirm import ConfirmScreen
 from .explain_view import explanation_view, with_unit
 from .held import held_with
+from .import_mixin import ImportMixin
 from .plan_mode import PlanMixin
 from .plots import ChartView
 from .screens import CalculatorScreen, HelpScreen, PathScreen
@@ -54,7 +55,7 @@ PANELS = ("calculators", "inputs", "results")
 """Ids of the panels the maximize key fills the screen with."""
 
 
-class MqcalcApp(PlanMixin, App):
+class MqcalcApp(ImportMixin, PlanMixin, App):
     """The terminal calculator over the whole catalogue."""
 
     CSS = resources.files(__package__).joinpath("mqcalc.tcss").read_text(encoding="utf-8")
@@ -87,6 +88,8 @@ class MqcalcApp(PlanMixin, App):
         Binding("ctrl+o", "open", "Open"),
         Binding("ctrl+e", "export", "Export", priority=True),
         Binding("ctrl+q", "quit", "Quit"),
+        Binding("f6", "import_smf", "Import SMF"),
+        Binding("f7", "import_report('pageset_encryption')", "Import PSET"),
     ]
 
     def __init__(self, scenario: Scenario | None = None, folder: Path | None = None,
@@ -103,9 +106,10 @@ class MqcalcApp(PlanMixin, App):
         self.saved = self.session.state()
         """The fields as last saved, opened or started with: opening a file over fields
         changed since asks first."""
-        self.replaced: tuple[Session, dict, Path | None] | None = None
-        """The session, saved fields and file that opening a scenario file replaced: undo
-        past the opened file's first state brings them back."""
+        self.replaced: tuple[Session, dict, Path | None, str] | None = None
+        """The session, saved fields and file that opening a scenario file (or an import)
+        replaced, and what replaced them ("opening FILE"): undo past the first state
+        after brings them back."""
         self.problem = ""
         self.last_result: calc.Result | None = None
         self.evaluated: tuple[str, dict] | None = None
@@ -404,12 +408,11 @@ class MqcalcApp(PlanMixin, App):
 
     async def undo_open(self) -> None:
         """Bring back every calculator's fields as they were before a scenario file was
-        opened over them (opening it again is Ctrl+O)."""
-        opened = self.scenario_path
-        self.session, self.saved, self.scenario_path = self.replaced
+        opened over them, or an import filled them (doing it again is Ctrl+O, F6, F7)."""
+        self.session, self.saved, self.scenario_path, what = self.replaced
         self.replaced = None
         await self.show_calculator()
-        self.notify(f"Back to the inputs you had before opening {opened}.")
+        self.notify(f"Back to the inputs you had before {what}.")
 
     def action_redo(self) -> None:
         self.apply_fields(self.session.history.redo())
@@ -556,7 +559,7 @@ class MqcalcApp(PlanMixin, App):
     async def replace_session(self, path: Path, scenario: Scenario) -> None:
         """Show the scenario's inputs in place of every calculator's fields, keeping what
         they replace for undo."""
-        self.replaced = (self.session, self.saved, self.scenario_path)
+        self.replaced = (self.session, self.saved, self.scenario_path, f"opening {path}")
         self.session = Session.from_scenario(self.calculators, scenario)
         self.saved = self.session.state()
         self.scenario_path = path
@@ -607,6 +610,14 @@ class MqcalcApp(PlanMixin, App):
         yield SystemCommand("Save scenario", "Save the inputs to a scenario file",
                             self.action_save)
         yield SystemCommand("Open scenario", "Open a scenario file", self.action_open)
+        yield SystemCommand("Import SMF folder", "Fill the calculators from SMF data "
+                            "formatted by mq-smf-csv: a queue manager's interval (F6)",
+                            self.action_import_smf)
+        yield SystemCommand("Import PSET report", "Fill pageset_encryption from a page set "
+                            "of an MQSMF PSET report (F7)",
+                            partial(self.action_import_report, "pageset_encryption"))
+        yield SystemCommand("Import sources", "Where each value of the last import came "
+                            "from", self.action_import_sources)
         yield SystemCommand("Reset inputs", "Back to the measured defaults (undo brings them "
                             "back)", self.action_reset)
         yield SystemCommand("Copy result", "Copy the highlighted result to the clipboard",

@@ -20,6 +20,9 @@ KEYS = (
     ("Ctrl+R", "reset this calculator's inputs to the measured defaults"),
     ("Ctrl+S, Ctrl+O", "save the inputs to a scenario file, open one"),
     ("Ctrl+E", "export a workbook holding these inputs and their results"),
+    ("F6, F7", "import an SMF folder (mq-smf-csv's CSV files), an MQSMF PSET report: "
+               "pick the interval or page set, the values fill your inputs, a list says "
+               "where each came from; Ctrl+Z takes the import back"),
     ("F2", "switch between the results and the plots"),
     ("F3", "hide or show the calculator list"),
     ("F4", "fill the screen with the focused panel, or put it back (Escape too)"),
@@ -80,16 +83,18 @@ class PathScreen(ModalScreen[Path | None]):
     """Asks for a file name; returns the path, or None when cancelled.
 
     ``must_exist`` is for opening; ``confirm_replace`` asks for a second Enter before an
-    existing file is replaced.
+    existing file is replaced; ``folder`` asks for a folder (the reader of the folder says
+    what is wrong with it).
     """
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, title: str, default: Path, must_exist: bool = False,
-                 confirm_replace: bool = False):
+                 confirm_replace: bool = False, folder: bool = False):
         super().__init__()
         self.title_text, self.default = title, default
         self.must_exist, self.confirm_replace = must_exist, confirm_replace
+        self.folder = folder
         self.warned: Path | None = None
 
     def compose(self) -> ComposeResult:
@@ -121,7 +126,7 @@ class PathScreen(ModalScreen[Path | None]):
             return f"{str(path)!r} cannot be used as a file name: it holds a NUL."
         if self.must_exist and not path.is_file():
             return f"There is no file {path}."
-        if path.is_dir():
+        if path.is_dir() and not self.folder:
             return f"{path} is a folder: type a file name."
         if self.confirm_replace and path.exists() and self.warned != path:
             self.warned = path

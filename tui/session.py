@@ -103,6 +103,18 @@ class Session:
                 session.histories[calculator.id] = History([values])
         return session
 
+    def with_values(self, values: dict[str, dict]) -> Session:
+        """A new session holding this one's fields with ``values`` (engine values, by
+        calculator, such as an import gives) put over them, showing the same calculator;
+        each calculator's undo starts there, as after opening a scenario file."""
+        session = Session(self.calculators, self.current)
+        for calculator in self.calculators:
+            fields = self.fields(calculator.id)
+            fields.update({name: field_value(calculator.inputs[name], value)
+                           for name, value in values.get(calculator.id, {}).items()})
+            session.histories[calculator.id] = History([fields])
+        return session
+
     @property
     def calculator(self) -> Calculator:
         return next(c for c in self.calculators if c.id == self.current)

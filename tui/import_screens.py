@@ -1,0 +1,115 @@
+"""The screens of an import: the choice of what to import (an SMF folder's interval, a
+report's page set), and the sources view listing each value filled with where it came
+from, the values kept out with why and those the data lacks. Both fit an 80×24 terminal."""
+from __future__ import annotations
+
+from rich.console import Group
+from rich.padding import Padding
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from .import_fill import Fill, Line
+
+SECTIONS = (("imported", "Filled in"),
+            ("refused", "Refused: kept out, the field keeps its value"),
+            ("missing", "Missing: not in the data, the field keeps its value"))
+"""The sources view's lists, by :class:`tui.import_fill.Fill` attribute, with headings."""
+
+WHERE_INDENT = 6
+"""How far a value's source is set in under its name, wrapped lines too."""
+
+
+class ImportModal(ModalScreen):
+    """A box in the middle of the screen, at most the screen's size, holding one of the
+    import's screens (its ``.import-box``)."""
+
+    DEFAULT_CSS = """
+    ImportModal { align: center middle; }
+    .import-box { max-width: 100%; height: auto; max-height: 100%; padding: 0 1;
+                  border: thick $primary; background: $surface; }
+    .import-box Label, .import-box Static { width: 100%; }
+    """
+
+
+class ImportChoiceScreen(ImportModal):
+    """Offers ``labels`` (one line each; ``details[i]`` says more of the highlighted one)
+    under ``title``; returns the index picked, or None (Escape)."""
+
+    DEFAULT_CSS = """
+    #choice-box { width: 100; }
+    #choice-list { height: auto; max-height: 55vh; margin-top: 1; text-wrap: nowrap;
+                   text-overflow: ellipsis; }
+    #choice-detail { height: auto; margin-bottom: 1; }
+    """
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+
+    def __init__(self, title: str, labels: list[str], details: list[str], hint: str):
+        super().__init__()
+        self.title_text, self.labels, self.details, self.hint = title, labels, details, hint
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="choice-box", classes="import-box"):
+            yield Static(Text(self.title_text, style="bold"))
+            yield OptionList(*(Option(Text(label), id=str(index))
+                               for index, label in enumerate(self.labels)), id="choice-list")
+            yield Static(id="choice-detail")
+            yield Label(self.hint, classes="help-text")
+
+    def on_mount(self) -> None:
+        choices = self.query_one("#choice-list", OptionList)
+        choices.highlighted = 0
+        choices.focus()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.query_one("#choice-detail", Static).update(
+            Text(self.details[int(event.option.id)], style="dim"))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(int(event.option.id))
+
+
+def sources_view(fill: Fill) -> Group:
+    """The sources view's content: the heading, notes, then each list, one value a row
+    (its calculator, input and value; below, indented, where it came from or why)."""
+    parts = [Text("\n".join(fill.heading), style="bold")]
+    parts += [Text(note, style="italic") for note in fill.notes]
+    for attribute, heading in SECTIONS:
+        lines: list[Line] = getattr(fill, attribute)
+        if not lines:
+            continue
+        parts.append(Text(f"\n{heading}", style="bold underline"))
+        for line in lines:
+            parts.append(Text.assemble("  ", (f"{line.calculator} {line.input}", "bold"),
+                                       f"  {line.shown}".rstrip()))
+            parts.append(Padding(Text(line.where, style="dim"), (0, 0, 0, WHERE_INDENT)))
+    return Group(*parts)
+
+
+class SourcesScreen(ImportModal):
+    """Where each value of the last import came from (scrolls; Escape closes)."""
+
+    DEFAULT_CSS = """
+    #sources-box { width: 120; }
+    #sources-scroll { height: auto; max-height: 80vh; }
+    """
+    BINDINGS = [Binding("escape,q,enter", "dismiss", "Close")]
+
+    def __init__(self, fill: Fill):
+        super().__init__()
+        self.fill = fill
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="sources-box", classes="import-box"):
+            with VerticalScroll(id="sources-scroll"):
+                yield Static(sources_view(self.fill), id="sources")
+            yield Label("Escape closes; Ctrl+Z takes the import back; the palette's "
+                        "\"Import sources\" shows this again.", classes="help-text")
+
+    def on_mount(self) -> None:
+        self.query_one("#sources-scroll").focus()
