@@ -188,3 +188,25 @@ async def test_keys_typed_fast_into_a_field_are_applied_in_order():
         await burst(app, pilot, *FAST_EDIT)
         assert field(app, "connects_per_sec").value == "5000"
         assert app.last_result.inputs["connects_per_sec"] == 5000
+
+
+async def test_a_value_longer_than_its_field_shows_from_its_first_digit_unless_typed_in():
+    """An imported or opened value wider than the field is shown from its start; typing
+    into the field keeps the cursor where it is typed, and leaving it shows the start again."""
+    app = app_on("adapters")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        rate = field(app, "adapter_requests_per_sec")
+        assert not rate.has_focus
+        rate.value = "14.746478873239436"
+        await pilot.pause()
+        assert rate.cursor_position == 0 and rate.scroll_offset.x == 0
+        rate.focus()
+        await pilot.pause()
+        await pilot.press("end", "1")
+        await pilot.pause()
+        assert rate.value == "14.7464788732394361"
+        assert rate.cursor_position == len(rate.value) and rate.scroll_offset.x > 0
+        field(app, "adapter_elapsed_us").focus()
+        await pilot.pause()
+        assert rate.cursor_position == 0 and rate.scroll_offset.x == 0

@@ -47,7 +47,18 @@ class TextField(Input):
         super().__init__(id=field_id(input_id), **options)
 
     def watch_value(self) -> None:
+        if not self.has_focus:
+            self.show_start()
         self.app.changed(self.input_id)
+
+    def on_blur(self) -> None:
+        self.show_start()
+
+    def show_start(self) -> None:
+        """Show a value longer than the field from its first character while the field is
+        not being typed in: Textual's Input keeps its cursor, and so its view, at the end,
+        which showed an imported 14.746478873239436 as "3239436"."""
+        self.cursor_position = 0
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
         """Every printable key but "?", which no number holds: it opens the help."""
