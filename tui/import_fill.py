@@ -15,7 +15,7 @@ from calc import engine
 from calc.model import Calculator
 from calc.report import Block, read_report
 from calc.report_eval import Evaluated, evaluate
-from calc.smf.command import _lines as lines_text
+from calc.smf.command import lines_text
 from calc.smf.feeds import ITEMS
 from calc.smf.importing import Folder, Imported
 from calc.smf.selection import PEAK, Chosen, choose

@@ -97,10 +97,10 @@ def _text(chosen: Chosen) -> list[str]:
         specs = engine.calculator(calculator).inputs
         lines += [f"    {name:<26} {_shown(value):>14} {specs[name].unit:<16} "
                   f"{imported.sources[calculator][name]} "
-                  f"({_lines(imported.lines[calculator][name])})"
+                  f"({lines_text(imported.lines[calculator][name])})"
                   for name, value in inputs.items()]
     lines += [f"  refused {r.calculator} {r.input} = {_shown(r.value)}: {r.file} "
-              f"{_lines(r.rows)}, {', '.join(r.columns)}: {r.expects}".replace(" , ", ", ")
+              f"{lines_text(r.rows)}, {', '.join(r.columns)}: {r.expects}".replace(" , ", ", ")
               for r in imported.refused]
     lines += [f"  missing {m.calculator} {m.input}: {m.reason}"
               for m in imported.missing]
@@ -138,7 +138,7 @@ def _printable(text: str) -> str:
     return text if text.isprintable() else text.encode("unicode_escape").decode("ascii")
 
 
-def _lines(rows: tuple[int, ...]) -> str:
+def lines_text(rows: tuple[int, ...]) -> str:
     """Line numbers as a person reads them: ``line 5``, ``lines 2-9`` or a short list."""
     if not rows:
         return ""
