@@ -38,13 +38,14 @@ from .files import replace_atomically
 from .formatting import plain_number
 from .loader_parts import MACHINE_PART, Parts
 from .model import Input
+from . import scenario
 from .scenario import ScenarioError, _at, _bits_as_text, _calculator_ids, _kind, _typed_names
 from .spelling import listing
 from .values import coerce
 
 SCHEMA_VERSION = 1
 """The format version this mqcalc reads, and the newest."""
-VERSION_KEY = "mqcalc_plan"
+VERSION_KEY = scenario.PLAN_VERSION_KEY
 KEYS = (VERSION_KEY, "machine", "variants")
 VARIANT_KEYS = ("like", "machine", "calculators")
 FEWEST_VARIANTS = 2
@@ -214,6 +215,10 @@ class _Reader:
         return Plan(tuple(self.variant(str(name), raw, machine) for name in raw))
 
     def version(self, document: dict) -> None:
+        if VERSION_KEY not in document and scenario.VERSION_KEY in document:
+            self.refuse("", f"is a scenario file ({scenario.VERSION_KEY}), not a plan: "
+                            "mqcalc eval --scenario FILE evaluates it and mqcalc tui "
+                            "--scenario FILE opens it")
         if VERSION_KEY not in document:
             self.refuse("", f"{VERSION_KEY}: is required (the format version, "
                             f"{SCHEMA_VERSION}); is this a plan file?")

@@ -115,7 +115,16 @@ def _at(where: str, line: int | None) -> str:
     return f"{where}: line {line}" if line else where
 
 
+PLAN_VERSION_KEY = "mqcalc_plan"
+"""What heads a plan file (:data:`calc.plan.VERSION_KEY`), named here so that a plan given
+where a scenario is expected is told apart from a file that is neither."""
+
+
 def _check_version(document: dict, where: str, source: yaml_reading.Document) -> None:
+    if VERSION_KEY not in document and PLAN_VERSION_KEY in document:
+        raise ScenarioError(where, f"is a plan file ({PLAN_VERSION_KEY}), not a scenario: "
+                                   f"mqcalc plan FILE evaluates it and mqcalc tui --plan FILE "
+                                   f"opens it")
     if VERSION_KEY not in document:
         raise ScenarioError(where, f"{VERSION_KEY}: is required (the format version, "
                                    f"{SCHEMA_VERSION}); is this a scenario file?")

@@ -287,3 +287,19 @@ def test_the_readme_shows_what_the_sample_prints(capsys, monkeypatch):
     shown = shown.split("\n...\n", 1)[0].splitlines()
     assert main(["plan", str(SAMPLE.relative_to(REPO))]) == 0
     assert capsys.readouterr().out.splitlines()[:len(shown)] == shown
+
+
+def test_a_plan_given_as_a_scenario_and_a_scenario_given_as_a_plan_are_named(tmp_path,
+                                                                                 capsys):
+    """``mqcalc smf --out`` writes a scenario for one interval and a plan for several: the
+    wrong command for either says which file it is and which commands take it."""
+    scenario = tmp_path / "one.yaml"
+    scenario.write_text("mqcalc_scenario: 1\ncalculators:\n  connect: {sharecnv: 0}\n")
+    assert main(["plan", str(scenario)]) == 2
+    assert capsys.readouterr().err.strip().endswith(
+        "is a scenario file (mqcalc_scenario), not a plan: mqcalc eval --scenario FILE "
+        "evaluates it and mqcalc tui --scenario FILE opens it")
+    assert main(["eval", "--scenario", str(SAMPLE)]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"mqcalc: scenario {SAMPLE}: is a plan file (mqcalc_plan), not a scenario: "
+        "mqcalc plan FILE evaluates it and mqcalc tui --plan FILE opens it")
