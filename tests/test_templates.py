@@ -479,3 +479,10 @@ def test_a_part_placing_what_is_not_an_output_is_refused(tmp_path, beside):
                     encoding="utf-8")
     with pytest.raises(TemplateError, match=r"beside\.\w+: must list outputs"):
         load(path)
+
+
+def test_the_readmes_calculators_table_lists_every_calculator():
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    table = readme.split("\n## Calculators\n", 1)[1].strip().split("\n\n", 1)[0]
+    listed = [row.split("|")[1].strip().strip("`") for row in table.splitlines()[2:]]
+    assert sorted(listed) == sorted(calculator.id for calculator in CALCULATORS)
