@@ -110,6 +110,23 @@ class Compiled:
         return f"<calculator {self.calculator.id}>"
 
 
+def _evaluation(source: "_Source", judging: list, checks: list, formulas: list, values: str,
+                keep_values: bool) -> None:
+    """The body ``_checked`` and ``_outputs`` share: screen and judge the inputs, refuse a
+    broken rule with the judged inputs, compute every output. With ``keep_values`` the
+    judged inputs are built once into ``_values`` (``_checked`` returns them); without, only
+    a refusal builds them, so ``_outputs`` spends nothing on a dict it would throw away."""
+    source.extend(SCREENING)
+    source.extend(judging)
+    if keep_values:
+        source.add(f"_values = {values}", indent=1)
+    refused = "_values" if keep_values else values
+    for test, index, rule in checks:
+        source.add(f"{test}raise _refusal({index}, {refused})", rule, indent=1)
+    for line, name in formulas:
+        source.add(line, name, indent=1)
+
+
 def compile_calculator(calculator: Calculator) -> Compiled:
     """Generate, compile and return the evaluation functions for ``calculator``."""
     source = _Source()
@@ -140,22 +157,11 @@ def compile_calculator(calculator: Calculator) -> Compiled:
                indent=1)
 
     source.add("def _checked(_inputs):")
-    source.extend(SCREENING)
-    source.extend(judging)
-    source.add(f"_values = {values}", indent=1)
-    for test, index, rule in checks:
-        source.add(f"{test}raise _refusal({index}, _values)", rule, indent=1)
-    for line, name in formulas:
-        source.add(line, name, indent=1)
+    _evaluation(source, judging, checks, formulas, values, keep_values=True)
     source.add(f"return _values, {outputs}, {flags}", indent=1)
 
     source.add("def _outputs(_inputs):")
-    source.extend(SCREENING)
-    source.extend(judging)
-    for test, index, rule in checks:
-        source.add(f"{test}raise _refusal({index}, {values})", rule, indent=1)
-    for line, name in formulas:
-        source.add(line, name, indent=1)
+    _evaluation(source, judging, checks, formulas, values, keep_values=False)
     source.add(f"return {outputs}", indent=1)
 
     source.add("def _rows(_scenarios):")
