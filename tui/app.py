@@ -496,25 +496,40 @@ class MqcalcApp(ImportMixin, PlanMixin, App):
         if self.in_plan:
             self.action_save_plan()
             return
-        try:
-            scenario = self.session.scenario()
-        except calc.MqcalcError as error:
-            self.notify(f"Not saved: {error}", severity="error")
-            return
-        self.push_screen(PathScreen("Save the inputs as a scenario file", self.scenario_file,
-                                    confirm_replace=True), partial(self.save_to, scenario))
+        self.save_file("Save the inputs as a scenario file", self.scenario_file,
+                       self.session.scenario, save_scenario, self.scenario_saved)
 
-    def save_to(self, scenario: Scenario, path: Path | None) -> None:
-        if path is None:
-            return
-        try:
-            save_scenario(path, scenario)
-        except calc.MqcalcError as error:
-            self.notify(f"Not saved: {error}", severity="error")
-            return
+    def scenario_saved(self, path: Path, scenario: Scenario) -> None:
         self.scenario_path = path
         self.saved = self.session.state()
         self.notify(f"Saved {', '.join(scenario.inputs)} to {path}")
+
+    def save_file(self, title: str, default: Path, make: Callable[[], object],
+                  write: Callable[[Path, object], object],
+                  saved: Callable[[Path, object], None]) -> None:
+        """Save what ``make`` gives (a refusal is a notice) where the user says, asked with
+        ``title`` from ``default``: ``write`` writes it (a failure is a notice), then
+        ``saved`` records it. The one flow of saving a scenario and saving a plan, as
+        :meth:`open_file` is of opening them."""
+        try:
+            made = make()
+        except calc.MqcalcError as error:
+            self.notify(f"Not saved: {error}", severity="error")
+            return
+        self.push_screen(PathScreen(title, default, confirm_replace=True),
+                         partial(self.write_file, write, saved, made))
+
+    def write_file(self, write: Callable[[Path, object], object],
+                   saved: Callable[[Path, object], None], made: object,
+                   path: Path | None) -> None:
+        if path is None:
+            return
+        try:
+            write(path, made)
+        except calc.MqcalcError as error:
+            self.notify(f"Not saved: {error}", severity="error")
+            return
+        saved(path, made)
 
     def action_open(self) -> None:
         if self.in_plan:

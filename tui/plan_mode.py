@@ -252,22 +252,10 @@ class PlanMixin:
         if self.plan_edit is None:
             self.notify("No plan is open to save: Ctrl+O opens one.", severity="warning")
             return
-        try:
-            plan = self.plan_edit.remake()
-        except calc.MqcalcError as error:
-            self.notify(f"Not saved: {error}", severity="error")
-            return
-        self.push_screen(PathScreen("Save the plan", self.plan_file, confirm_replace=True),
-                         partial(self.save_plan_to, plan))
+        self.save_file("Save the plan", self.plan_file, self.plan_edit.remake, save_plan,
+                       self.plan_saved_to)
 
-    def save_plan_to(self, plan: Plan, path: Path | None) -> None:
-        if path is None:
-            return
-        try:
-            save_plan(path, plan)
-        except calc.MqcalcError as error:
-            self.notify(f"Not saved: {error}", severity="error")
-            return
+    def plan_saved_to(self, path: Path, plan: Plan) -> None:
         self.plan_path, self.plan_saved = path, self.plan_edit.state()
         self.show_plan()
         self.notify(f"Saved the plan to {path}")
