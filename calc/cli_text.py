@@ -1,10 +1,8 @@
 """What ``mqcalc`` prints for a person (``list``, ``eval`` without ``--json``): lines that
 fit the terminal, long prose wrapped under its label, each calculator set apart from the
-next. Pure text: the command prints it."""
+next. Pure text: the command prints it. (shutil and textwrap are imported where used: 2 ms of
+the start of every command, ``--json`` ones included, that prints none of this.)"""
 from __future__ import annotations
-
-import shutil
-import textwrap
 
 from .formatting import as_written, format_value
 from .model import Calculator
@@ -18,11 +16,15 @@ MOST_WIDTH = 100
 def width() -> int:
     """Columns to wrap at: the terminal's (``COLUMNS`` when set, 80 when output goes to a
     file or a pipe), at most :data:`MOST_WIDTH`."""
+    import shutil
+
     return min(shutil.get_terminal_size().columns, MOST_WIDTH)
 
 
 def wrapped(label: str, text: str, indent: str = INDENT) -> list[str]:
     """``label`` then ``text``, wrapped to :func:`width`, later lines under the text."""
+    import textwrap
+
     return textwrap.wrap(text, width(), initial_indent=indent + label,
                          subsequent_indent=indent + " " * len(label),
                          break_on_hyphens=False) or [indent + label.rstrip()]

@@ -11,7 +11,6 @@ drop-down refuses a choice in another case, and the engine agrees with the workb
 """
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 from .errors import InputError, MqcalcError, shown
@@ -24,6 +23,8 @@ CLOSE_ENOUGH = 0.6
 def suggestion(typed: object, known: Iterable[str]) -> str:
     """``did you mean NAME?`` for the known name closest to ``typed`` (ignoring case), or
     empty when none is close."""
+    import difflib  # here, not at the top: only a refusal needs it, and it costs start-up time
+
     folded = {name.casefold(): name for name in known}
     close = difflib.get_close_matches(str(typed).casefold(), folded, n=1, cutoff=CLOSE_ENOUGH)
     return f"did you mean {folded[close[0]]}?" if close else ""
