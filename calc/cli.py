@@ -10,21 +10,18 @@ file half written and no temporary behind.
 """
 from __future__ import annotations
 
-import argparse
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
-from functools import cache
 from pathlib import Path
 
-from . import engine, json_output, spelling
+from . import cli_parser, engine, json_output, spelling
 from .cli_text import described, heading, result_lines, wrapped
 from .errors import InputError, MqcalcError, shown
 from .files import reason, replace_atomically
 from .formatting import as_written, format_value
 from .stopping import Stopped, stopped_by_signals
-from .sweeps import MOST_ROWS, MOST_SHEET_CELLS, make_sweep, most_sheet_rows
 
 EXIT_DISAGREES = 1
 """eval --from-workbook: a result stored in the workbook is not the engine's (like diff)."""
@@ -35,171 +32,9 @@ PROGRESS_FROM_SHEET = 1_000
 """A sweep to a workbook of this many scenarios says it is writing (a few seconds or more)."""
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse that reports a usage error as one line, like every other refusal."""
-
-    def error(self, message: str):
-        raise MqcalcError(f"{message} (see mqcalc --help)")
-
-    def format_help(self) -> str:
-        """The help, its epilog made first when it is given as a function (one that costs
-        start-up time, made only when the help is shown)."""
-        if callable(self.epilog):
-            self.epilog = self.epilog()
-        return super().format_help()
-
-
-def _smf_epilog() -> str:
-    """The ``smf`` command's epilog: it comes from the SMF package, whose import would slow
-    every command's start."""
-    from .smf.command import epilog
-
-    return epilog()
-
-
-class _Version(argparse.Action):
-    """``--version``: mqzcalc's version as installed (:func:`calc.version.version`), looked
-    up only when asked."""
-
-    def __init__(self, option_strings, dest, **kwargs):
-        super().__init__(option_strings, dest, nargs=0, **kwargs)
-
-    def __call__(self, parser, namespace, values, option_string=None):
-        from .version import version
-        print(f"mqcalc {version()}")
-        parser.exit()
-
-
-EVAL_OPTIONS = frozenset({"--json", "--scenario", "--from-workbook"})
-"""The options of ``eval`` besides the report options, spelt out in full."""
-
-
-def _parser(argv: list[str] | None) -> argparse.ArgumentParser:
-    """The command line's parser, with an option for each report a calculator of the
-    catalogue now in use reads, when ``argv`` may need them; they take every template
-    loaded, so a command line that cannot name one (no ``eval``, or none but eval's other
-    options spelt in full) is parsed without them."""
-    argv = sys.argv[1:] if argv is None else argv
-    if "eval" not in argv or all(not argument.startswith("-") or argument == "-"
-                                 or argument.partition("=")[0] in EVAL_OPTIONS
-                                 for argument in argv):
-        return _parser_for(())
-    return _parser_for(tuple((_report_dest(c), c.report.option, c.id, c.report.title)
-                             for c in engine.catalogue() if c.report is not None))
-
-
-@cache
-def _parser_for(reports: tuple[tuple[str, str, str, str], ...]) -> argparse.ArgumentParser:
-    """Made once per catalogue (a millisecond each time otherwise, which a script or test
-    calling :func:`main` many times in one process pays on every call); argparse keeps
-    nothing from one parse to the next."""
-    parser = _Parser(prog="mqcalc", description="Capacity and cost calculator for IBM MQ for "
-                     "z/OS. Without a command, starts the terminal calculator.")
-    parser.add_argument("--version", action=_Version,
-                        help="show the installed version of mqzcalc and exit")
-    parser.add_argument("--scenario", metavar="FILE", type=Path,
-                        help="start the terminal calculator with the inputs of this scenario "
-                             "file (see mqcalc eval --scenario)")
-    commands = parser.add_subparsers(dest="command", parser_class=_Parser)
-    listing = commands.add_parser("list", help="list the calculators, their inputs and outputs")
-    listing.add_argument("calculator", nargs="?",
-                         help="describe this calculator only: each input's default, unit, "
-                              "domain and help, and each output's unit")
-    listing.add_argument("--json", action="store_true", help="machine-readable output")
-    evaluation = commands.add_parser(
-        "eval", help="evaluate one calculator, or every calculator of a scenario file or a "
-                     "workbook",
-        epilog="Exit status: 0 when evaluated; with --from-workbook, 0 when every result "
-               "stored in the workbook agrees with the engine and 1 when any disagrees; 2 "
-               "for input mqcalc cannot use.")
-    evaluation.add_argument("calculator", nargs="?",
-                            help="calculator id (see mqcalc list); may be left out with "
-                                 "--scenario, to evaluate every calculator of the file")
-    evaluation.add_argument("assignments", nargs="*", metavar="ID=VALUE",
-                            help="input values; inputs not given take their defaults (or "
-                                 "the scenario file's values)")
-    evaluation.add_argument("--json", action="store_true", help="machine-readable output")
-    evaluation.add_argument("--scenario", metavar="FILE", type=Path, default=argparse.SUPPRESS,
-                            help="take the inputs from this scenario file (YAML: "
-                                 "mqcalc_scenario: 1, then calculators: id -> inputs)")
-    evaluation.add_argument("--from-workbook", metavar="FILE", type=Path,
-                            help="take the inputs typed into each calculator sheet of this "
-                                 "mqzcalc workbook, and report every result stored in it "
-                                 "that the engine does not agree with")
-    for dest, option, calculator_id, title in reports:
-        evaluation.add_argument(f"--{option}", metavar="FILE", type=Path, dest=dest,
-                                help=f"{calculator_id}: evaluate every item of a {title}, "
-                                     "then their total")
-    sweeping = commands.add_parser(
-        "sweep", help="evaluate one calculator at every combination of some inputs' values, "
-        "as CSV or a workbook")
-    sweeping.add_argument("calculator", help="calculator id (see mqcalc list)")
-    sweeping.add_argument("assignments", nargs="*", metavar="ID=VALUE",
-                          help="fixed input values; inputs neither fixed nor varied take "
-                               "their defaults")
-    sweeping.add_argument("--vary", action="append", required=True, metavar="ID=SPEC",
-                          help="an input to vary: ID=START:STOP:STEP for a numeric input "
-                               "(STOP included) or ID=V1,V2,... for any input; repeat it to "
-                               "vary several, the first outermost (at most "
-                               f"{MOST_ROWS:,} scenarios)")
-    sweeping.add_argument("--out", metavar="FILE", type=Path,
-                          help="write FILE.csv, or FILE.xlsx: the calculator's sheet and a "
-                               f"sheet of the scenarios (at most {MOST_SHEET_CELLS:,} cells "
-                               "of inputs and results), replacing FILE if it exists (whole "
-                               "or not at all); without it, CSV to standard output")
-    build = commands.add_parser(
-        "build", help="write the workbooks",
-        description="Write DIR/<id>.xlsx for each calculator and DIR/mqzcalc.xlsx with all "
-                    "of them, all replaced together at the end, so a failed or interrupted "
-                    "build leaves the old ones.")
-    build.add_argument("--out", metavar="DIR", type=Path, default=Path("generated"),
-                       help="folder for the workbooks, created if missing (default: "
-                            "generated)")
-    build.add_argument("--force", action="store_true",
-                       help="replace workbooks already in DIR (without it, mqcalc refuses "
-                            "to replace them)")
-    build.add_argument("--plan", metavar="FILE", type=Path,
-                       help="instead, write DIR/<FILE's stem>.xlsx: the plan file's Plan "
-                            "sheet and each variant's calculator sheets, live")
-    planning = commands.add_parser(
-        "plan", help="add up the CPU of a plan file's variants by address space",
-        description="Evaluate every calculator of each variant of a plan file and add up "
-                    "their CPU by address space, with each variant's share of the LPAR, its "
-                    "MSU and its change from the first variant.")
-    planning.add_argument("file", metavar="FILE", type=Path,
-                          help="the plan file (YAML: mqcalc_plan: 1, machine, variants)")
-    planning.add_argument("--json", action="store_true", help="machine-readable output")
-    smf = commands.add_parser(
-        "smf", help="the calculators' inputs from SMF data formatted by IBM's mq-smf-csv",
-        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=_smf_epilog,
-        description="Read the CSV files mq-smf-csv wrote (its default form or -r) and give, "
-                    "per queue manager and interval, every calculator input the data gives, "
-                    "with the file and columns it came from; a value outside its input's "
-                    "domain is reported with its file, lines and columns, and left out.")
-    smf.add_argument("folder", metavar="DIR", type=Path,
-                     help="the folder holding mq-smf-csv's SMF-*.csv files")
-    smf.add_argument("--qmgr", metavar="NAME", help="this queue manager only")
-    smf.add_argument("--interval", default="peak", metavar="peak|all|TIMESTAMP",
-                     help="peak (the default): per queue manager, the interval with the "
-                          "highest adapter request rate, or log rate where there is no "
-                          "channel initiator data; all; or the interval starting at "
-                          "TIMESTAMP, e.g. 2026-05-21T16:29:10")
-    smf.add_argument("--json", action="store_true", help="machine-readable output")
-    smf.add_argument("--out", metavar="FILE", type=Path,
-                     help="also write the inputs: a scenario file for one interval (mqcalc "
-                          "eval --scenario FILE), a plan file with one variant per interval "
-                          "for several (mqcalc plan FILE)")
-    terminal = commands.add_parser("tui", help="start the terminal calculator")
-    terminal.add_argument("--scenario", metavar="FILE", type=Path, default=argparse.SUPPRESS,
-                          help="start with the inputs of this scenario file")
-    terminal.add_argument("--plan", metavar="FILE", type=Path, help="start in the Plan view "
-                          "with this plan file (see mqcalc plan)")
-    return parser
-
-
 def main(argv: list[str] | None = None) -> int:
     try:
-        parser = _parser(argv)
+        parser = cli_parser.parser(argv, _reports)
         arguments, extras = parser.parse_known_args(argv)
         if extras and (arguments.command not in ("eval", "sweep")
                        or any(e.startswith("-") for e in extras)):
@@ -282,21 +117,23 @@ def _calculator(typed: str):
     return engine.calculator(spelling.calculator_id(typed, engine.ids()))
 
 
-REPORT_DEST = "report_"
-"""What the name of each report option's value starts with, before the calculator's id."""
+def _reports() -> Iterator[cli_parser.Report]:
+    """The report option of each calculator of the catalogue that reads a report."""
+    return ((_report_dest(c), c.report.option, c.id, c.report.title)
+            for c in engine.catalogue() if c.report is not None)
 
 
 def _report_dest(calculator) -> str:
-    return REPORT_DEST + calculator.id
+    return cli_parser.REPORT_DEST + calculator.id
 
 
 def _report_given(arguments):
     """The calculator whose report option was given, with the report's path; or None. (The
     parser has report options only when the command line may name one: see
-    :func:`_parser`.)"""
+    :func:`calc.cli_parser.parser`.)"""
     for name, path in vars(arguments).items():
-        if name.startswith(REPORT_DEST) and path is not None:
-            return engine.calculator(name.removeprefix(REPORT_DEST)), path
+        if name.startswith(cli_parser.REPORT_DEST) and path is not None:
+            return engine.calculator(name.removeprefix(cli_parser.REPORT_DEST)), path
     return None
 
 
@@ -522,6 +359,7 @@ def _sweep(arguments) -> int:
     """CSV to standard output or to a .csv file, or a workbook; a note on stderr for a file."""
     out = arguments.out
     from .sweep_csv import write_csv
+    from .sweeps import make_sweep, most_sheet_rows
 
     kind = None if out is None else out.suffix.lower()
     if kind not in (None, ".csv", ".xlsx"):

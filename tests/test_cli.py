@@ -360,3 +360,25 @@ def test_the_worked_example_on_a_z16():
     assert outputs["cpu_scale"] == pytest.approx(1 / (1.13 * 1.10), rel=1e-12)
     assert outputs["connect_cpu_us"] == pytest.approx(760 / (1.13 * 1.10), rel=1e-12)
     assert round(outputs["connect_cpu_us"]) == 611
+
+
+@pytest.mark.parametrize("argv", [["evl", "connect"], ["--scenario", "eval", "connect"]])
+def test_a_command_line_not_starting_with_a_command_is_parsed_with_every_command(argv, capsys):
+    """A line that starts with a command's name is parsed with that command alone
+    (:mod:`calc.cli_parser`); any other line with them all, so a misspelt command's
+    refusal lists every command, even when a command's name comes later."""
+    assert main(argv) == 2
+    error = capsys.readouterr().err
+    if argv[0] == "evl":
+        assert error.startswith("mqcalc: argument command: invalid choice: 'evl' (choose from "
+                                "'list', 'eval', 'sweep', 'build', 'plan', 'smf', 'tui')")
+    else:
+        assert "invalid choice: 'connect' (choose from 'list', 'eval', 'sweep'" in error
+
+
+@pytest.mark.parametrize("command", ["list", "eval", "sweep", "build", "plan", "smf", "tui"])
+def test_each_commands_help_is_made_when_the_line_starts_with_it(command, capsys):
+    with pytest.raises(SystemExit) as exited:
+        main([command, "--help"])
+    assert exited.value.code == 0
+    assert capsys.readouterr().out.startswith(f"usage: mqcalc {command} ")

@@ -1,0 +1,214 @@
+"""The ``mqcalc`` command line's grammar, for argparse: the top-level options, each command's
+help, and each command's arguments.
+
+When the command line starts with a command's name, only that command is made: argparse
+takes that word as the command (nothing comes before the command but top-level options),
+so no other could be used, and argparse makes a help formatter for every argument it is
+given: all the commands cost about 2 ms of each command's start against 0.2 ms for one.
+Any other command line (``--help``, none, a misspelt command) gets every command.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Iterable
+from functools import cache
+from pathlib import Path
+
+from .errors import MqcalcError
+
+DESCRIPTION = ("Capacity and cost calculator for IBM MQ for z/OS. Without a command, starts the "
+               "terminal calculator.")
+EVAL_OPTIONS = frozenset({"--json", "--scenario", "--from-workbook"})
+"""The options of ``eval`` besides the report options, spelt out in full."""
+REPORT_DEST = "report_"
+"""What the name of each report option's value starts with, before the calculator's id."""
+
+Report = tuple[str, str, str, str]
+"""A report option: its value's name, the option, the calculator's id, the report's title."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse that reports a usage error as one line, like every other refusal."""
+
+    def error(self, message: str):
+        raise MqcalcError(f"{message} (see mqcalc --help)")
+
+    def format_help(self) -> str:
+        """The help, its epilog made first when it is given as a function (one that costs
+        start-up time, made only when the help is shown)."""
+        if callable(self.epilog):
+            self.epilog = self.epilog()
+        return super().format_help()
+
+
+class _Version(argparse.Action):
+    """``--version``: mqzcalc's version as installed (:func:`calc.version.version`), looked
+    up only when asked."""
+
+    def __init__(self, option_strings, dest, **kwargs):
+        super().__init__(option_strings, dest, nargs=0, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from .version import version
+        print(f"mqcalc {version()}")
+        parser.exit()
+
+
+def parser(argv: list[str] | None, reports: Callable[[], Iterable[Report]]) -> Parser:
+    """The parser for ``argv`` (``sys.argv[1:]`` when None): only the command it starts
+    with, when it starts with one, else every command; and ``eval``'s report options, from
+    ``reports()`` (which loads every template), only when ``argv`` may give one: when it
+    has ``eval`` and an option that is none of eval's others spelt in full."""
+    argv = sys.argv[1:] if argv is None else argv
+    made = (argv[0],) if argv and argv[0] in COMMANDS else tuple(COMMANDS)
+    if "eval" not in argv or all(not argument.startswith("-") or argument == "-"
+                                 or argument.partition("=")[0] in EVAL_OPTIONS
+                                 for argument in argv):
+        return _parser_for(made, ())
+    return _parser_for(made, tuple(reports()))
+
+
+@cache
+def _parser_for(made: tuple[str, ...], reports: tuple[Report, ...]) -> Parser:
+    """Made once per command set and catalogue (a millisecond each time otherwise, which a
+    script or test calling :func:`calc.cli.main` many times in one process would pay on
+    every call); argparse keeps nothing from one parse to the next."""
+    top = Parser(prog="mqcalc", description=DESCRIPTION)
+    top.add_argument("--version", action=_Version,
+                     help="show the installed version of mqzcalc and exit")
+    top.add_argument("--scenario", metavar="FILE", type=Path,
+                     help="start the terminal calculator with the inputs of this scenario "
+                          "file (see mqcalc eval --scenario)")
+    commands = top.add_subparsers(dest="command", parser_class=Parser)
+    for name in made:
+        described, arguments = COMMANDS[name]
+        arguments(commands.add_parser(name, **described), reports)
+    return top
+
+
+def _smf_epilog() -> str:
+    """The ``smf`` command's epilog: it comes from the SMF package, whose import would slow
+    every command's start."""
+    from .smf.command import epilog
+
+    return epilog()
+
+
+def _list(command: Parser, reports: tuple[Report, ...]) -> None:
+    command.add_argument("calculator", nargs="?",
+                         help="describe this calculator only: each input's default, unit, "
+                              "domain and help, and each output's unit")
+    command.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def _eval(command: Parser, reports: tuple[Report, ...]) -> None:
+    command.add_argument("calculator", nargs="?",
+                         help="calculator id (see mqcalc list); may be left out with "
+                              "--scenario, to evaluate every calculator of the file")
+    command.add_argument("assignments", nargs="*", metavar="ID=VALUE",
+                         help="input values; inputs not given take their defaults (or the "
+                              "scenario file's values)")
+    command.add_argument("--json", action="store_true", help="machine-readable output")
+    command.add_argument("--scenario", metavar="FILE", type=Path, default=argparse.SUPPRESS,
+                         help="take the inputs from this scenario file (YAML: "
+                              "mqcalc_scenario: 1, then calculators: id -> inputs)")
+    command.add_argument("--from-workbook", metavar="FILE", type=Path,
+                         help="take the inputs typed into each calculator sheet of this "
+                              "mqzcalc workbook, and report every result stored in it that "
+                              "the engine does not agree with")
+    for dest, option, calculator_id, title in reports:
+        command.add_argument(f"--{option}", metavar="FILE", type=Path, dest=dest,
+                             help=f"{calculator_id}: evaluate every item of a {title}, then "
+                                  "their total")
+
+
+def _sweep(command: Parser, reports: tuple[Report, ...]) -> None:
+    from .sweeps import MOST_ROWS, MOST_SHEET_CELLS  # here: only a sweep needs the module
+
+    command.add_argument("calculator", help="calculator id (see mqcalc list)")
+    command.add_argument("assignments", nargs="*", metavar="ID=VALUE",
+                         help="fixed input values; inputs neither fixed nor varied take their "
+                              "defaults")
+    command.add_argument("--vary", action="append", required=True, metavar="ID=SPEC",
+                         help="an input to vary: ID=START:STOP:STEP for a numeric input "
+                              "(STOP included) or ID=V1,V2,... for any input; repeat it to "
+                              "vary several, the first outermost (at most "
+                              f"{MOST_ROWS:,} scenarios)")
+    command.add_argument("--out", metavar="FILE", type=Path,
+                         help="write FILE.csv, or FILE.xlsx: the calculator's sheet and a "
+                              f"sheet of the scenarios (at most {MOST_SHEET_CELLS:,} cells of "
+                              "inputs and results), replacing FILE if it exists (whole or not "
+                              "at all); without it, CSV to standard output")
+
+
+def _build(command: Parser, reports: tuple[Report, ...]) -> None:
+    command.add_argument("--out", metavar="DIR", type=Path, default=Path("generated"),
+                         help="folder for the workbooks, created if missing (default: "
+                              "generated)")
+    command.add_argument("--force", action="store_true",
+                         help="replace workbooks already in DIR (without it, mqcalc refuses "
+                              "to replace them)")
+    command.add_argument("--plan", metavar="FILE", type=Path,
+                         help="instead, write DIR/<FILE's stem>.xlsx: the plan file's Plan "
+                              "sheet and each variant's calculator sheets, live")
+
+
+def _plan(command: Parser, reports: tuple[Report, ...]) -> None:
+    command.add_argument("file", metavar="FILE", type=Path,
+                         help="the plan file (YAML: mqcalc_plan: 1, machine, variants)")
+    command.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def _smf(command: Parser, reports: tuple[Report, ...]) -> None:
+    command.add_argument("folder", metavar="DIR", type=Path,
+                         help="the folder holding mq-smf-csv's SMF-*.csv files")
+    command.add_argument("--qmgr", metavar="NAME", help="this queue manager only")
+    command.add_argument("--interval", default="peak", metavar="peak|all|TIMESTAMP",
+                         help="peak (the default): per queue manager, the interval with the "
+                              "highest adapter request rate, or log rate where there is no "
+                              "channel initiator data; all; or the interval starting at "
+                              "TIMESTAMP, e.g. 2026-05-21T16:29:10")
+    command.add_argument("--json", action="store_true", help="machine-readable output")
+    command.add_argument("--out", metavar="FILE", type=Path,
+                         help="also write the inputs: a scenario file for one interval "
+                              "(mqcalc eval --scenario FILE), a plan file with one variant per "
+                              "interval for several (mqcalc plan FILE)")
+
+
+def _tui(command: Parser, reports: tuple[Report, ...]) -> None:
+    command.add_argument("--scenario", metavar="FILE", type=Path, default=argparse.SUPPRESS,
+                         help="start with the inputs of this scenario file")
+    command.add_argument("--plan", metavar="FILE", type=Path,
+                         help="start in the Plan view with this plan file (see mqcalc plan)")
+
+
+COMMANDS: dict[str, tuple[dict, Callable[[Parser, tuple[Report, ...]], None]]] = {
+    "list": ({"help": "list the calculators, their inputs and outputs"}, _list),
+    "eval": ({"help": "evaluate one calculator, or every calculator of a scenario file or a "
+                      "workbook",
+              "epilog": "Exit status: 0 when evaluated; with --from-workbook, 0 when every "
+                        "result stored in the workbook agrees with the engine and 1 when any "
+                        "disagrees; 2 for input mqcalc cannot use."}, _eval),
+    "sweep": ({"help": "evaluate one calculator at every combination of some inputs' values, "
+                       "as CSV or a workbook"}, _sweep),
+    "build": ({"help": "write the workbooks",
+               "description": "Write DIR/<id>.xlsx for each calculator and DIR/mqzcalc.xlsx "
+                              "with all of them, all replaced together at the end, so a "
+                              "failed or interrupted build leaves the old ones."}, _build),
+    "plan": ({"help": "add up the CPU of a plan file's variants by address space",
+              "description": "Evaluate every calculator of each variant of a plan file and "
+                             "add up their CPU by address space, with each variant's share of "
+                             "the LPAR, its MSU and its change from the first variant."},
+             _plan),
+    "smf": ({"help": "the calculators' inputs from SMF data formatted by IBM's mq-smf-csv",
+             "formatter_class": argparse.RawDescriptionHelpFormatter, "epilog": _smf_epilog,
+             "description": "Read the CSV files mq-smf-csv wrote (its default form or -r) and "
+                            "give, per queue manager and interval, every calculator input the "
+                            "data gives, with the file and columns it came from; a value "
+                            "outside its input's domain is reported with its file, lines and "
+                            "columns, and left out."}, _smf),
+    "tui": ({"help": "start the terminal calculator"}, _tui),
+}
+"""Each command, in the order ``--help`` lists them: what ``add_parser`` is given (its help,
+description, epilog), and the function that adds its arguments."""
