@@ -19,6 +19,10 @@ The whole calculator becomes the source of a few functions, compiled once and ke
   the problem: the first broken rule's :attr:`~calc.model.Check.problem`, or why a formula
   cannot be computed. No call, dictionary or exception handler per scenario beyond that.
 
+``outputs`` and ``rows`` are compiled when first called: ``mqcalc eval`` and the terminal
+calculator call neither, and compiling them is a third of a calculator's compile time.
+Their lines are numbered after the others', so the whole source reads as one text.
+
 Tables and constants are bound as globals of those functions, so a call does no look-up of
 its own beyond the formulas themselves. Every name the generated source binds itself (the
 functions above, written with a leading ``_`` in it, and their helpers) starts with ``_``,
@@ -29,6 +33,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 
 from .emit_python import HELPERS, to_python
 from .errors import CalculationError, InputError, MqcalcError
@@ -55,10 +60,17 @@ class Compiled:
     broken: Callable[..., int]
     inapplicable: Callable[..., tuple[str, ...]]
     checked: Callable[[dict], tuple[dict, dict, tuple[bool, ...]]]
-    outputs_of: Callable[[dict], dict]
-    rows: Callable[[Iterable[dict]], Iterator[tuple[dict, tuple | None, str]]]
+    namespace: dict
+    deferred: str
+    """The source of ``_outputs`` and ``_rows``, its lines numbered after the rest's (it
+    starts with as many empty lines), compiled into ``namespace`` when first needed."""
     source: str
     line_output: dict[int, str]
+
+    @cached_property
+    def _deferred(self) -> dict:
+        exec(compile(self.deferred, self.filename, "exec"), self.namespace)  # noqa: S102
+        return self.namespace
 
     def evaluate(self, inputs: dict) -> tuple[dict, dict, tuple[bool, ...]]:
         """The judged inputs, outputs and note flags for raw ``inputs`` (missing ones take
@@ -71,9 +83,13 @@ class Compiled:
     def outputs(self, inputs: dict) -> dict:
         """The outputs for raw ``inputs``, refused as :meth:`evaluate` refuses them."""
         try:
-            return self.outputs_of(inputs)
+            return self._deferred["_outputs"](inputs)
         except FAILURES as error:
             raise self._calculation_error(error) from None
+
+    def rows(self, scenarios: Iterable[dict]) -> Iterator[tuple[dict, tuple | None, str]]:
+        """The compiled ``rows`` generator (see the module) over ``scenarios``."""
+        return self._deferred["_rows"](scenarios)
 
     def refusal(self, index: int, values: dict) -> InputError:
         """The error for breaking rule ``index``: it names the first input the rule reads,
@@ -160,6 +176,7 @@ def compile_calculator(calculator: Calculator) -> Compiled:
     _evaluation(source, judging, checks, formulas, values, keep_values=True)
     source.add(f"return _values, {outputs}, {flags}", indent=1)
 
+    deferred_from = len(source.lines)
     source.add("def _outputs(_inputs):")
     _evaluation(source, judging, checks, formulas, values, keep_values=False)
     source.add(f"return {outputs}", indent=1)
@@ -184,14 +201,15 @@ def compile_calculator(calculator: Calculator) -> Compiled:
     namespace.update({constant.id: constant.value for constant in calculator.constants.values()})
     namespace.update(_known=frozenset(calculator.inputs), _infinity=math.inf, _Mapping=Mapping,
                      _coerce=lambda name, raw: coerce(calculator.inputs[name], raw, calculator.id))
-    exec(compile(source.text, f"<calculator {calculator.id}>", "exec"),  # noqa: S102
-         namespace)  # the source is built from the loader's checked trees
+    deferred = "\n" * deferred_from + source.text_from(deferred_from)
+    # the source is built from the loader's checked trees
+    exec(compile(source.text_from(0, deferred_from), f"<calculator {calculator.id}>",  # noqa: S102
+                 "exec"), namespace)
     namespace.update(_problems=[check.problem for check in calculator.checks],
                      _failures=FAILURES)
     compiled = Compiled(calculator, namespace["_judge"], namespace["_broken"],
-                        namespace["_inapplicable"],
-                        namespace["_checked"], namespace["_outputs"], namespace["_rows"],
-                        source.text, source.line_output)
+                        namespace["_inapplicable"], namespace["_checked"], namespace,
+                        deferred, source.text, source.line_output)
     namespace.update(_unknown=compiled.unknown, _refusal=compiled.refusal,
                      _not_a_mapping=compiled.not_a_mapping,
                      _failure=lambda error: str(compiled._calculation_error(error)))
@@ -216,7 +234,11 @@ class _Source:
 
     @property
     def text(self) -> str:
-        return "\n".join(self.lines) + "\n"
+        return self.text_from(0)
+
+    def text_from(self, start: int, stop: int | None = None) -> str:
+        """Lines ``start`` (counted from 0) up to ``stop``, as source text."""
+        return "\n".join(self.lines[start:stop]) + "\n"
 
 
 def _rule(check: Check) -> str:

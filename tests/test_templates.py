@@ -357,6 +357,8 @@ def test_a_formula_that_cannot_be_computed_names_its_output(tmp_path):
     assert compiled.evaluate(values)[1]["connect_cpu_us"] == pytest.approx(5.1)
     with pytest.raises(CalculationError, match="connect_cpu_us cannot be computed"):
         compiled.evaluate({**values, "connects_per_sec": 0})
+    with pytest.raises(CalculationError, match="connect_cpu_us cannot be computed"):
+        compiled.outputs({**values, "connects_per_sec": 0})  # compiled on first use
     [(_, outputs, problem)] = compiled.rows([{**values, "connects_per_sec": 0}])
     assert outputs is None and "connect_cpu_us cannot be computed" in problem
 
