@@ -1,26 +1,29 @@
-"""XlsxWriter's workbook, with a worksheet whose formula preparation costs one regular
-expression instead of 29.
+"""XlsxWriter's workbook, with a worksheet that writes a formula with one regular expression
+instead of 30.
 
-XlsxWriter prepares every formula it writes (``Worksheet._prepare_formula``): it strips the
-leading ``=`` and array braces, then runs 29 substitutions over the text, each giving one of
-Excel's dynamic-array functions (FILTER, SORT, XLOOKUP, ...) its ``_xlfn.`` prefix. mqzcalc's
-formulas call none of those functions, yet every formula paid all 29: about 68% of writing a
-10,000-row sweep workbook. This worksheet first asks one expression that matches wherever any of
-the 29 would; only then, or when future functions are asked for, does XlsxWriter's own
-preparation run. When it does not match, each substitution would have left the text
-unchanged, so the prepared text is the same by construction.
+XlsxWriter writes every formula (``Worksheet._write_formula``) by first searching it for
+Excel's dynamic-array functions (FILTER, SORT, XLOOKUP, ...), then preparing it
+(``_prepare_formula``): it strips the leading ``=`` and array braces, then runs 29
+substitutions over the text, each giving one of those functions its ``_xlfn.`` prefix.
+mqzcalc's formulas call none of them, yet every formula paid all 30 searches: about 68% of
+writing a 10,000-row sweep workbook. This worksheet first asks one expression that matches
+wherever any of them would; only then, for an array formula, or when future functions are
+asked for, does XlsxWriter's own writing run. Otherwise it does what XlsxWriter's does with
+such a formula: the search would find nothing and each substitution would leave the text
+unchanged, so the cell written is the same by construction.
 
 The patterns are copied from XlsxWriter ``XLSXWRITER_VERSION``, quirk included (its
-``\\SINGLE\\(`` is "any non-space character, then INGLE(", kept as written).
-tests/test_xlsx_book.py fails if the installed XlsxWriter is another version or its patterns
-differ, and checks that every built workbook is the same, byte for byte, with and without
-this worksheet.
+``\\SINGLE\\(`` is "any non-space character, then INGLE(", kept as written), and the steps of
+its ``_write_formula`` are followed. tests/test_xlsx_book.py fails if the installed
+XlsxWriter is another version or its patterns or steps differ, and checks that every built
+workbook is the same, byte for byte, with and without this worksheet.
 """
 from __future__ import annotations
 
 import re
 
 import xlsxwriter
+from xlsxwriter.worksheet import CellFormulaTuple
 from xlsxwriter.worksheet import Worksheet as XlsxWorksheet
 
 XLSXWRITER_VERSION = "3.3.1"
@@ -41,23 +44,41 @@ some 30 times faster than the 29 patterns (50 µs a formula)."""
 
 
 class Worksheet(XlsxWorksheet):
-    """XlsxWriter's worksheet, preparing a formula that calls no dynamic-array function
-    with the stripping alone."""
+    """XlsxWriter's worksheet, writing and preparing a formula that calls no dynamic-array
+    function with the stripping alone."""
+
+    def _write_formula(self, row, col, formula, cell_format=None, value=0):
+        if (not formula or self.use_future_functions or _MAY_BE_REWRITTEN.search(formula)
+                or (formula.startswith("{") and formula.endswith("}"))):
+            return super()._write_formula(row, col, formula, cell_format, value)
+        # XlsxWriter's steps for a formula its dynamic-function search would not match:
+        if self._check_dimensions(row, col):
+            return -1
+        formula = _stripped(formula)
+        if self.constant_memory and row > self.previous_row:
+            self._write_single_row(row)
+        self.table[row][col] = CellFormulaTuple(formula, cell_format, value)
+        return 0
 
     def _prepare_formula(self, formula, expand_future_functions=False):
         if (self.use_future_functions or expand_future_functions
                 or _MAY_BE_REWRITTEN.search(formula)):
             return super()._prepare_formula(formula, expand_future_functions)
-        # XlsxWriter's own first steps: array braces and the leading "=" off. Searching the
-        # text before them finds whatever the 29 would find after them (the characters
-        # they take off never end a pattern), and a match only costs the full preparation.
-        if formula.startswith("{"):
-            formula = formula[1:]
-        if formula.startswith("="):
-            formula = formula[1:]
-        if formula.endswith("}"):
-            formula = formula[:-1]
-        return formula
+        return _stripped(formula)
+
+
+def _stripped(formula: str) -> str:
+    """XlsxWriter's first steps in preparing a formula: array braces and the leading "=" off.
+    Searching the text before them finds whatever the 29 substitutions would find after them
+    (the characters they take off never end a pattern), and a match only costs the full
+    preparation."""
+    if formula.startswith("{"):
+        formula = formula[1:]
+    if formula.startswith("="):
+        formula = formula[1:]
+    if formula.endswith("}"):
+        formula = formula[:-1]
+    return formula
 
 
 class Workbook(xlsxwriter.Workbook):
