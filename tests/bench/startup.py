@@ -8,12 +8,8 @@ one evaluation, JSON out). The figure is the median of each pair's ratio. Goal: 
 filled by a first run; beside it the console script ``mqcalc`` itself, the same without
 the cache (``MQZCALC_CACHE=off``, every template parsed as on a first run), ``--help`` and
 ``list``, which hold no goal.
-
-Both runs of a pair find their modules compiled to bytecode, as an installed package has
-them (pip compiles them as it installs): each child writes and reads its ``.pyc`` files in
-a folder of its own (``PYTHONPYCACHEPREFIX``), filled by a first run, whatever
-``PYTHONDONTWRITEBYTECODE`` says in the environment the benchmark runs in. Without bytecode
-every run compiles some 60 modules from source again, some 25 ms that no user's start pays.
+Both runs of a pair find their modules compiled to bytecode (see :mod:`tests.bench`), the
+first run of each command having written it.
 """
 from __future__ import annotations
 
@@ -21,7 +17,6 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -44,36 +39,30 @@ COMMANDS = {"eval connect --json": (MODULE, EVAL, {}),
 def measure(quick: bool) -> list[Measure]:
     pairs = 5 if quick else 31
     measures = []
-    with tempfile.TemporaryDirectory(prefix="mqcalc-bench-pyc-") as bytecode:
-        compiled = {"PYTHONPYCACHEPREFIX": bytecode}
-        for name, (program, arguments, env) in COMMANDS.items():
-            if not Path(program[0]).exists():
-                continue  # no console script: a checkout run without installing
-            env = {**env, **compiled}
-            _seconds([*program, *arguments], env)  # fills the cache and the bytecode
-            _seconds([sys.executable, "-c", "pass"], compiled)
-            floors, runs = [], []
-            for _ in range(pairs):
-                floors.append(_seconds([sys.executable, "-c", "pass"], compiled))
-                runs.append(_seconds([*program, *arguments], env))
-            ratio = statistics.median(run / floor for floor, run in zip(floors, runs))
-            judged = name == "eval connect --json"
-            measures += [
-                Measure(SECTION, f"mqcalc {name}", statistics.median(runs) * 1e3, "ms",
-                        detail=f"median of {pairs}; python -c pass "
-                               f"{statistics.median(floors) * 1e3:.1f} ms"),
-                Measure(SECTION, f"mqcalc {name} / python -c pass", ratio, "×",
-                        f"≤ {GOAL_RATIO:g}×" if judged else "",
-                        ratio <= GOAL_RATIO if judged else None,
-                        "median of paired runs, bytecode compiled")]
+    for name, (program, arguments, env) in COMMANDS.items():
+        if not Path(program[0]).exists():
+            continue  # no console script: a checkout run without installing
+        _seconds([*program, *arguments], env)  # fills the cache and the bytecode
+        _seconds([sys.executable, "-c", "pass"], {})
+        floors, runs = [], []
+        for _ in range(pairs):
+            floors.append(_seconds([sys.executable, "-c", "pass"], {}))
+            runs.append(_seconds([*program, *arguments], env))
+        ratio = statistics.median(run / floor for floor, run in zip(floors, runs))
+        judged = name == "eval connect --json"
+        measures += [
+            Measure(SECTION, f"mqcalc {name}", statistics.median(runs) * 1e3, "ms",
+                    detail=f"median of {pairs}; python -c pass "
+                           f"{statistics.median(floors) * 1e3:.1f} ms"),
+            Measure(SECTION, f"mqcalc {name} / python -c pass", ratio, "×",
+                    f"≤ {GOAL_RATIO:g}×" if judged else "",
+                    ratio <= GOAL_RATIO if judged else None, "median of paired runs")]
     return measures
 
 
 def _seconds(command: list[str], env: dict[str, str]) -> float:
-    """Wall seconds of ``command`` run in the project's folder, its output dropped, with
-    ``env`` added to this process's environment less ``PYTHONDONTWRITEBYTECODE``."""
-    environment = {**os.environ, **env}
-    environment.pop("PYTHONDONTWRITEBYTECODE", None)
+    """Wall seconds of ``command`` run in the project's folder, its output dropped."""
     started = time.perf_counter()
-    subprocess.run(command, cwd=ROOT, env=environment, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(command, cwd=ROOT, env={**os.environ, **env}, check=True,
+                   stdout=subprocess.DEVNULL)
     return time.perf_counter() - started
