@@ -89,10 +89,10 @@ def shown_figure(calculator: calc.Calculator, output_id: str, inputs: dict) -> s
 
 
 def result_row(calculator: calc.Calculator, output_id: str, figure: str) -> re.Pattern:
-    """The results table's row for ``output_id`` showing ``figure``: title, figure and unit,
-    spaces between."""
+    """The results table's row for ``output_id`` showing ``figure``: figure, unit and title,
+    spaces between, in the order of the table's columns (Value, Unit, Result)."""
     output = calculator.outputs[output_id]
-    return re.compile(r"\s+".join(map(re.escape, (output.title, figure, output.unit))))
+    return re.compile(r"\s+".join(map(re.escape, (figure, output.unit, output.title))))
 
 
 def explanation_heading(calculator: calc.Calculator, output_id: str, inputs: dict) -> str:
