@@ -1,0 +1,66 @@
+"""Hand-written ``tls_channels``: the CPU of starting TLS channels and of renegotiating keys.
+
+The figures are retyped from mqperf_MQ_for_zOS_on_z16.txt: page 29, "TLS channel start
+costs" (on a z16 with 3 processors and 4000 channel pairs: channels started per second and
+CPU milliseconds per channel for the three ciphers measured), and page 24, "Cost of secret
+key negotiation (CPU milliseconds) in MQ channel initiator address space" (the four TLS 1.2
+ciphers on z15 and z16; TLS 1.3, benchmarked on page 23, renegotiates no secret key). A
+cipher without start figures takes those of the measured cipher with its key exchange (the
+calculator's choice); SSLRKEYC counts bytes, 1 MB = 1048576 (page 24).
+"""
+from __future__ import annotations
+
+from .machine import IMPROVEMENT_PCT, in_planners_units, machine, machine_defaults
+
+DEFAULTS = {"channels": 4000, "cipher": "rsa_aes256", "mb_per_sec": 50,
+            "sslrkeyc": 1048576} | machine_defaults("z16")
+CIPHERS = {  # cipher -> (TLS version, cipher whose start figures it takes, negotiation
+    #                     CPU ms on z15, on z16)
+    "rsa_aes256": (1.2, "rsa_aes256", 0.86, 0.43),
+    "rsa_aes128": (1.2, "rsa_aes256", 0.88, 0.37),
+    "ecdhe_rsa": (1.2, "ecdhe_rsa", 4.37, 3.9),
+    "ecdhe_ecdsa": (1.2, "ecdhe_ecdsa", 4.4, 3),
+    "tls13_aes128": (1.3, "ecdhe_rsa", 0, 0),
+    "tls13_aes256": (1.3, "ecdhe_rsa", 0, 0),
+    "tls13_chacha20": (1.3, "ecdhe_rsa", 0, 0)}
+STARTS = {"rsa_aes256": (150, 1.97), "ecdhe_rsa": (95, 3.43), "ecdhe_ecdsa": (88, 3.39)}
+"""Channels started per second and CPU ms per channel start, on z16."""
+
+
+def tls_channels(inputs: dict) -> dict:
+    """Time and CPU to start every channel, and the CPU of key renegotiation."""
+    values = DEFAULTS | inputs
+    if len(values) != len(DEFAULTS):
+        raise ValueError(f"unknown input among {sorted(inputs)}")
+    channels, cipher, mb_per_sec, sslrkeyc, *_ = values.values()
+    if (type(channels) is not int or not 0 <= channels <= 1000000):
+        raise ValueError(f"tls_channels: a value outside its domain among {inputs!r}")
+    if cipher not in ("rsa_aes256", "rsa_aes128", "ecdhe_rsa", "ecdhe_ecdsa", "tls13_aes128",
+                      "tls13_aes256", "tls13_chacha20"):
+        raise ValueError(f"cipher={cipher!r}")
+    if type(mb_per_sec) not in (int, float) or not 0 <= mb_per_sec <= 100000:
+        raise ValueError(f"mb_per_sec={mb_per_sec!r}")
+    if type(sslrkeyc) is not int or not 0 <= sslrkeyc <= 999999999:
+        raise ValueError(f"sslrkeyc={sslrkeyc!r}")
+    context = machine(inputs, "z15", 3, newest="z16")
+    if not (sslrkeyc == 0 or sslrkeyc >= 32768):
+        raise ValueError(f"sslrkeyc={sslrkeyc!r}: 0 or at least 32768")
+    cpu_scale, generation = context["cpu_scale"], context["measured_generation"]
+    z16_gain = IMPROVEMENT_PCT[16][context["scaling_row"], context["workload_rni"]]
+    start_cpu_scale = cpu_scale * (1 + z16_gain / 100 if generation < 16 else 1)
+    version, start_cipher, z15_ms, z16_ms = CIPHERS[cipher]
+    starts_per_sec, start_ms = STARTS[start_cipher]
+    start_ms = start_ms * start_cpu_scale
+    start_seconds_per_sec = starts_per_sec * start_ms / 1000
+    renegotiations = 0 if version > 1.2 or sslrkeyc == 0 else mb_per_sec * 1048576 / sslrkeyc
+    negotiation_ms = (z16_ms if generation == 16 else z15_ms) * cpu_scale
+    cpu_seconds = renegotiations * negotiation_ms / 1000
+    return {"measured_generation": generation, "start_cpu_scale": start_cpu_scale,
+            "tls_protocol": version, "start_cipher_used": start_cipher,
+            "start_measured": start_cipher == cipher, "starts_per_sec": starts_per_sec,
+            "restart_seconds": channels / starts_per_sec, "start_cpu_ms": start_ms,
+            "start_cpu_seconds": channels * start_ms / 1000,
+            "start_cpu_seconds_per_sec": start_seconds_per_sec,
+            "start_lpar_busy_pct": start_seconds_per_sec / context["processors"] * 100,
+            "renegotiations_per_sec": renegotiations, "negotiation_cpu_ms": negotiation_ms,
+            "cpu_seconds_per_sec": cpu_seconds, **in_planners_units(context, cpu_seconds)}
