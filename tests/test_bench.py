@@ -62,3 +62,47 @@ def test_the_benchmark_prints_and_stores_every_engine_figure(tmp_path, capsys):
     assert all(measure["value"] > 0 for measure in stored["measures"])
     assert stored["machine"]["cores"] >= 1
     assert "connect: engine / hand-written" in capsys.readouterr().out
+
+
+@pytest.fixture(scope="module")
+def connect_workbook(tmp_path_factory):
+    """connect's workbook as the peers section writes it, with a few of its cases."""
+    from tests.bench.peers import _valid_cases, _workbook
+    calculator = calc.calculator("connect")
+    cases = _valid_cases(calculator, 2)[:3]
+    return calculator, cases, _workbook(calculator, cases, tmp_path_factory.mktemp("peers"))
+
+
+@pytest.mark.parametrize("peer", ["pycel", "formulas"])
+def test_a_peer_not_installed_is_a_row_saying_how_to_install_it(peer, connect_workbook,
+                                                                  monkeypatch):
+    from tests.bench import peer_formulas, peer_pycel, peers
+    monkeypatch.setattr(peer_pycel, "ExcelCompiler", None)
+    monkeypatch.setattr(peer_formulas, "formulas", None)
+    calculator, cases, book = connect_workbook
+    with pytest.raises(peers.Unmeasured, match=r"not installed: .*pip install -e '\.\[bench\]'"):
+        peers.PEERS[peer](calculator, cases, book)
+    row = peers._ratio(peer, {}, "not installed")
+    assert (row.value, row.met, row.detail) == (None, None, "not installed")
+
+
+def test_pycel_and_formulas_say_why_they_cannot_compute_the_workbook_as_written(
+        connect_workbook):
+    pytest.importorskip("pycel")
+    pytest.importorskip("formulas")
+    from tests.bench import peers
+    calculator, cases, book = connect_workbook
+    with pytest.raises(peers.Unmeasured, match="fails on connect: AttributeError"):
+        peers.PEERS["pycel"](calculator, cases, book)
+    with pytest.raises(peers.Unmeasured,
+                       match=r"cannot read sheet-scoped names: 24 of 24 outputs #REF!"):
+        peers.PEERS["formulas"](calculator, cases, book)
+
+
+@pytest.mark.parametrize("peer", ["pycel (names, EXACT given)", "formulas (names made global)"])
+def test_pycel_and_formulas_adapted_compute_what_the_engine_computes(peer, connect_workbook):
+    """Each peer checks every output against the engine as it goes: a time means it agreed."""
+    pytest.importorskip(peer.split()[0])
+    from tests.bench import peers
+    calculator, cases, book = connect_workbook
+    assert peers.PEERS[peer](calculator, cases, book) > 0
