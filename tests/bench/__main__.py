@@ -25,7 +25,8 @@ from .measures import as_json, machine, table
 SECTIONS: dict[str, str] = {
     "startup": "a command's start against python -c pass, paired runs",
     "engine": "calc.evaluate per call against hand-written Python",
-    "peers": "the engine against the workbook's evaluators: the xlsx oracle and LibreOffice",
+    "peers": "the engine against the workbook's evaluators: the xlsx oracle, pycel, formulas, "
+             "LibreOffice warm and cold",
     "sweep": "mqcalc sweep to CSV, scenarios per second on one core",
     "build": "time to build every workbook, and its shares: formulas, evaluation, writing",
     "terminal": "the terminal calculator: cold start to first paint under tmux, key press to "

@@ -35,6 +35,8 @@ class Measure:
 def shown(value: float) -> str:
     """Three significant figures, thousands separated: enough to compare, no false
     precision."""
+    if value is None:
+        return "—"  # no figure: a peer that cannot compute the workbook, its detail says why
     if value == 0 or not isinstance(value, (int, float)):
         return str(value)
     magnitude = abs(value)
