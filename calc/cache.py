@@ -30,6 +30,7 @@ from functools import cache
 from pathlib import Path
 
 from .reading import NotReadable, read_bytes
+from .yaml_document import SIZE_LIMIT, Document
 
 try:  # CPython's own SHA-256, which hashlib falls back on: importing hashlib loads OpenSSL's
     from _sha2 import sha256  # library, 2 ms of every command's start (Python 3.12 on)
@@ -38,7 +39,6 @@ except ImportError:
         from _sha256 import sha256  # Python 3.11
     except ImportError:  # an interpreter without either
         from hashlib import sha256
-from .yaml_document import SIZE_LIMIT, Document
 
 FORMAT = 1
 """The entries' layout; part of the stamp, so a new layout never reads an old entry."""

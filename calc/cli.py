@@ -119,12 +119,8 @@ def _calculator(typed: str):
 
 def _reports() -> Iterator[cli_parser.Report]:
     """The report option of each calculator of the catalogue that reads a report."""
-    return ((_report_dest(c), c.report.option, c.id, c.report.title)
+    return ((c.report.option, c.id, c.report.title)
             for c in engine.catalogue() if c.report is not None)
-
-
-def _report_dest(calculator) -> str:
-    return cli_parser.REPORT_DEST + calculator.id
 
 
 def _report_given(arguments):

@@ -24,8 +24,9 @@ EVAL_OPTIONS = frozenset({"--json", "--scenario", "--from-workbook"})
 REPORT_DEST = "report_"
 """What the name of each report option's value starts with, before the calculator's id."""
 
-Report = tuple[str, str, str, str]
-"""A report option: its value's name, the option, the calculator's id, the report's title."""
+Report = tuple[str, str, str]
+"""A report option: the option, the calculator's id, the report's title. Its value is named
+:data:`REPORT_DEST` followed by the calculator's id."""
 
 
 class Parser(argparse.ArgumentParser):
@@ -117,8 +118,9 @@ def _eval(command: Parser, reports: tuple[Report, ...]) -> None:
                          help="take the inputs typed into each calculator sheet of this "
                               "mqzcalc workbook, and report every result stored in it that "
                               "the engine does not agree with")
-    for dest, option, calculator_id, title in reports:
-        command.add_argument(f"--{option}", metavar="FILE", type=Path, dest=dest,
+    for option, calculator_id, title in reports:
+        command.add_argument(f"--{option}", metavar="FILE", type=Path,
+                             dest=REPORT_DEST + calculator_id,
                              help=f"{calculator_id}: evaluate every item of a {title}, then "
                                   "their total")
 
