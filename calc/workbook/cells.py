@@ -2,9 +2,19 @@
 validation of an input cell."""
 from __future__ import annotations
 
-from xlsxwriter.utility import xl_rowcol_to_cell
+from xlsxwriter.utility import xl_col_to_name, xl_rowcol_to_cell
 
 from ..model import Input
+
+ROW = "\x00"
+"""Stands for the row number in a formula translated once per column and numbered per row
+(a sweep's scenarios, a chart's points); no name or text in a formula can hold it: the
+template loader refuses unprintable characters."""
+
+
+def row_cell(column: int) -> str:
+    """The cell in ``column`` of the row :data:`ROW` stands for (``B\x00``)."""
+    return f"{xl_col_to_name(column)}{ROW}"
 
 
 def write_value(sheet, row: int, column: int, value, style) -> None:

@@ -10,15 +10,14 @@ Everything that does not depend on ``x`` (the other inputs, outputs that ignore 
 constants and tables) is read through defined names on this sheet that point at the
 calculator's sheet: the charts' figures follow the inputs typed there. A formula cannot simply
 inline the outputs it reads (an AMS chart's formula would pass Excel's 8,192-character limit),
-hence a column per dependent output. Each cell stores the engine's value for the workbook's
+hence a column per dependent output. Each column's formula is translated once and numbered
+per row. Each cell stores the engine's value for the workbook's
 inputs, so viewers that do not recalculate still draw the right picture.
 """
 from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
-
-from xlsxwriter.utility import xl_rowcol_to_cell
 
 from .. import engine
 from ..charts import axis_format, chart_series, point_labels
@@ -27,7 +26,7 @@ from ..emit_excel import to_excel
 from ..model import Calculator, Chart
 from ..names import chart_range_name
 from .calculator_sheet import CalculatorSheet
-from .cells import range_text, write_value
+from .cells import ROW, range_text, row_cell, write_value
 from .layout import protect
 from .styles import Styles
 
@@ -104,15 +103,17 @@ def _block(book, sheet, styles: Styles, sheet_name: str, written: CalculatorShee
     labels = point_labels(written.calculator, chart) if chart.kind == "bar" else None
     if labels:
         sheet.write(top + 1, len(columns), "label", styles.name)
+    where = {name: row_cell(column) for column, name in enumerate(columns)}
+    formulas = [(column, name, "=" + figures.formula(name, where), figures.style(name, styles))
+                for column, name in enumerate(figures.columns, start=1)]
     for index, (point, stored) in enumerate(zip(chart.points, rows)):
         row = first + index
-        where = {name: xl_rowcol_to_cell(row, column) for column, name in enumerate(columns)}
+        number = str(row + 1)
         write_value(sheet, row, 0, point, point_style)
         if labels:
             sheet.write_string(row, len(columns), labels[index], styles.cell)
-        for column, name in enumerate(figures.columns, start=1):
-            sheet.write_formula(row, column, "=" + figures.formula(name, where),
-                                figures.style(name, styles), stored[name])
+        for column, name, formula, style in formulas:
+            sheet.write_formula(row, column, formula.replace(ROW, number), style, stored[name])
     last = first + len(chart.points) - 1
 
     def column_range(name: str) -> str:

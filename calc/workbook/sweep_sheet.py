@@ -27,14 +27,12 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from xlsxwriter.utility import xl_col_to_name
-
 from ..bounds import output_ranges
 from ..emit_excel import quoted, to_excel
 from ..engine import Outcome
 from ..model import Calculator
 from ..names import check_message_name, sweep_sheet, table_range_names
-from .cells import validation, write_value
+from .cells import ROW, row_cell, validation, write_value
 from .input_state import refusal, valid
 from .fit import widest_input, widest_output
 from .layout import (SMALLEST_SCALE, column_points, lines_needed, narrowest_width,
@@ -45,9 +43,6 @@ GROUPS, TITLES, UNITS, NAMES = 4, 5, 6, 7
 FIRST = 8
 """Rows: 0 title, 1 and 2 how to use it, 4 column groups, 5 titles, 6 units, 7 ids, then
 one row per scenario."""
-ROW = "\x00"
-"""Stands for the row number in a formula written once per column; no name or text in a
-formula can hold it."""
 ID_PER_CHARACTER = 0.95
 """Units of column width an 8-pt monospaced id takes per character: Consolas advances 0.55
 of its size, DejaVu Sans Mono (LibreOffice's stand-in where Consolas is missing) 0.60, and
@@ -75,7 +70,7 @@ class SweepSheet:
         self.outputs = list(calculator.outputs.values())
         self.problem_column = len(self.inputs) + len(self.outputs)
         columns = [*(spec.id for spec in self.inputs), *(output.id for output in self.outputs)]
-        self.cells = {name: f"{xl_col_to_name(column)}{ROW}"
+        self.cells = {name: row_cell(column)
                       for column, name in enumerate(columns)}
 
     def write(self) -> None:
@@ -179,7 +174,7 @@ class SweepSheet:
     def guarded(self, output) -> str:
         """The output's formula over this row's cells, empty while the row has a problem."""
         formula = to_excel(output.tree, self.refer)
-        return f'IF({xl_col_to_name(self.problem_column)}{ROW}<>"","",{formula})'
+        return f'IF({row_cell(self.problem_column)}<>"","",{formula})'
 
     def problem_formula(self) -> str:
         """The first input of the row's the engine refuses, else the first rule its inputs
