@@ -12,7 +12,9 @@ The whole calculator becomes the source of a few functions, compiled once and ke
 - ``checked(inputs)``: the two above, then every output (one line each, in dependency order)
   and the note flags, in one function body: one evaluation from raw inputs.
 - ``outputs(inputs)``: what ``checked`` does less the note flags and the judged inputs'
-  dict, which :func:`calc.evaluate` throws away: the outputs only.
+  dict, which :func:`calc.evaluate` throws away: the outputs only. It turns a formula that
+  cannot be computed into the CalculationError naming it itself, so the caller needs no
+  layer of its own between.
 - ``rows(scenarios)``: a generator, the inner loop of sweeps of millions of scenarios. Each
   scenario holds every input, already judged; it yields ``(inputs, outputs, problem)``
   with the outputs as a tuple in the calculator's order (no note conditions), or None and
@@ -23,8 +25,9 @@ The whole calculator becomes the source of a few functions, compiled once and ke
 calculator call neither, and compiling them is a third of a calculator's compile time.
 Their lines are numbered after the others', so the whole source reads as one text.
 
-Tables and constants are bound as globals of those functions, so a call does no look-up of
-its own beyond the formulas themselves. Every name the generated source binds itself (the
+Tables (in the form :func:`calc.emit_python.lookup_form` gives them) and constants are bound
+as globals of those functions, so a call does no look-up of its own beyond the formulas
+themselves. Every name the generated source binds itself (the
 functions above, written with a leading ``_`` in it, and their helpers) starts with ``_``,
 so no name a template claims (:data:`calc.loader_base.NAME`) can stand for one of them.
 """
@@ -35,7 +38,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
-from .emit_python import HELPERS, to_python
+from .emit_python import HELPERS, lookup_form, to_python
 from .errors import CalculationError, InputError, MqcalcError
 from .model import Calculator, Check, Input
 from .spelling import listing
@@ -78,14 +81,14 @@ class Compiled:
         try:
             return self.checked(inputs)
         except FAILURES as error:
-            raise self._calculation_error(error) from None
+            raise self.calculation_error(error) from None
 
-    def outputs(self, inputs: dict) -> dict:
-        """The outputs for raw ``inputs``, refused as :meth:`evaluate` refuses them."""
-        try:
-            return self._deferred["_outputs"](inputs)
-        except FAILURES as error:
-            raise self._calculation_error(error) from None
+    @cached_property
+    def outputs(self) -> Callable[[dict], dict]:
+        """The function giving the outputs for raw ``inputs``, refused as :meth:`evaluate`
+        refuses them (a formula that cannot be computed is caught inside it, so
+        :func:`calc.evaluate` calls it with no layer between)."""
+        return self._deferred["_outputs"]
 
     def rows(self, scenarios: Iterable[dict]) -> Iterator[tuple[dict, tuple | None, str]]:
         """The compiled ``rows`` generator (see the module) over ``scenarios``."""
@@ -112,7 +115,7 @@ class Compiled:
                           listing("an input of this calculator:", name,
                                   self.calculator.inputs))
 
-    def _calculation_error(self, error: BaseException) -> CalculationError:
+    def calculation_error(self, error: BaseException) -> CalculationError:
         traceback = error.__traceback__
         while (traceback.tb_next is not None
                and traceback.tb_frame.f_code.co_filename != self.filename):
@@ -127,20 +130,20 @@ class Compiled:
 
 
 def _evaluation(source: "_Source", judging: list, checks: list, formulas: list, values: str,
-                keep_values: bool) -> None:
+                keep_values: bool, indent: int = 1) -> None:
     """The body ``_checked`` and ``_outputs`` share: screen and judge the inputs, refuse a
     broken rule with the judged inputs, compute every output. With ``keep_values`` the
     judged inputs are built once into ``_values`` (``_checked`` returns them); without, only
     a refusal builds them, so ``_outputs`` spends nothing on a dict it would throw away."""
-    source.extend(SCREENING)
-    source.extend(judging)
+    source.extend(SCREENING, indent)
+    source.extend(judging, indent)
     if keep_values:
-        source.add(f"_values = {values}", indent=1)
+        source.add(f"_values = {values}", indent=indent)
     refused = "_values" if keep_values else values
     for test, index, rule in checks:
-        source.add(f"{test}raise _refusal({index}, {refused})", rule, indent=1)
+        source.add(f"{test}raise _refusal({index}, {refused})", rule, indent=indent)
     for line, name in formulas:
-        source.add(line, name, indent=1)
+        source.add(line, name, indent=indent)
 
 
 def compile_calculator(calculator: Calculator) -> Compiled:
@@ -178,8 +181,11 @@ def compile_calculator(calculator: Calculator) -> Compiled:
 
     deferred_from = len(source.lines)
     source.add("def _outputs(_inputs):")
-    _evaluation(source, judging, checks, formulas, values, keep_values=False)
-    source.add(f"return {outputs}", indent=1)
+    source.add("try:", indent=1)
+    _evaluation(source, judging, checks, formulas, values, keep_values=False, indent=2)
+    source.add(f"return {outputs}", indent=2)
+    source.add("except _failures as _error:", indent=1)
+    source.add("raise _calculation_error(_error) from None", indent=2)
 
     source.add("def _rows(_scenarios):")
     source.add("for _values in _scenarios:", indent=1)
@@ -197,7 +203,7 @@ def compile_calculator(calculator: Calculator) -> Compiled:
                indent=2)
 
     namespace = dict(HELPERS)
-    namespace.update({table.id: table.data for table in calculator.tables.values()})
+    namespace.update({table.id: lookup_form(table) for table in calculator.tables.values()})
     namespace.update({constant.id: constant.value for constant in calculator.constants.values()})
     namespace.update(_known=frozenset(calculator.inputs), _infinity=math.inf, _Mapping=Mapping,
                      _coerce=lambda name, raw: coerce(calculator.inputs[name], raw, calculator.id))
@@ -212,7 +218,8 @@ def compile_calculator(calculator: Calculator) -> Compiled:
                         deferred, source.text, source.line_output)
     namespace.update(_unknown=compiled.unknown, _refusal=compiled.refusal,
                      _not_a_mapping=compiled.not_a_mapping,
-                     _failure=lambda error: str(compiled._calculation_error(error)))
+                     _calculation_error=compiled.calculation_error,
+                     _failure=lambda error: str(compiled.calculation_error(error)))
     return compiled
 
 
@@ -228,9 +235,9 @@ class _Source:
         if computes is not None:
             self.line_output[len(self.lines)] = computes
 
-    def extend(self, lines: list[str]) -> None:
+    def extend(self, lines: list[str], indent: int = 1) -> None:
         for line in lines:
-            self.add(line, indent=1)
+            self.add(line, indent=indent)
 
     @property
     def text(self) -> str:

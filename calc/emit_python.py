@@ -11,6 +11,8 @@ from __future__ import annotations
 import ast
 import math
 
+from .model import Table
+
 OPERATORS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/",
              ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">",
              ast.GtE: ">=", ast.And: "and", ast.Or: "or", ast.USub: "-", ast.UAdd: "+",
@@ -67,5 +69,20 @@ def to_python(node: ast.expr) -> str:
             return f"{FUNCTIONS[name]}({', '.join(map(to_python, args))})"
         case ast.Subscript(value=ast.Name(id=table), slice=key):
             keys = key.elts if isinstance(key, ast.Tuple) else [key]
-            return f"{table}[({''.join(to_python(k) + ', ' for k in keys)})]"
+            return table + "".join(f"[{to_python(k)}]" for k in keys)
     raise TypeError(f"unchecked node {ast.dump(node)}")
+
+
+def lookup_form(table: Table) -> dict:
+    """The table as the emitted source looks it up (``name[row]``, ``name[row][column]``):
+    keyed by the row's value, each row of a two-key table a dict keyed by the column's.
+    A text key's hash is kept with the text, so each step is one dict look-up, where the
+    model's tuple keys (:attr:`calc.model.Table.data`) would build a tuple and hash it anew
+    on every look-up: two to three times slower. A missing row or cell is a KeyError
+    either way."""
+    if len(table.keys) == 1:
+        return {row: figure for (row,), figure in table.data.items()}
+    rows: dict = {}
+    for (row, column), figure in table.data.items():
+        rows.setdefault(row, {})[column] = figure
+    return rows

@@ -12,7 +12,7 @@ import ast
 from dataclasses import dataclass
 
 from . import engine
-from .emit_python import HELPERS, to_python
+from .emit_python import HELPERS, lookup_form, to_python
 from .errors import MqcalcError, shown
 from .model import Calculator, Citation, Output
 
@@ -119,7 +119,7 @@ def _look_up(spec: Calculator, node: ast.Subscript, values: dict):
     """The table cell ``node`` reads for these values, or None when its key has no row
     (a look-up guarded by a condition that these inputs do not meet)."""
     namespace = {**HELPERS, **values,
-                 **{table.id: table.data for table in spec.tables.values()}}
+                 **{table.id: lookup_form(table) for table in spec.tables.values()}}
     try:
         return eval(to_python(node), namespace)  # noqa: S307 - text emitted from a checked tree
     except (KeyError, ZeroDivisionError, ValueError, OverflowError):

@@ -39,10 +39,10 @@ def hostile_calculators(tmp_path, monkeypatch):
         hostile_template((REPO / "templates" / "connect.yaml").read_text(encoding="utf-8")),
         encoding="utf-8")
     monkeypatch.setenv("MQZCALC_TEMPLATES", str(folder))
-    engine._compiled.cache_clear()
+    engine.forget_templates()
     yield engine.catalogue()
     monkeypatch.undo()
-    engine._compiled.cache_clear()
+    engine.forget_templates()
 
 
 def test_formula_like_texts_are_written_as_strings(hostile_calculators, tmp_path):

@@ -219,9 +219,9 @@ def rounding(tmp_path_factory):
     (folder / "rounding.yaml").write_text(ROUNDING, encoding="utf-8")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("MQZCALC_TEMPLATES", str(folder))
-        engine._compiled.cache_clear()
+        engine.forget_templates()
         yield
-    engine._compiled.cache_clear()
+    engine.forget_templates()
 
 
 @pytest.mark.parametrize(("x", "outputs"), [
