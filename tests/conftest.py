@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
+import sys
 from functools import cache
 from pathlib import Path
 
@@ -49,6 +50,21 @@ def pytest_xdist_auto_num_workers(config) -> int:
     calculator's tests spend about a third of their time waiting for the app to go idle and
     the LibreOffice tests wait for LibreOffice, so a spare worker keeps both cores busy."""
     return len(os.sched_getaffinity(0)) + 1
+
+
+@pytest.fixture
+def forking(monkeypatch) -> None:
+    """:mod:`calc.forked` forks in this test, whatever the machine: two cores to run on (a
+    fork works on one too, only slower). It also needs this worker to run no other thread:
+    a test that leaves one running (tqdm's monitor did) fails here, by name, rather than
+    quietly keeping every later build in one process."""
+    import threading
+
+    from calc import forked
+
+    assert sys.platform.startswith("linux"), "calc.forked forks on Linux only"
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1})
+    assert forked.can_fork(), f"another thread runs: {threading.enumerate()}"
 
 
 @pytest.fixture(scope="session")

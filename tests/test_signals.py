@@ -1,6 +1,7 @@
 """A command stopped by SIGTERM or SIGHUP part way through writing: it says so in one line,
 exits 128 plus the signal's number, and leaves the file it was replacing as it was, with no
-temporary beside it and no scratch file in the system's temporary folder."""
+temporary beside it and no scratch file in the system's temporary folder. A build stopped
+while its forked child zips the combined workbook ends the child too."""
 from __future__ import annotations
 
 import os
@@ -25,19 +26,25 @@ COMMANDS = {
     "build": ("connect.xlsx", ["build", "--force", "--out", "{folder}"]),
 }
 """Each command writing a file for seconds: the name it writes in a folder, its arguments."""
+FORKING = ["-c", "import os, sys; os.sched_getaffinity = lambda pid: {0, 1}; "
+                 "from calc.cli import main; sys.exit(main(sys.argv[1:]))"]
+"""``python -m calc`` as on a machine of two cores or more, where ``build`` forks a child to
+zip the combined workbook (:mod:`calc.forked`), whatever the machine running the tests."""
 
 
-def started(tmp_path: Path, command: str, **options) -> tuple[subprocess.Popen, Path, Path]:
-    """``python -m calc`` running ``command`` into ``tmp_path/out`` (where an old file waits
-    at the name it writes), anything it puts in the system's temporary folder going to
-    ``tmp_path/scratch``: the process, the folder and the scratch folder."""
+def started(tmp_path: Path, command: str, program: tuple[str, ...] = ("-m", "calc"),
+            **options) -> tuple[subprocess.Popen, Path, Path]:
+    """``python -m calc`` (or ``python PROGRAM``) running ``command`` into ``tmp_path/out``
+    (where an old file waits at the name it writes), anything it puts in the system's
+    temporary folder going to ``tmp_path/scratch``: the process, the folder and the
+    scratch folder."""
     name, arguments = COMMANDS[command]
     folder, scratch = tmp_path / "out", tmp_path / "scratch"
     folder.mkdir()
     scratch.mkdir()
     (folder / name).write_text("the old file")
     run = subprocess.Popen(
-        [sys.executable, "-m", "calc", *(a.format(folder=folder) for a in arguments)],
+        [sys.executable, *program, *(a.format(folder=folder) for a in arguments)],
         cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
         env={**os.environ, "TMPDIR": str(scratch)}, **options)
     return run, folder, scratch
@@ -56,7 +63,7 @@ def temporary_in(folder: Path):
 
 
 @pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP], ids=["TERM", "HUP"])
-@pytest.mark.parametrize("command", ["sweep csv", "sweep xlsx", "build"])
+@pytest.mark.parametrize("command", ["sweep csv", "sweep xlsx"])
 def test_a_command_stopped_by_a_signal_leaves_nothing_behind(tmp_path, number, command):
     """Stopped while its temporary exists: for a workbook, the whole time XlsxWriter builds
     and zips it in memory (nothing goes to the system's temporary folder at any point)."""
@@ -67,9 +74,62 @@ def test_a_command_stopped_by_a_signal_leaves_nothing_behind(tmp_path, number, c
     said = run.stderr.read()
     assert status == 128 + number, said
     assert said == f"mqcalc: stopped by {signal.Signals(number).name}\n"
+    assert_only_the_old_file(folder, scratch, command)
+
+
+@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP], ids=["TERM", "HUP"])
+def test_a_build_stopped_while_its_child_zips_ends_the_child_too(tmp_path, number):
+    """``kill`` reaches the command alone: it ends its child, says so, and leaves every
+    workbook as it was (a build zips them all in memory before writing any)."""
+    run, folder, scratch = started(tmp_path, "build", FORKING)
+    child = wait_for_child(run)
+    run.send_signal(number)
+    status = run.wait(timeout=60)
+    said = run.stderr.read()
+    assert status == 128 + number, said
+    assert said == f"mqcalc: stopped by {signal.Signals(number).name}\n"
+    assert_only_the_old_file(folder, scratch, "build")
+    assert_ended(child)
+
+
+def test_a_build_stopped_by_ctrl_c_ends_with_its_child(tmp_path):
+    """Ctrl+C reaches every process of the terminal's foreground group: the child ends at
+    once, silently, and the command as any command stopped by Ctrl+C does (status 130)."""
+    run, folder, scratch = started(tmp_path, "build", FORKING, start_new_session=True)
+    child = wait_for_child(run)
+    os.killpg(run.pid, signal.SIGINT)
+    status = run.wait(timeout=60)
+    said = run.stderr.read()
+    assert status == 130, said
+    assert said == ""
+    assert_only_the_old_file(folder, scratch, "build")
+    assert_ended(child)
+
+
+def wait_for_child(run: subprocess.Popen) -> int:
+    """The process id of ``run``'s first child, once it has one (Linux lists a process's
+    children in /proc)."""
+    listing = Path(f"/proc/{run.pid}/task/{run.pid}/children")
+    children: list[str] = []
+
+    def forked() -> bool:
+        children[:] = listing.read_text().split()
+        return bool(children)
+
+    wait_for(run, forked)
+    return int(children[0])
+
+
+def assert_only_the_old_file(folder: Path, scratch: Path, command: str) -> None:
     assert {path.name: path.read_bytes() for path in folder.iterdir()} == {
         COMMANDS[command][0]: b"the old file"}
     assert list(scratch.rglob("*")) == []
+
+
+def assert_ended(pid: int) -> None:
+    """``pid`` has ended and been waited for: no such process, not even a zombie."""
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
 
 
 def test_a_command_started_ignoring_sighup_keeps_ignoring_it(tmp_path):

@@ -31,8 +31,11 @@ def test_committed_workbook_is_current(built, name):
         f"generated/{name} is stale: run mqcalc build --force and commit generated/"
 
 
-def test_builds_are_byte_identical(built, tmp_path):
-    build_all(CALCULATORS, tmp_path)
+@pytest.mark.parametrize("parallel", [True, False], ids=["forked", "one process"])
+def test_builds_are_byte_identical(built, tmp_path, forking, parallel):
+    """Whether the combined workbook is zipped in a forked child (as on two cores or more,
+    whatever the machine running the tests) or in this process."""
+    build_all(CALCULATORS, tmp_path, parallel=parallel)
     for name in WORKBOOKS:
         assert (tmp_path / name).read_bytes() == (built / name).read_bytes(), name
 

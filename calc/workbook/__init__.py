@@ -6,7 +6,8 @@ The combined workbook opens with an overview (:mod:`.overview`); every workbook 
 the Sources sheet (:mod:`.sources`) for its calculators.
 
 Builds are deterministic (fixed document dates; XlsxWriter fixes the zip entry dates). A
-build writes every workbook to a temporary name first and renames them all into place at
+build zips every workbook in memory (the combined one in a forked process where it can,
+:mod:`calc.forked`), writes each to a temporary name and renames them all into place at
 the end (:func:`calc.files.replace_all_atomically`): a build that fails or is interrupted
 leaves the old workbooks, all of them, and one killed outright leaves each file old or new,
 a mix only if killed within the few milliseconds of the renames.
@@ -23,6 +24,7 @@ from xlsxwriter.exceptions import FileCreateError
 from .. import engine
 from ..errors import MqcalcError
 from ..files import existing, make_folder, replace_all_atomically, replace_atomically
+from ..forked import side_by_side
 from ..model import Calculator
 from ..sweeps import default_rows, evaluate
 from .calculator_sheet import CalculatorSheet
@@ -43,20 +45,32 @@ def build_paths(calculators: list[Calculator], folder: Path) -> list[Path]:
     return [folder / f"{name}.xlsx" for name in [c.id for c in calculators] + [COMBINED]]
 
 
-def build_all(calculators: list[Calculator], folder: Path, force: bool = True) -> list[Path]:
+def build_all(calculators: list[Calculator], folder: Path, force: bool = True,
+              parallel: bool = True) -> list[Path]:
     """Write one workbook per calculator and the combined ``mqzcalc.xlsx`` into ``folder``
     (created if missing); return their paths. With ``force`` false (``mqcalc build``
     without ``--force``), refuse when any of them exists: the user named the folder, not
-    the files, so replacing them must be asked for."""
+    the files, so replacing them must be asked for. The combined workbook is zipped in a
+    forked process beside the single ones where the system allows
+    (:func:`calc.forked.side_by_side`): it takes about as long as the ten together. With
+    ``parallel`` false, everything is done in this process (the benchmark times the parts
+    of a build, which it can only see here)."""
     paths = build_paths(calculators, folder)
     there = [path.name for path in existing(paths)]
     if there and not force:
         raise MqcalcError(f"build --out {folder} would replace {', '.join(there)}: "
                           "--force replaces them")
     make_folder(folder)
-    writes = {path: _writer([calculator]) for path, calculator in zip(paths, calculators)}
-    writes[paths[-1]] = _writer(calculators, contents=True)
-    return replace_all_atomically(writes)
+
+    def singles() -> list[bytes]:
+        return [zipped(_filling([calculator])) for calculator in calculators]
+
+    def combined() -> bytes:
+        return zipped(_filling(calculators, contents=True))
+
+    books, book = side_by_side(singles, combined) if parallel else (singles(), combined())
+    return replace_all_atomically({path: _holding(content) for path, content
+                                   in zip(paths, [*books, book])})
 
 
 def write_workbook(path: Path, calculators: list[Calculator],
@@ -67,13 +81,20 @@ def write_workbook(path: Path, calculators: list[Calculator],
     and, on each one's sweep sheet, the scenarios ``sweeps`` gives (by calculator id, each
     a dict of inputs; :func:`calc.sweeps.default_rows` else); with ``contents``, an
     overview sheet first. A Sources sheet comes last."""
-    return replace_atomically(path, _writer(calculators, inputs, sweeps, contents))
+    return replace_atomically(path, zipped_writer(_filling(calculators, inputs, sweeps,
+                                                           contents)))
 
 
-def _writer(calculators: list[Calculator], inputs: dict[str, dict] | None = None,
-            sweeps: dict[str, Iterable[dict]] | None = None,
-            contents: bool = False) -> Callable[[Path], None]:
-    """The function writing the workbook :func:`write_workbook` describes to a given path.
+def _filling(calculators: list[Calculator], inputs: dict[str, dict] | None = None,
+             sweeps: dict[str, Iterable[dict]] | None = None,
+             contents: bool = False) -> Callable[[Workbook, Styles], None]:
+    """The function filling a book with the sheets :func:`write_workbook` describes."""
+    return lambda book, styles: _write_sheets(book, styles, calculators, inputs, sweeps,
+                                              contents)
+
+
+def zipped(fill: Callable[[Workbook, Styles], None]) -> bytes:
+    """The bytes of the workbook that ``fill`` fills in (given the book and its styles).
 
     XlsxWriter zips the workbook into memory, and the bytes are written to the path in one
     plain write: a disk that fills up then fails that write alone, where a zip file left
@@ -82,19 +103,19 @@ def _writer(calculators: list[Calculator], inputs: dict[str, dict] | None = None
     disk they were scratch files in the system's temporary folder, which a failure or a
     signal at the wrong moment left behind (a signal can land inside the creation or the
     removal of a scratch folder, where no cleanup can follow it)."""
-    return zipped_writer(lambda book, styles: _write_sheets(book, styles, calculators, inputs,
-                                                            sweeps, contents))
+    file = io.BytesIO()
+    _write_book(file, fill)
+    return file.getvalue()
 
 
 def zipped_writer(fill: Callable[[Workbook, Styles], None]) -> Callable[[Path], None]:
-    """The function writing, to a given path, the workbook that ``fill`` fills in (given
-    the book and its styles)."""
-    def write(temporary: Path) -> None:
-        zipped = io.BytesIO()
-        _write_book(zipped, fill)
-        temporary.write_bytes(zipped.getbuffer())
+    """The function writing, to a given path, the workbook that ``fill`` fills in."""
+    return lambda temporary: temporary.write_bytes(zipped(fill))
 
-    return write
+
+def _holding(content: bytes) -> Callable[[Path], None]:
+    """The function writing ``content`` to a given path."""
+    return lambda temporary: temporary.write_bytes(content)
 
 
 def _write_book(file: io.BytesIO, fill: Callable[[Workbook, Styles], None]) -> None:

@@ -4,8 +4,10 @@
   work, templates loaded and compiled and every workbook written (one per calculator and
   the combined one), and the process's peak memory;
 - the same build repeated in this process, the templates already compiled
-  (``calc.workbook.build_all(calc.catalogue(), folder)``);
-- the shares of such a build (the timed build of median length) spent in formula
+  (``calc.workbook.build_all(calc.catalogue(), folder)``), and again with everything in
+  this process (``parallel=False``: the combined workbook is otherwise zipped in a forked
+  child, :mod:`calc.forked`);
+- the shares of a build in one process (the timed build of median length) spent in formula
   translation (:func:`calc.emit_excel.to_excel`: template trees to formula text), stored-
   result evaluation (the engine's ``run``, ``validate``, ``judge``, ``outcomes`` and
   ``sweep``, :func:`calc.sweeps.evaluate`, :func:`calc.chart_series`) and file writing
@@ -52,7 +54,8 @@ def measure(quick: bool) -> list[Measure]:
         cold = [run_child("calc.cli:main", "build", "--out", folder, "--force")
                 for _ in range(1 if quick else 3)]
         workbooks = len(list(Path(folder).glob("*.xlsx")))
-        plain = [_plain_build(Path(folder)) for _ in range(repeats)]
+        plain = [_plain_build(Path(folder), parallel=True) for _ in range(repeats)]
+        serial = [_plain_build(Path(folder), parallel=False) for _ in range(repeats)]
         timed = [_timed_build(Path(folder)) for _ in range(repeats)]
     runs = f"median of {repeats}"
     seconds = statistics.median(run.seconds for run in cold)
@@ -66,7 +69,10 @@ def measure(quick: bool) -> list[Measure]:
                 detail=f"{shown(peak - statistics.median(run.baseline_mb for run in cold))} MB "
                        "above the process after its imports"),
         Measure(SECTION, "build, templates compiled", statistics.median(plain), "s",
-                detail=f"build_all in this process; {runs}, worst {max(plain):.2f} s"),
+                detail=f"build_all in this process (the combined workbook in a forked one); "
+                       f"{runs}, worst {max(plain):.2f} s"),
+        Measure(SECTION, "build, templates compiled, one process", statistics.median(serial),
+                "s", detail=f"build_all(parallel=False); {runs}, worst {max(serial):.2f} s"),
     ]
     total, shares = sorted(timed, key=lambda run: run[0])[len(timed) // 2]
     for category in CATEGORIES:
@@ -77,17 +83,18 @@ def measure(quick: bool) -> list[Measure]:
         Measure(SECTION, "share: remainder (layout, text, files)", 100 * remainder / total, "%",
                 detail=f"{remainder:.2f} s of {total:.2f} s"),
         Measure(SECTION, "timing overhead of the shares",
-                100 * (statistics.median(run[0] for run in timed) / statistics.median(plain) - 1),
-                "%", detail=f"timed builds against untimed; {runs} each"),
+                100 * (statistics.median(run[0] for run in timed) / statistics.median(serial) - 1),
+                "%", detail=f"timed builds against untimed, both in one process; {runs} each"),
     ]
     return measures
 
 
-def _plain_build(folder: Path) -> float:
-    """Seconds to build every workbook into ``folder``."""
+def _plain_build(folder: Path, parallel: bool) -> float:
+    """Seconds to build every workbook into ``folder``, the combined one in a forked process
+    where ``parallel`` (as ``mqcalc build`` does) or all in this one."""
     calculators = calc.catalogue()
     started = time.perf_counter()
-    build_all(calculators, folder)
+    build_all(calculators, folder, parallel=parallel)
     return time.perf_counter() - started
 
 
@@ -104,6 +111,6 @@ def _timed_build(folder: Path) -> tuple[float, dict[str, float]]:
                     xlsxwriter.chart.Chart):
             timer.methods(WRITING, cls)
         started = time.perf_counter()
-        build_all(calculators, folder)
+        build_all(calculators, folder, parallel=False)  # a forked child's calls go untimed
         total = time.perf_counter() - started
     return total, {category: timer.seconds[category] for category in CATEGORIES}

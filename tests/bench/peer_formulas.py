@@ -20,8 +20,14 @@ from .peer_base import INSTALL, Unmeasured, check
 
 try:
     import formulas
+    import tqdm
 except ImportError:  # optional: the section says how to install it
     formulas = None
+else:
+    # formulas draws progress bars with tqdm, which starts a thread watching them that
+    # outlives the work; a process running another thread cannot fork safely, so it would
+    # keep mqcalc build in one process for the rest of a test run (calc.forked)
+    tqdm.tqdm.monitor_interval = 0
 
 
 def as_written(calculator, cases: list[dict], path: Path, cells: dict[str, str]) -> float:
