@@ -1,6 +1,8 @@
 """Section "scaling": build time and memory as the calculators multiply, sweep time and
 memory as the rows do. Each size runs in a fresh process (:func:`.child.run_child`), timed
-from after its imports, with that process's peak memory.
+from after its imports, with that process's peak memory; a build forks a process to zip the
+combined workbook (:mod:`calc.forked`), whose CPU time and memory above the imports count
+with the build's (:attr:`.child.ChildRun.growth_mb`).
 
 - Calculators: the templates copied N times into a temporary folder named by
   ``MQZCALC_TEMPLATES`` (copy k of ``connect`` is ``connect_k``, short enough for its
@@ -91,6 +93,7 @@ class Size:
     seconds: float
     cpu_seconds: float
     peak_mb: float
+    """The peak of the process, and of a process it forked above the imports, together."""
     growth_mb: float
     runs: int
 
@@ -98,7 +101,7 @@ class Size:
     def of(cls, multiple: int, count: int, runs: list[ChildRun]) -> Size:
         return cls(multiple, count, statistics.median(run.seconds for run in runs),
                    statistics.median(run.cpu_seconds for run in runs),
-                   statistics.median(run.peak_mb for run in runs),
+                   statistics.median(run.baseline_mb + run.growth_mb for run in runs),
                    statistics.median(run.growth_mb for run in runs), len(runs))
 
 
