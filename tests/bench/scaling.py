@@ -22,9 +22,10 @@ cost per unit that grows with the size shows as more); and the memory above the 
 unit at the largest size against the smallest (a fixed part makes it fall). Both within
 :data:`RATIO_GOAL`; ``quick`` sizes are too small to judge, so they get no verdict.
 
-The section takes about seven minutes on a small two-core machine, four of them the 100×
-build: 800 calculators, and a combined workbook that holds them all until it is written
-(some 550 MB at its peak). ``quick`` takes under half a minute.
+The section takes about a minute and a half on a two-core machine, half of it the 100×
+build: 1,000 calculators, the combined workbook holding them all until it is written (in a
+forked process) and the single ones held until every one is zipped (some 2.2 GB at the two
+processes' peaks added). ``quick`` takes under half a minute.
 """
 from __future__ import annotations
 
