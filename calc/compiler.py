@@ -27,9 +27,9 @@ Their lines are numbered after the others', so the whole source reads as one tex
 
 Tables (in the form :func:`calc.emit_python.lookup_form` gives them) and constants are bound
 as globals of those functions, so a call does no look-up of its own beyond the formulas
-themselves. Every name the generated source binds itself (the
-functions above, written with a leading ``_`` in it, and their helpers) starts with ``_``,
-so no name a template claims (:data:`calc.loader_base.NAME`) can stand for one of them.
+themselves. Every name the generated source binds itself (the functions above, written with
+a leading ``_`` in it, and their helpers) starts with ``_``, so no name a template claims
+(:data:`calc.loader_base.NAME`) can stand for one of them.
 """
 from __future__ import annotations
 
@@ -116,6 +116,8 @@ class Compiled:
                                   self.calculator.inputs))
 
     def calculation_error(self, error: BaseException) -> CalculationError:
+        """The error for a formula that raised ``error``: it names the output (or rule) on
+        the generated line where the error passed, found in the error's traceback."""
         traceback = error.__traceback__
         while (traceback.tb_next is not None
                and traceback.tb_frame.f_code.co_filename != self.filename):
