@@ -96,9 +96,20 @@ class _Templates:
         loaded = self.loaded[calculator_id] = load(path, self.parts)
         return loaded
 
-    def compile(self, calculator_id: str) -> Compiled:
-        compiled = self.compiled[calculator_id] = compile_calculator(
-            self.loaded.get(calculator_id) or self.load(calculator_id))
+    def calculator(self, calculator_id: str) -> Calculator:
+        """The calculator with this id, loaded on first use. Anything else, an id that is
+        not text included (a list cannot even be looked up), is an MqcalcError listing the
+        known ids."""
+        loaded = self.loaded.get(calculator_id) if isinstance(calculator_id, str) else None
+        return loaded if loaded is not None else self.load(calculator_id)
+
+    def compiled_for(self, calculator_id: str) -> Compiled:
+        """The calculator with this id, compiled on first use; refused as
+        :meth:`calculator` refuses."""
+        compiled = self.compiled.get(calculator_id) if isinstance(calculator_id, str) else None
+        if compiled is None:
+            compiled = self.compiled[calculator_id] = compile_calculator(
+                self.calculator(calculator_id))
         return compiled
 
 
@@ -121,16 +132,12 @@ def catalogue() -> list[Calculator]:
 
 
 def calculator(calculator_id: str) -> Calculator:
-    """The calculator with this id, or an InputError listing the known ids."""
-    templates = _compiled()
-    loaded = templates.loaded.get(calculator_id)
-    return loaded if loaded is not None else templates.load(calculator_id)
+    """The calculator with this id, or an MqcalcError listing the known ids."""
+    return _compiled().calculator(calculator_id)
 
 
 def _compiled_for(calculator_id: str) -> Compiled:
-    templates = _compiled()
-    compiled = templates.compiled.get(calculator_id)
-    return compiled if compiled is not None else templates.compile(calculator_id)
+    return _compiled().compiled_for(calculator_id)
 
 
 @dataclass(frozen=True)
@@ -212,7 +219,7 @@ def evaluate(calculator_id: str, inputs: dict) -> dict:
     on top of it."""
     try:
         evaluator = _evaluators[calculator_id]
-    except KeyError:
+    except (KeyError, TypeError):  # not evaluated yet, or an id no dict can hold (refused)
         evaluator = _evaluators[calculator_id] = _compiled_for(calculator_id).outputs
     return evaluator(inputs)
 

@@ -34,6 +34,16 @@ def test_unknown_calculator_is_refused():
         calc.evaluate("nosuch", {})
 
 
+@pytest.mark.parametrize("calculator_id", [["connect"], {"connect": 1}, 3, None],
+                         ids=["list", "dict", "int", "None"])
+@pytest.mark.parametrize("call", [calc.evaluate, calc.run, calc.validate])
+def test_a_calculator_id_that_is_not_text_is_refused_in_one_line(call, calculator_id):
+    """Unhashable ones too (a list, a dict), which no dictionary of calculators can even
+    be asked about."""
+    with pytest.raises(calc.MqcalcError, match="expects one of .*connect"):
+        call(calculator_id, {})
+
+
 @pytest.mark.parametrize("inputs", [None, [("tls", True)], "tls=yes", 3])
 @pytest.mark.parametrize("call", [calc.evaluate, calc.run, calc.validate])
 def test_inputs_that_are_not_a_mapping_are_refused_in_one_line(call, inputs):
