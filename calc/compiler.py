@@ -9,12 +9,13 @@ The whole calculator becomes the source of a few functions, compiled once and ke
   gives. So the common case costs a comparison or two, and the rare one the full rules.
 - ``broken(**values)``: the index of the first rule between inputs the values break, or -1.
 - ``inapplicable(**values)``: the inputs whose ``applies_when`` the values make false.
-- ``checked(inputs)``: the two above, then every output (one line each, in dependency order)
-  and the note flags, in one function body: one evaluation from raw inputs.
-- ``outputs(inputs)``: what ``checked`` does less the note flags and the judged inputs'
-  dict, which :func:`calc.evaluate` throws away: the outputs only. It turns a formula that
-  cannot be computed into the CalculationError naming it itself, so the caller needs no
-  layer of its own between.
+- ``evaluate(inputs)``: the two above, then every output (one line each, in dependency
+  order) and the note flags, in one function body: one evaluation from raw inputs.
+- ``outputs(inputs)``: what ``evaluate`` does less the note flags and the judged inputs'
+  dict, which :func:`calc.evaluate` throws away: the outputs only.
+
+Both turn a formula that cannot be computed into the CalculationError naming it
+(:meth:`Compiled.calculation_error`) themselves, so a caller needs no layer of its own.
 - ``rows(scenarios)``: a generator, the inner loop of sweeps of millions of scenarios. Each
   scenario holds every input, already judged; it yields ``(inputs, outputs, problem)``
   with the outputs as a tuple in the calculator's order (no note conditions), or None and
@@ -62,7 +63,10 @@ class Compiled:
     judge: Callable[[dict], dict]
     broken: Callable[..., int]
     inapplicable: Callable[..., tuple[str, ...]]
-    checked: Callable[[dict], tuple[dict, dict, tuple[bool, ...]]]
+    evaluate: Callable[[dict], tuple[dict, dict, tuple[bool, ...]]]
+    """The judged inputs, outputs and note flags for raw ``inputs`` (missing ones take
+    their defaults); an InputError for a value outside its domain or a broken rule, a
+    CalculationError for a formula that cannot be computed."""
     namespace: dict
     deferred: str
     """The source of ``_outputs`` and ``_rows``, its lines numbered after the rest's (it
@@ -75,19 +79,10 @@ class Compiled:
         exec(compile(self.deferred, self.filename, "exec"), self.namespace)  # noqa: S102
         return self.namespace
 
-    def evaluate(self, inputs: dict) -> tuple[dict, dict, tuple[bool, ...]]:
-        """The judged inputs, outputs and note flags for raw ``inputs`` (missing ones take
-        their defaults); an InputError for a value outside its domain or a broken rule."""
-        try:
-            return self.checked(inputs)
-        except FAILURES as error:
-            raise self.calculation_error(error) from None
-
     @cached_property
     def outputs(self) -> Callable[[dict], dict]:
-        """The function giving the outputs for raw ``inputs``, refused as :meth:`evaluate`
-        refuses them (a formula that cannot be computed is caught inside it, so
-        :func:`calc.evaluate` calls it with no layer between)."""
+        """The function giving the outputs for raw ``inputs``, refused as :attr:`evaluate`
+        refuses them."""
         return self._deferred["_outputs"]
 
     def rows(self, scenarios: Iterable[dict]) -> Iterator[tuple[dict, tuple | None, str]]:
@@ -132,20 +127,25 @@ class Compiled:
 
 
 def _evaluation(source: "_Source", judging: list, checks: list, formulas: list, values: str,
-                keep_values: bool, indent: int = 1) -> None:
-    """The body ``_checked`` and ``_outputs`` share: screen and judge the inputs, refuse a
-    broken rule with the judged inputs, compute every output. With ``keep_values`` the
-    judged inputs are built once into ``_values`` (``_checked`` returns them); without, only
+                keep_values: bool, returned: str) -> None:
+    """The body ``_evaluate`` and ``_outputs`` share: screen and judge the inputs, refuse a
+    broken rule with the judged inputs, compute every output, return ``returned``; a formula
+    that cannot be computed raises the CalculationError naming it. With ``keep_values`` the
+    judged inputs are built once into ``_values`` (``_evaluate`` returns them); without, only
     a refusal builds them, so ``_outputs`` spends nothing on a dict it would throw away."""
-    source.extend(SCREENING, indent)
-    source.extend(judging, indent)
+    source.add("try:", indent=1)
+    source.extend(SCREENING, indent=2)
+    source.extend(judging, indent=2)
     if keep_values:
-        source.add(f"_values = {values}", indent=indent)
+        source.add(f"_values = {values}", indent=2)
     refused = "_values" if keep_values else values
     for test, index, rule in checks:
-        source.add(f"{test}raise _refusal({index}, {refused})", rule, indent=indent)
+        source.add(f"{test}raise _refusal({index}, {refused})", rule, indent=2)
     for line, name in formulas:
-        source.add(line, name, indent=indent)
+        source.add(line, name, indent=2)
+    source.add(f"return {returned}", indent=2)
+    source.add("except _failures as _error:", indent=1)
+    source.add("raise _calculation_error(_error) from None", indent=2)
 
 
 def compile_calculator(calculator: Calculator) -> Compiled:
@@ -162,8 +162,8 @@ def compile_calculator(calculator: Calculator) -> Compiled:
     flags = "(" + "".join(to_python(note.tree) + ", " for note in calculator.notes) + ")"
 
     source.add("def _judge(_inputs):")
-    source.extend(SCREENING)
-    source.extend(judging)
+    source.extend(SCREENING, indent=1)
+    source.extend(judging, indent=1)
     source.add(f"return {values}", indent=1)
 
     source.add(f"def _broken({parameters}):")
@@ -177,17 +177,14 @@ def compile_calculator(calculator: Calculator) -> Compiled:
     source.add(f"return tuple(_name for _name, _applies in ({conditions}) if not _applies)",
                indent=1)
 
-    source.add("def _checked(_inputs):")
-    _evaluation(source, judging, checks, formulas, values, keep_values=True)
-    source.add(f"return _values, {outputs}, {flags}", indent=1)
+    source.add("def _evaluate(_inputs):")
+    _evaluation(source, judging, checks, formulas, values, keep_values=True,
+                returned=f"_values, {outputs}, {flags}")
 
     deferred_from = len(source.lines)
     source.add("def _outputs(_inputs):")
-    source.add("try:", indent=1)
-    _evaluation(source, judging, checks, formulas, values, keep_values=False, indent=2)
-    source.add(f"return {outputs}", indent=2)
-    source.add("except _failures as _error:", indent=1)
-    source.add("raise _calculation_error(_error) from None", indent=2)
+    _evaluation(source, judging, checks, formulas, values, keep_values=False,
+                returned=outputs)
 
     source.add("def _rows(_scenarios):")
     source.add("for _values in _scenarios:", indent=1)
@@ -216,7 +213,7 @@ def compile_calculator(calculator: Calculator) -> Compiled:
     namespace.update(_problems=[check.problem for check in calculator.checks],
                      _failures=FAILURES)
     compiled = Compiled(calculator, namespace["_judge"], namespace["_broken"],
-                        namespace["_inapplicable"], namespace["_checked"], namespace,
+                        namespace["_inapplicable"], namespace["_evaluate"], namespace,
                         deferred, source.text, source.line_output)
     namespace.update(_unknown=compiled.unknown, _refusal=compiled.refusal,
                      _not_a_mapping=compiled.not_a_mapping,
@@ -237,7 +234,7 @@ class _Source:
         if computes is not None:
             self.line_output[len(self.lines)] = computes
 
-    def extend(self, lines: list[str], indent: int = 1) -> None:
+    def extend(self, lines: list[str], indent: int) -> None:
         for line in lines:
             self.add(line, indent=indent)
 
