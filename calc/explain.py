@@ -12,6 +12,7 @@ import ast
 from dataclasses import dataclass
 
 from . import engine
+from .compiler import FAILURES
 from .emit_python import HELPERS, lookup_form, to_python
 from .errors import MqcalcError, shown
 from .model import Calculator, Citation, Output
@@ -61,7 +62,7 @@ def explain(calculator_id: str, output_id: str, inputs: dict) -> Explanation:
     result = engine.run(calculator_id, inputs)
     values = {**result.inputs, **result.outputs,
               **{name: constant.value for name, constant in spec.constants.items()}}
-    terms = tuple(_terms(spec, output.tree, values))
+    terms = tuple(_terms(spec, output.tree, values, _namespace(spec, values)))
     sources, reads = _rests_on(spec, output_id)
     return Explanation(output, result.outputs[output_id], terms, sources,
                        _scaling(spec, reads, values))
@@ -79,8 +80,9 @@ def _scaling(spec: Calculator, reads: set[str], values: dict) -> str:
             "data is used as it is.")
 
 
-def _terms(spec: Calculator, tree: ast.expr, values: dict):
-    """Terms of ``tree`` in the order the formula first mentions them, each once."""
+def _terms(spec: Calculator, tree: ast.expr, values: dict, namespace: dict):
+    """Terms of ``tree`` in the order the formula first mentions them, each once; a table
+    look-up's value computed in ``namespace`` (:func:`_namespace`)."""
     seen = set()
     for node in _in_order(tree):
         text = ast.unparse(node)
@@ -89,7 +91,7 @@ def _terms(spec: Calculator, tree: ast.expr, values: dict):
         if isinstance(node, ast.Subscript):
             seen.add(text)
             table = spec.tables[node.value.id]
-            yield Term(text, TABLE, table.title, _look_up(spec, node, values), table.unit,
+            yield Term(text, TABLE, table.title, _look_up(node, namespace), table.unit,
                        table.citation)
         elif isinstance(node, ast.Name) and node.id in values:
             seen.add(text)
@@ -115,14 +117,19 @@ def _named_term(spec: Calculator, name: str, value: object) -> Term:
     return Term(name, CONSTANT, item.title, value, item.unit, item.citation)
 
 
-def _look_up(spec: Calculator, node: ast.Subscript, values: dict):
-    """The table cell ``node`` reads for these values, or None when its key has no row
+def _namespace(spec: Calculator, values: dict) -> dict:
+    """What a table look-up's Python text reads: ``values``, the helpers, and every table
+    of ``spec`` in the form the text looks it up (made once per explanation)."""
+    return {**HELPERS, **values,
+            **{table.id: lookup_form(table) for table in spec.tables.values()}}
+
+
+def _look_up(node: ast.Subscript, namespace: dict):
+    """The table cell ``node`` reads in ``namespace``, or None when its key has no row
     (a look-up guarded by a condition that these inputs do not meet)."""
-    namespace = {**HELPERS, **values,
-                 **{table.id: lookup_form(table) for table in spec.tables.values()}}
     try:
         return eval(to_python(node), namespace)  # noqa: S307 - text emitted from a checked tree
-    except (KeyError, ZeroDivisionError, ValueError, OverflowError):
+    except FAILURES:
         return None
 
 
