@@ -1,8 +1,9 @@
 """A command stopped by SIGTERM (``kill``, a service manager, a batch system's time limit) or
 SIGHUP (its terminal closed) ends as one stopped by Ctrl+C does: the signal becomes an
 exception, so the cleanup that runs on any exception (:func:`calc.files.replace_all_atomically`
-removing its hidden temporaries) runs before the process ends. Without this, Python's default for both signals ends the process at once and a
-sweep leaves a temporary of up to hundreds of MB beside its target.
+removing its hidden temporaries) runs before the process ends. Without this, Python's
+default for both signals ends the process at once and a sweep leaves a temporary of up to
+hundreds of MB beside its target.
 """
 from __future__ import annotations
 

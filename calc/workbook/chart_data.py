@@ -11,8 +11,8 @@ constants and tables) is read through defined names on this sheet that point at 
 calculator's sheet: the charts' figures follow the inputs typed there. A formula cannot simply
 inline the outputs it reads (an AMS chart's formula would pass Excel's 8,192-character limit),
 hence a column per dependent output. Each column's formula is translated once and numbered
-per row. Each cell stores the engine's value for the workbook's
-inputs, so viewers that do not recalculate still draw the right picture.
+per row. Each cell stores the engine's value for the workbook's inputs, so viewers that do
+not recalculate still draw the right picture.
 """
 from __future__ import annotations
 
