@@ -17,10 +17,49 @@ from calc.workbook import build_all
 from tests.libreoffice import Session
 
 REPO = Path(__file__).resolve().parent.parent
-SEEDS = Path(os.environ.get("MQZCALC_SEEDS", REPO.parent / "shared" / "seeds"))
-"""The source documents: ../shared/seeds beside the checkout (as in CI), or MQZCALC_SEEDS."""
-SOURCES = SEEDS.parent / "sources"
-"""IBM's fuller performance reports, beside the seeds."""
+TEXTS = Path(os.environ.get("MQZCALC_IBM_TEXTS") or REPO.parent / "shared")
+"""IBM's texts that the citations point into, as pdftotext wrote them: ``seeds/`` (the blog
+posts and notes) and ``sources/`` (the fuller mqperf reports). ../shared beside the checkout
+(as in CI), or the folder MQZCALC_IBM_TEXTS names. The product never reads them; only the
+tests marked ``ibm_texts`` do."""
+SEEDS = TEXTS / "seeds"
+SOURCES = TEXTS / "sources"
+MISSING_TEXTS = (f"IBM's texts are not in {TEXTS} (seeds/ and sources/): set MQZCALC_IBM_TEXTS "
+                 "to their folder to check the citations (README, Tests)")
+"""The one line a run says when the texts are missing: the skip reason, or CI's refusal."""
+
+
+def texts_found() -> bool:
+    """Whether both folders of IBM's texts are there."""
+    return SEEDS.is_dir() and SOURCES.is_dir()
+
+
+def in_ci() -> bool:
+    """Whether this run is CI's (``CI`` set, as CI services set it, to anything but a no)."""
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def pytest_configure(config) -> None:
+    """Under CI, missing texts end the run at once, in one line: CI must never quietly stop
+    checking the citations."""
+    if in_ci() and not texts_found():
+        raise pytest.UsageError(f"CI is set and {MISSING_TEXTS}")
+
+
+def pytest_report_header(config) -> str:
+    """Where the run looked for IBM's texts, and whether it found them."""
+    return f"IBM's texts: {TEXTS}" if texts_found() else MISSING_TEXTS
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    """Without the texts (and not under CI), the tests that read them are skipped, each with
+    the one reason line naming the setting; every other test runs."""
+    if texts_found():
+        return
+    skip = pytest.mark.skip(reason=MISSING_TEXTS)
+    for item in items:
+        if item.get_closest_marker("ibm_texts"):
+            item.add_marker(skip)
 
 
 def cited_document(file: str) -> Path:
@@ -28,6 +67,8 @@ def cited_document(file: str) -> Path:
     found = [folder / file for folder in (SEEDS, SOURCES) if (folder / file).is_file()]
     assert found, f"cited document {file} is in neither {SEEDS} nor {SOURCES}"
     return found[0]
+
+
 CALCULATORS = calc.catalogue()
 CALCULATOR_IDS = [c.id for c in CALCULATORS]
 

@@ -7,9 +7,7 @@ import pytest
 
 import calc
 from calc import engine
-from tests.conftest import SEEDS
-
-SOURCES = SEEDS.parent / "sources"
+from tests.conftest import SEEDS, SOURCES
 
 
 def _quoted(path, words: str) -> str:
@@ -35,6 +33,7 @@ ACTIVE_ONLY = ("If dataset encryption was applied only to active logging but arc
                "microseconds.")
 
 
+@pytest.mark.ibm_texts
 def test_active_log_only_encryption_costs_the_published_430_plus_254():
     _quoted(SEEDS / "003_a65b9f47387b24ec.txt", ACTIVE_ONLY)
     out = engine.evaluate("log_encryption", {"archiving": True, "encrypt_active": True,
@@ -44,6 +43,7 @@ def test_active_log_only_encryption_costs_the_published_430_plus_254():
     assert out["measured_mstr_cpu_us_per_mb"] == 978 + 568 + 430 + 254 == 2230
 
 
+@pytest.mark.ibm_texts
 @pytest.mark.parametrize(("encrypt_active", "encrypt_archive", "added", "printed"), [
     (False, False, 0, 1566), (False, True, 390, 1956), (True, True, 390 + 684, 2640)])
 def test_measured_totals_add_the_published_steps_not_the_1566_slip(
@@ -78,6 +78,7 @@ TRIGGER_AT_500 = ("When setting KEYRNOTIFYDELAY to 500 or more, the distribution
                   "workload was 25% per LPAR.")
 
 
+@pytest.mark.ibm_texts
 def test_trigger_first_weaker_zec12_side_took_90_then_50():
     seed = SEEDS / "000_9710d6762d9a2895.txt"
     _quoted(seed, TRIGGER_AT_0)
@@ -112,6 +113,7 @@ ANY_VALUE = ("setting a non-zero value for KEYRNOTIFYDELAY gave immediate benefi
 POLICY_RANGE = "in a range 0 to 1,000,000 microseconds"
 
 
+@pytest.mark.ibm_texts
 @pytest.mark.parametrize(("inputs", "output", "value", "said"), [
     ({"goal": "throughput"}, "try_low_us", 0, "0 for throughput"),
     ({"goal": "fewer_empty_gets"}, "try_low_us", 250, "250 for fewer empty gets"),
@@ -148,6 +150,7 @@ THREE = ("the target rate of 10,000 messages per second was not sustainable in 3
          "configurations, namely Integrity, Privacy and Confidentiality with key reuse 1.")
 
 
+@pytest.mark.ibm_texts
 @pytest.mark.parametrize("inputs", [{"protection": "integrity"}, {"protection": "privacy"},
                                     {"protection": "confidentiality", "key_reuse": 1}])
 def test_streaming_chin_cost_of_the_three_slow_configurations_is_a_range(inputs):
@@ -164,6 +167,7 @@ def test_streaming_chin_cost_of_the_three_slow_configurations_is_a_range(inputs)
                for note in notes)
 
 
+@pytest.mark.ibm_texts
 def test_confidentiality_at_the_achieved_rate_is_one_measured_figure():
     _quoted(SEEDS / "004_8d506b0c1db2e806.txt",
             "there is an increase in cost per message of 7 CPU microseconds")
@@ -183,6 +187,7 @@ BREAKDOWN = ("Breakdown of the cost of the MQCONNX call using local and shared l
              "microseconds.")
 
 
+@pytest.mark.ibm_texts
 @pytest.mark.parametrize(("sharecnv", "qmgr"), [(0, 348), (1, 348 * 1350 / 1100)])
 def test_the_address_space_split_is_labelled_an_inference(sharecnv, qmgr):
     _quoted(SEEDS / "001_88807c0b1590429f.txt", BREAKDOWN)
@@ -198,6 +203,7 @@ def test_the_address_space_split_is_labelled_an_inference(sharecnv, qmgr):
 
 # --- dse_support: the archive log's "V800 onwards" ------------------------------------------
 
+@pytest.mark.ibm_texts
 def test_archive_log_support_keeps_v800_onwards():
     """003_a65b9f47387b24ec.txt, support statement, archive log row: "Yes – V800 onwards"."""
     _quoted(SEEDS / "003_a65b9f47387b24ec.txt", "Archive log\n\nYes – V800 onwards")

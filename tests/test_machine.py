@@ -30,6 +30,7 @@ def test_the_calculators_with_published_cpu_figures_are_the_scaled_ones():
     assert all(c.measured_on for c in SCALED)
 
 
+@pytest.mark.ibm_texts
 @pytest.mark.parametrize(("report", "page", "rows"), [
     ("mqperf_MQ_for_zOS_on_z14_v1.2.txt", 5, {3: (6, 8, 11), 16: (7, 10, 12), 32: (17, 11, 14)}),
     ("mqperf_MQ_for_zOS_on_z15.txt", 5, {3: (11, 13, 15), 16: (12, 14, 16), 32: (12, 13, 16)}),

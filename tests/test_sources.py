@@ -23,6 +23,7 @@ def _figures(text: str) -> set[str]:
     return {number for _, number in found} | {sign + number for sign, number in found}
 
 
+@pytest.mark.ibm_texts
 @pytest.mark.parametrize(("figure", "citation"), FIGURES)
 def test_figure_comes_from_the_cited_seed_or_its_derivation(figure, citation):
     seed = cited_document(citation.file)
@@ -31,6 +32,7 @@ def test_figure_comes_from_the_cited_seed_or_its_derivation(figure, citation):
     assert text in where, f"{text} appears neither in {citation.file} nor in its derivation"
 
 
+@pytest.mark.ibm_texts
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
 def test_calculator_source_exists(calculator):
     assert cited_document(calculator.citation.file).is_file()

@@ -153,6 +153,7 @@ STATED = {
 (Markdown heading marks left out)."""
 
 
+@pytest.mark.ibm_texts
 @pytest.mark.parametrize("file", DOCUMENTS)
 def test_each_documents_title_and_date_are_the_ones_it_states(file):
     document = DOCUMENTS[file]
