@@ -3,10 +3,12 @@
 # the checkout and leaves the caller's working folder as it was, so relative paths given to
 # mqcalc, and the files it writes, are the user's.
 #
-# An install is noted in .venv/mqzcalc-installed: a hash of pyproject.toml (dependencies,
-# entry points, packages) and the extras installed. When the hash is the same and the
-# extras asked for were installed, nothing is installed again, so a second start is quick
-# and needs no network (the install is editable: changed sources need none).
+# Every package is installed at the version in scripts/constraints.txt, the versions the tests
+# were run with. An install is noted in .venv/mqzcalc-installed: a hash of pyproject.toml
+# (dependencies, entry points, packages) and the constraints, and the extras installed. When
+# the hash is the same and the extras asked for were installed, nothing is installed again, so
+# a second start is quick and needs no network (the install is editable: changed sources need
+# none).
 set -euo pipefail
 MQZCALC_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 PYTHON=${PYTHON:-python3}
@@ -21,7 +23,8 @@ if ! "$_venv/bin/python" -c '' 2>/dev/null; then
     "$PYTHON" -m venv "$_venv"
 fi
 _extras=${MQZCALC_EXTRAS:-}
-_hash=$(sha256sum "$MQZCALC_ROOT/pyproject.toml" | cut -d' ' -f1)
+_constraints="$MQZCALC_ROOT/scripts/constraints.txt"
+_hash=$(cat "$MQZCALC_ROOT/pyproject.toml" "$_constraints" | sha256sum | cut -d' ' -f1)
 _current=no
 if [ -f "$_stamp" ] && [ -x "$_venv/bin/mqcalc" ]; then
     read -r _stamped_hash _stamped_extras < "$_stamp" || true
@@ -33,7 +36,7 @@ if [ -f "$_stamp" ] && [ -x "$_venv/bin/mqcalc" ]; then
 fi
 if [ "$_current" = no ]; then
     "$_venv/bin/python" -m pip install --quiet --disable-pip-version-check \
-        -e "$MQZCALC_ROOT${_extras:+[$_extras]}"
+        -c "$_constraints" -e "$MQZCALC_ROOT${_extras:+[$_extras]}"
     echo "$_hash ${_extras:--}" > "$_stamp"
 fi
-unset _venv _stamp _extras _hash _current _extra _stamped_hash _stamped_extras
+unset _venv _stamp _constraints _extras _hash _current _extra _stamped_hash _stamped_extras

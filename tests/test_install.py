@@ -68,7 +68,7 @@ def installed(wheel, tmp_path_factory) -> Path:
     work = tmp_path_factory.mktemp("installed")
     run(sys.executable, "-m", "venv", work / "v", cwd=work)
     run(work / "v" / "bin" / "python", "-m", "pip", "install", "--quiet",
-        "--disable-pip-version-check", wheel, cwd=work)
+        "--disable-pip-version-check", "-c", REPO / "scripts" / "constraints.txt", wheel, cwd=work)
     return work / "v" / "bin"
 
 
@@ -190,5 +190,6 @@ def test_start_installs_again_when_pyproject_changes(started, tmp_path):
                                env={**os.environ, **OFFLINE})
     assert completed.returncode != 0 and completed.stdout == "", completed.stdout
     run("bash", started / "scripts" / "start.sh", "--version", cwd=tmp_path)
+    constraints = started / "scripts" / "constraints.txt"
     assert (started / ".venv" / "mqzcalc-installed").read_text().split()[0] == hashlib.sha256(
-        pyproject.read_bytes()).hexdigest()
+        pyproject.read_bytes() + constraints.read_bytes()).hexdigest()
