@@ -31,28 +31,46 @@ def inside(widget, outer) -> bool:
     return region.area > 0 and outer.region.intersection(region) == region
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda size: "x".join(map(str, size)))
+def rows_in_view(table: DataTable) -> dict[int, str]:
+    """The rows of ``table`` painted now (index: the line that paints it): the header is the
+    first line, and each row one line below it, counted from the top of the scroll."""
+    top = round(table.scroll_y)
+    return {top + line - 1: text for line, text in enumerate(painted(table)) if line
+            and top + line - 1 < table.row_count}
+
+
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
-async def test_every_value_and_unit_is_visible_without_scrolling_sideways(size, calculator):
-    """Each row of the results table, scrolled into view, paints its value and its unit
-    within the table's width; the headline and key results are on screen at the start."""
+async def test_every_value_and_unit_is_visible_without_scrolling_sideways(calculator):
+    """At each size, one app resized from the smallest as a user resizes the terminal: each
+    row of the results table, scrolled into view, paints its value and its unit within the
+    table's width; the headline and key results are on screen. The table is scrolled a
+    screenful of rows at a time, so every row is painted and read once at least."""
+    figures = shown_figures(calculator, calc.evaluate(calculator.id, {}))
     app = app_on(calculator.id)
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        table = app.query_one("#outputs", DataTable)
-        figures = shown_figures(calculator, calc.evaluate(calculator.id, {}))
-        for row, name in enumerate(calculator.outputs):
-            table.move_cursor(row=row)
+    async with app.run_test(size=SIZES[0]) as pilot:
+        for size in SIZES:
+            await pilot.resize_terminal(*size)
+            table = app.query_one("#outputs", DataTable)
+            table.move_cursor(row=0)
             await pilot.pause()
-            line = painted(table)[table.cursor_coordinate.row + 1 - round(table.scroll_y)]
-            value, unit = fit_cell(figures[name].text), figures[name].unit
-            assert line.split()[:len((value + " " + unit).split())] == \
-                (value + " " + unit).split(), (name, line)
-        answer = app.query_one("#answer")
-        assert inside(answer, app.screen)
-        shown = "\n".join(painted(answer))
-        for name in (calculator.headline, *calculator.key_results):
-            assert f"{figures[name].text} {figures[name].unit}".strip() in shown, name
+            checked: set[int] = set()
+            while len(checked) < table.row_count:
+                shown = rows_in_view(table)
+                assert shown.keys() - checked, (size, "paging shows no new row", checked)
+                for row, line in shown.items():
+                    name = list(calculator.outputs)[row]
+                    value, unit = fit_cell(figures[name].text), figures[name].unit
+                    assert line.split()[:len((value + " " + unit).split())] == \
+                        (value + " " + unit).split(), (size, name, line)
+                checked |= shown.keys()
+                table.scroll_to(y=min(set(range(table.row_count)) - checked, default=0),
+                                animate=False)
+                await pilot.pause()
+            answer = app.query_one("#answer")
+            assert inside(answer, app.screen), size
+            shown = "\n".join(painted(answer))
+            for name in (calculator.headline, *calculator.key_results):
+                assert f"{figures[name].text} {figures[name].unit}".strip() in shown, (size, name)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda size: "x".join(map(str, size)))
