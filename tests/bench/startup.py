@@ -7,16 +7,22 @@ one evaluation, JSON out). The figure is the median of each pair's ratio. Goal: 
 :data:`GOAL_RATIO` times the floor, with the cache of read templates (:mod:`calc.cache`)
 filled by a first run; beside it the console script ``mqcalc`` itself, the same without
 the cache (``MQZCALC_CACHE=off``, every template parsed as on a first run), ``--help`` and
-``list``, which hold no goal.
+``list``, which hold no goal. Last, the same command installed as pipx installs it (the
+wheel built from a copy of the checkout, in a fresh virtual environment of its own, at the
+tested versions of scripts/constraints.txt), against that environment's own ``python -c
+pass``: a plain environment starts Python quicker than the checkout's, whose editable install
+adds import hooks to every start, so the same command reads as a larger multiple there.
 Both runs of a pair find their modules compiled to bytecode (see :mod:`tests.bench`), the
 first run of each command having written it.
 """
 from __future__ import annotations
 
 import os
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -34,22 +40,50 @@ COMMANDS = {"eval connect --json": (MODULE, EVAL, {}),
             "eval connect --json, the mqcalc script": (SCRIPT, EVAL, {}),
             "eval connect --json, cache off": (MODULE, EVAL, {"MQZCALC_CACHE": "off"}),
             "--help": (MODULE, ("--help",), {}), "list": (MODULE, ("list",), {})}
+PIPX = "eval connect --json, installed as pipx installs it"
+NOT_SOURCES = shutil.ignore_patterns(".git", ".venv", "__pycache__", ".hypothesis", "out",
+                                     ".pytest_cache", "build", "*.egg-info", "generated")
 
 
 def measure(quick: bool) -> list[Measure]:
+    measures = _measure(COMMANDS, sys.executable, quick)
+    if not quick:
+        with tempfile.TemporaryDirectory(prefix="mqcalc-bench-pipx-") as work:
+            installed = _installed(Path(work))
+            measures += _measure({PIPX: ((str(installed / "mqcalc"),), EVAL, {})},
+                                 str(installed / "python"), quick)
+    return measures
+
+
+def _installed(work: Path) -> Path:
+    """A fresh virtual environment holding the wheel of a copy of the checkout, installed
+    with the tested versions: its bin folder."""
+    sources = shutil.copytree(ROOT, work / "sources", ignore=NOT_SOURCES)
+    quiet = ("--quiet", "--disable-pip-version-check")
+    subprocess.run([sys.executable, "-m", "pip", "wheel", *quiet, "--no-deps", "--wheel-dir",
+                    str(work / "dist"), str(sources)], check=True)
+    subprocess.run([sys.executable, "-m", "venv", str(work / "v")], check=True)
+    [wheel] = (work / "dist").glob("mqzcalc-*.whl")
+    subprocess.run([str(work / "v" / "bin" / "python"), "-m", "pip", "install", *quiet, "-c",
+                    str(ROOT / "scripts" / "constraints.txt"), str(wheel)], check=True)
+    return work / "v" / "bin"
+
+
+def _measure(commands: dict, python: str, quick: bool) -> list[Measure]:
+    """Each command against ``python -c pass`` of the environment it runs in."""
     pairs = 5 if quick else 31
     measures = []
-    for name, (program, arguments, env) in COMMANDS.items():
+    for name, (program, arguments, env) in commands.items():
         if not Path(program[0]).exists():
             continue  # no console script: a checkout run without installing
         _seconds([*program, *arguments], env)  # fills the cache and the bytecode
-        _seconds([sys.executable, "-c", "pass"], {})
+        _seconds([python, "-c", "pass"], {})
         floors, runs = [], []
         for _ in range(pairs):
-            floors.append(_seconds([sys.executable, "-c", "pass"], {}))
+            floors.append(_seconds([python, "-c", "pass"], {}))
             runs.append(_seconds([*program, *arguments], env))
         ratio = statistics.median(run / floor for floor, run in zip(floors, runs))
-        judged = name == "eval connect --json"
+        judged = name in ("eval connect --json", PIPX)
         measures += [
             Measure(SECTION, f"mqcalc {name}", statistics.median(runs) * 1e3, "ms",
                     detail=f"median of {pairs}; python -c pass "
