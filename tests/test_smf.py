@@ -5,6 +5,7 @@ from, what is refused or missing, the peak chosen, the one-line refusals, and th
 from __future__ import annotations
 
 import contextlib
+import csv
 import io
 import json
 import re
@@ -380,6 +381,24 @@ def test_the_readme_shows_what_the_command_prints(monkeypatch):
 _CELLS = st.one_of(st.sampled_from(["", "-1", ".", " 12 ", "1e999", "9" * 5000, "-7", "x",
                                     '"', "=", "1970/01/01", "16:00:00,5", "\x1b[2J", "0"]),
                    st.text(max_size=6))
+
+
+def test_a_row_cut_short_after_its_interval_date_is_refused_in_one_line(tmp_path):
+    """A cell holding a line break (as Hypothesis wrote into SMF-QJST.csv) leaves a row
+    that ends at the interval's start date, with no start time: refused or set aside in
+    one line, never a KeyError."""
+    folder = shutil.copytree(RAW, tmp_path / "cut")
+    path = folder / "SMF-QJST.csv"
+    heading, first, *rows = path.read_text(encoding="ascii").splitlines(keepends=True)
+    cut = next(csv.reader([first]))[:next(csv.reader([heading])).index("Interval_Start (DATE)")]
+    short = io.StringIO()
+    csv.writer(short, lineterminator="\n").writerow([*cut, "0"])
+    path.write_text("".join([heading, short.getvalue(), first, *rows]), encoding="ascii")
+    for extra in ([], ["--json"]):
+        status, out, err = run_main("smf", folder, *extra)
+        assert status in (0, 2), err
+        if status == 2:
+            assert err.count("\n") == 1 and out == ""
 
 
 @settings(max_examples=60, deadline=None)

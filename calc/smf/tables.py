@@ -56,10 +56,14 @@ class Row:
             raise Unusable(self, (column,), self.cells[column], "expects a number") from None
 
     def moment(self, date: str, time: str) -> datetime | None:
+        """The date and time in the columns ``date`` and ``time`` as one datetime; None when
+        unset; :class:`Unusable` when they hold something else, a short row (a date and
+        no time) included."""
+        written = self.cells.get(date, ""), self.cells.get(time, "")
         try:
-            return cells.moment(self.cells.get(date, ""), self.cells.get(time, ""))
+            return cells.moment(*written)
         except cells.Unreadable:
-            raise Unusable(self, (date, time), f"{self.cells[date]} {self.cells[time]}",
+            raise Unusable(self, (date, time), " ".join(written),
                            "expects a date and time") from None
 
     @property
