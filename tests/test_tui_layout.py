@@ -15,7 +15,7 @@ from tests.test_tui import app_on
 from tui.answer_view import shown_figures
 from tui.app import create_app, fit_cell
 from tui.screens import HelpScreen
-from tui.widgets import field_id
+from tui.widgets import SteadyFooter, field_id
 
 SIZES = [(80, 24), (100, 30), (120, 40), (160, 45)]
 
@@ -157,6 +157,26 @@ async def test_the_footer_keeps_its_order_as_the_focus_moves():
             await pilot.pause()
             orders.append([key for key in footer_keys(app) if key != "c"])
         assert all(order == orders[0] for order in orders[1:]), orders
+
+
+async def test_the_footer_is_rebuilt_only_when_its_keys_change():
+    """Tab from one number field to another shows the same keys: the footer is kept (Textual
+    would rebuild it, and lay out the whole screen, each time). Focus on the results table
+    adds its copy key, and leaving it takes the key away."""
+    app = app_on("connect")
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one(SteadyFooter)
+        first = footer.query(FooterKey).first()
+        app.query_one(f"#{field_id('connects_per_sec')}").focus()
+        await pilot.pause()
+        assert footer.query(FooterKey).first() is first
+        app.query_one("#outputs").focus()
+        await pilot.pause()
+        assert "c" in footer_keys(app) and footer.query(FooterKey).first() is not first
+        app.query_one(f"#{field_id('sharecnv')}").focus()
+        await pilot.pause()
+        assert "c" not in footer_keys(app)
 
 
 @pytest.mark.parametrize(("width", "listed"), [(160, True), (100, False), (80, False)])

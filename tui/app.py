@@ -19,7 +19,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import (DataTable, Footer, Header, Label, ListItem, ListView, Select,
+from textual.widgets import (DataTable, Header, Label, ListItem, ListView, Select,
                              Static, Switch, TabbedContent, TabPane)
 
 import calc
@@ -38,8 +38,8 @@ from .plots import ChartView
 from .screens import CalculatorScreen, HelpScreen, PathScreen
 from .session import Session
 from .settings import load_settings, save_setting, settings_path
-from .widgets import (InputForm, Pane, ResultsPanel, ResultsTable, field_id, input_row,
-                      switch_state)
+from .widgets import (InputForm, Pane, ResultsPanel, ResultsTable, SteadyFooter, field_id,
+                      input_row, switch_state)
 
 VALUE_WIDTH = 12
 """Width of the value column (figures are at most this wide once readable); longer texts
@@ -152,7 +152,7 @@ class MqcalcApp(ImportMixin, PlanMixin, App):
                 with VerticalScroll(id="notes-box"):
                     yield Pane(id="long-values")
                     yield Pane(id="notes")
-        yield Footer(compact=True)
+        yield SteadyFooter(compact=True)
 
     def get_default_screen(self) -> CalculatorScreen:
         return CalculatorScreen(id="_default")

@@ -9,12 +9,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Label, OptionList, Static
+from textual.widgets import Header, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from calc.plan_run import PlanResult
 
 from .plan_view import Bars, contributions_table, figures_table, notes_view
+from .widgets import SteadyFooter
 
 NO_PLAN = ("No plan is open. Ctrl+O opens a plan file (examples/z16_encryption_ams.yaml is "
            "a sample): one queue manager's machine and two or more variants of its work.")
@@ -60,7 +61,7 @@ class PlanScreen(Screen):
             yield Static(id="plan-bars")
             yield Label("Notes", classes="plan-heading")
             yield Static(id="plan-notes")
-        yield Footer(compact=True)
+        yield SteadyFooter(compact=True)
 
     def on_mount(self) -> None:
         self.app.show_plan()

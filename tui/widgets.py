@@ -8,7 +8,7 @@ from textual import events
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.validation import ValidationResult, Validator
-from textual.widgets import DataTable, Input, Label, Select, Static, Switch
+from textual.widgets import DataTable, Footer, Input, Label, Select, Static, Switch
 from textual.widgets.data_table import ColumnKey, RowKey
 
 from calc import InputError
@@ -190,3 +190,25 @@ class Pane(Static):
         if key != self.shown:
             self.shown = key
             self.update(content)
+
+
+class SteadyFooter(Footer):
+    """Textual's footer, rebuilt only when the keys it would show change. Textual's own
+    rebuilds itself, and so lays out the whole screen again, whenever the screen's bindings
+    may have changed: on every change of focus, each Tab from field to field included,
+    though that seldom changes a key shown. The keys are compared as the screen's active
+    bindings, each with whether it is enabled and its tooltip: everything the footer shows."""
+
+    shown: tuple = ()
+    """The active bindings the footer was last rebuilt for."""
+
+    def bindings_changed(self, screen) -> None:
+        active = tuple((key, binding, enabled, tooltip)
+                       for key, (_, binding, enabled, tooltip) in screen.active_bindings.items())
+        rebuilt = screen.app.app_focus and self.is_attached and screen is self.screen
+        if rebuilt and self._bindings_ready and active == self.shown:
+            return
+        super().bindings_changed(screen)
+        if rebuilt:
+            self.shown = active
+
