@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
+import re
 import sys
 from functools import cache
 from pathlib import Path
@@ -67,6 +68,19 @@ def cited_document(file: str) -> Path:
     found = [folder / file for folder in (SEEDS, SOURCES) if (folder / file).is_file()]
     assert found, f"cited document {file} is in neither {SEEDS} nor {SOURCES}"
     return found[0]
+
+
+def printed_pages(path: Path) -> dict[int, str]:
+    """The text of each page of one of IBM's reports by the number printed on it. Each page
+    ends with its printed footer ("... Page N") and a form feed, so a passage is on the page
+    whose footer follows it; a page without a numbered footer (a cover) is left out."""
+    found = {}
+    for page in path.read_text(encoding="utf-8").split("\f"):
+        lines = page.strip().splitlines()
+        numbers = re.findall(r"Page (\d+)", lines[-1]) if lines else []
+        if numbers:
+            found[int(numbers[-1])] = page
+    return found
 
 
 CALCULATORS = calc.catalogue()

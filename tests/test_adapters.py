@@ -104,7 +104,7 @@ def test_more_requests_never_free_an_adapter(inputs, low, high):
 
 
 # Issue 18, corrections. Report mqperf_V913_AMS_Interception_on_server-server_message_channels.txt
-# (the seed 004 with its page headers), page 19: "When the number of dispatchers is increased to
+# (the seed 004 with its page footers), page 20: "When the number of dispatchers is increased to
 # 10, the overall throughput has dropped but the 10 adapters are all 100% busy". The
 # utilisation law gives adapters busy = requests/s x elapsed; past CHIADAPS it describes a
 # demand the adapters cannot meet.
@@ -121,10 +121,10 @@ def test_saturated_only_above_100_percent_busy():
     assert over.outputs["adapter_capacity_requests_per_sec"] == pytest.approx(10 / 242e-6)
 
 
-# Page 17, "Channel Throughput": "Messages flowing over a single channel are processed in
+# Page 18, "Channel Throughput": "Messages flowing over a single channel are processed in
 # series, i.e. the current message must be processed in its entirety ... before the subsequent
 # message is begun to be processed." One channel therefore completes at most one adapter
-# request per adapter elapsed time: 1 / 111 µs = 9,009 a second at the default (page 19's
+# request per adapter elapsed time: 1 / 111 µs = 9,009 a second at the default (page 20's
 # 3-dispatcher row), 1 / 347 µs = 2,882 with Privacy (the class(4) example).
 @pytest.mark.parametrize(("inputs", "ceiling"),
                          [({}, 1e6 / 111), ({"adapter_elapsed_us": 242}, 1e6 / 242),
@@ -142,10 +142,10 @@ def test_more_adapters_never_raise_the_channel_ceiling():
     assert few == many
 
 
-# Page 22, "Guidance for adapters and dispatchers": "Dispatchers: - As few as possible, as long
+# Page 23, "Guidance for adapters and dispatchers": "Dispatchers: - As few as possible, as long
 # as the available dispatchers are not used at capacity. As the earlier charts have shown, too
-# few dispatchers can inhibit throughput." Page 21 (3 dispatchers, the count with the best
-# rate on page 19): "the dispatcher tasks were never more than 25% busy". Page 19: "In none of
+# few dispatchers can inhibit throughput." Page 22 (3 dispatchers, the count with the best
+# rate on page 20): "the dispatcher tasks were never more than 25% busy". Page 20: "In none of
 # these measurements are the configured dispatcher tasks more than 62% utilized", and 1
 # dispatcher ran at 12,839 transactions/s against 14,721 with 3.
 @pytest.mark.parametrize(("chidisps", "busy_pct", "suggested"),

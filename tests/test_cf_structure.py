@@ -2,7 +2,8 @@
 beside the words they come from, and properties over the inputs' whole domain.
 
 Report: ../shared/sources/mqperf_MQ_for_zOS_on_z16.txt ("IBM MQ for z/OS - Performance on
-IBM z16", version 1.0, September 2022), pages as printed in its page headers.
+IBM z16", version 1.0, September 2022), pages as printed in its page
+footers (a passage is on the page whose footer follows it).
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from tests.strategies import calculator_inputs
 
 CF = calc.calculator("cf_structure")
 
-# Page 13, "approximate message capacity of an IBM MQ CF application structure sized at 4GB",
+# Page 14, "approximate message capacity of an IBM MQ CF application structure sized at 4GB",
 # CF at CFCC level 17-25: message size (excluding only MQMD) -> messages in 4GB.
 PAGE_13 = {1164: 1_900_000, 2048: 1_150_000, 4096: 650_000, 8192: 340_000,
            16384: 175_000, 32768: 90_000, 64512: 45_000}
@@ -35,7 +36,7 @@ def test_four_gb_holds_the_tables_count_at_each_size(size, count):
 
 @pytest.mark.parametrize(("size", "count"), PAGE_13.items())
 def test_the_tables_count_needs_four_gb_and_eight_mb_more_at_cfcc_25(size, count):
-    """Page 13: "each application structure should be increased by 8MB to ensure the
+    """Page 14: "each application structure should be increased by 8MB to ensure the
     structures are able to store the same number of messages as earlier CFCC levels"."""
     for level, extra in ((17, 0), (24, 0), (25, 8)):
         out = _out(backlog_from="count", backlog_messages=count, message_bytes=size,
@@ -46,8 +47,8 @@ def test_the_tables_count_needs_four_gb_and_eight_mb_more_at_cfcc_25(size, count
 
 
 def test_cfcc_25_admin_and_sysappl_findings():
-    """Page 12: "CFCC level 25 required an additional 8MB to be allocated to the CSQ_ADMIN
-    structure". Page 14, IXL015I: "INITSIZE MUST BE AT LEAST: 41 M"."""
+    """Page 13: "CFCC level 25 required an additional 8MB to be allocated to the CSQ_ADMIN
+    structure". Page 15, IXL015I: "INITSIZE MUST BE AT LEAST: 41 M"."""
     at_25, at_24 = _out(cfcc_level=25), _out(cfcc_level=24)
     assert (at_25["admin_extra_mb"], at_25["sysappl_initsize_mb"]) == (8, 41)
     assert (at_24["admin_extra_mb"], at_24["sysappl_initsize_mb"]) == (0, 0)

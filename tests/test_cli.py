@@ -352,8 +352,8 @@ def test_list_json_says_where_each_calculator_was_measured():
 
 def test_the_worked_example_on_a_z16():
     """760 µs measured on a 3-CP z14 (001_88807c0b1590429f.txt) is 760 / (1.13 x 1.10) on a
-    3-CP z16 at average RNI: z15 over z14 "+13%" (mqperf_MQ_for_zOS_on_z15.txt, page 5),
-    z16 over z15 "+10%" (mqperf_MQ_for_zOS_on_z16.txt, page 6)."""
+    3-CP z16 at average RNI: z15 over z14 "+13%" (mqperf_MQ_for_zOS_on_z15.txt, page 6),
+    z16 over z15 "+10%" (mqperf_MQ_for_zOS_on_z16.txt, page 7)."""
     completed = mqcalc("eval", "connect", "machine=z16", "workload_rni=average",
                        "processors=3", "--json")
     outputs = json.loads(completed.stdout)["outputs"]

@@ -141,7 +141,7 @@ def test_the_range_table_and_the_policy_limit_cite_the_calculators_choices():
 # --- ams: 10-14 µs is one range for three configurations, an estimate -----------------------
 
 # 004_8d506b0c1db2e806.txt, "Business Partner streaming to AMS Interception-protected
-# Enterprise"; the full report, page 42, says the same.
+# Enterprise"; the full report, page 43, says the same.
 RANGE = ("the queue manager and channel initiator cost per message are higher than when the "
          "target rate was achieved. This is in part due to the address spaces not being driven "
          "as efficiently at the lower messaging rate and in part due to the additional cost of "

@@ -2,7 +2,8 @@
 beside the words they come from, and properties over the inputs' whole domain.
 
 Report: ../shared/sources/mqperf_MQ_for_zOS_on_z16.txt ("IBM MQ for z/OS - Performance on
-IBM z16", version 1.0, September 2022), pages as printed in its page headers.
+IBM z16", version 1.0, September 2022), pages as printed in its page
+footers (a passage is on the page whose footer follows it).
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ TLS_13 = ("tls13_aes128", "tls13_aes256", "tls13_chacha20")
 # ecdhe_rsa ECDHE_RSA_AES_256_CBC_SHA384, ecdhe_ecdsa
 # ECDHE_ECDSA_AES_256_CBC_SHA384, tls13_* the three TLS 1.3 ciphers.
 
-# Page 29: "On our IBM z16 system configured with 3 dedicated processors ... With 4000
+# Page 30: "On our IBM z16 system configured with 3 dedicated processors ... With 4000
 # channel pairs in SYSTEM.CHANNEL.SYNCQ": cipher -> (channels started per second, CPU cost
 # milliseconds / channel).
 PAGE_29 = {"rsa_aes256": (150, 1.97),
@@ -29,7 +30,7 @@ PAGE_29 = {"rsa_aes256": (150, 1.97),
            "ecdhe_ecdsa": (88, 3.39)}
 REPORT_CHANNELS = 4000
 
-# Page 24: "Cost of secret key negotiation (CPU milliseconds) in MQ channel initiator address
+# Page 25: "Cost of secret key negotiation (CPU milliseconds) in MQ channel initiator address
 # space": cipher -> {machine: CPU ms}.
 PAGE_24 = {"rsa_aes256": {"z15": 0.86, "z16": 0.43},
            "rsa_aes128": {"z15": 0.88, "z16": 0.37},
@@ -65,7 +66,7 @@ def test_each_negotiation_cost_is_its_machines_column(cipher, machine):
 
 @pytest.mark.parametrize("cipher", TLS_13)
 def test_tls_1_3_never_renegotiates_and_says_so(cipher):
-    """Page 23: "the processing triggered by reaching the threshold as defined by the
+    """Page 24: "the processing triggered by reaching the threshold as defined by the
     SSLRKEYC attribute does not perform key re-negotiation"."""
     result = calc.run("tls_channels", {"cipher": cipher, "mb_per_sec": 1000, "sslrkeyc": 32768})
     assert result.outputs["renegotiations_per_sec"] == result.outputs["cpu_seconds_per_sec"] == 0

@@ -4,7 +4,8 @@ source's words beside it.
 
 The full report is ../shared/sources/mqperf_MQ_v912_zHyperWrite_active_log_acceleration.txt
 ("zHyperWrite MQ Active Log Acceleration", the in-depth report the blog 002 points to); its
-pages are cited as printed in its page headers.
+pages are cited as printed in its page footers (a passage is on the page whose footer
+follows it).
 """
 from __future__ import annotations
 
@@ -14,10 +15,10 @@ from calc import engine
 
 # Seed 002: "The preferred configuration of dual logging saw the performance benefits of
 # zHyperWrite reduce due to our system constraints."
-# Report page 6: "A single MQ queue manager was created in 3 configurations, in each case with
-# single active log and single archive log." (the 2.4 times of page 13 is a single log figure)
-# Report page 13: "Improve the maximum sustainable log rate by up to 2.4 times over PPRC."
-# Report page 15 (appendix A, dual active and archive logs): "For messages of 64KB or less,
+# Report page 7: "A single MQ queue manager was created in 3 configurations, in each case with
+# single active log and single archive log." (the 2.4 times of page 14 is a single log figure)
+# Report page 14: "Improve the maximum sustainable log rate by up to 2.4 times over PPRC."
+# Report page 16 (appendix A, dual active and archive logs): "For messages of 64KB or less,
 # the zHyperwrite configuration is achieving double the rate of the PPRC measurement."
 BEST_CASE = {"log_mb_per_sec": 100, "log_io_ms": 1, "io_reduction_pct": 60}
 
@@ -35,7 +36,7 @@ def test_single_logs_keep_the_best_measured_gain_of_2_4_times():
 
 def test_dual_logs_are_capped_at_double_the_pprc_rate():
     """Before the correction dual logging changed only the data written (x 2 copies), and the
-    projection promised 2.4 times: 240 MB/s from 100 MB/s. Page 15 measured double."""
+    projection promised 2.4 times: 240 MB/s from 100 MB/s. Page 16 measured double."""
     out = _out(dual_logging=True, **BEST_CASE)
     assert out["best_gain_used"] == 2
     assert out["rate_gain"] == 2 and out["gain_capped"]
@@ -50,12 +51,12 @@ def test_a_gain_below_both_caps_is_the_same_with_single_or_dual_logs():
     assert not dual["gain_capped"]
 
 
-# Report page 15: "so for every MB put by the application, there are writes of between 4 MB
+# Report page 16: "so for every MB put by the application, there are writes of between 4 MB
 # (for baseline) to 6 MB (for PPRC or zHyperwrite) in total volume to the disks"; "when the
 # charts show logging of 250 MB/sec, there is approximately 1GB/second written to the I/O
 # subsystem in the baseline configuration and 1.5GB/second in the PPRC and zHyperwrite
 # configurations."
-# Report page 9 (single logs): "there are writes of between 2 MB (for baseline) to 3 MB (for
+# Report page 10 (single logs): "there are writes of between 2 MB (for baseline) to 3 MB (for
 # PPRC or zHyperwrite) in total volume to the disks".
 # Seed 002: "When driving high volumes of log data through the system, totalling
 # 1.5GB/second, we saw our non-volatile storage being saturated".
@@ -64,7 +65,7 @@ def test_disk_writes_count_logs_archives_and_mirrors_six_to_one_with_dual_logs()
     assert out["projected_log_mb_per_sec"] == pytest.approx(250)
     assert out["disk_write_mb_per_sec"] == pytest.approx(1500)  # "approximately ... 1.5GB"
     single = _out(dual_logging=False, log_mb_per_sec=125, log_io_ms=2, io_reduction_pct=50)
-    assert single["disk_write_mb_per_sec"] == pytest.approx(750)  # page 9: 250 -> 750MB/second
+    assert single["disk_write_mb_per_sec"] == pytest.approx(750)  # page 10: 250 -> 750MB/second
 
 
 def test_the_saturation_volume_is_total_disk_writes_not_log_data():
@@ -81,7 +82,7 @@ def test_the_saturation_volume_is_total_disk_writes_not_log_data():
     assert any("non-volatile storage" in note for note in notes)
 
 
-# Report page 11: "In these configurations with single archive/archive logs, the cost
+# Report page 12: "In these configurations with single archive/archive logs, the cost
 # increase is typically of the order of 7.5%. In a dual active/archive log configuration,
 # the increase is more typically 6%."
 @pytest.mark.parametrize(("dual", "increase"), [(False, 7.5), (True, 6)])
@@ -91,7 +92,7 @@ def test_mstr_cost_increase_follows_the_logging(dual, increase):
 
 
 # Seed 002: "IBM MQ for z/OS version 9.1.2 introduces support for zHyperWrite on active log
-# data sets." Report page 4: "As of MQ v912, we support zHyperWrite with MQ active logs."
+# data sets." Report page 5: "As of MQ v912, we support zHyperWrite with MQ active logs."
 def test_an_mq_level_before_912_is_a_missing_prerequisite():
     out = _out(mq_level="before_912")
     assert out["in_effect"] is False

@@ -1,10 +1,10 @@
 """Hand-written ``cf_structure``: the size of a CF application structure for a backlog.
 
 The figures are retyped from mqperf_MQ_for_zOS_on_z16.txt, "CFCC level 25 and MQ for z/OS
-structures" (pages 12 to 14): the table of the approximate number of messages in a 4 GB
-structure by message size at CFCC levels 17 to 25 (page 13, rows up to 64,512 bytes; larger
-messages are offloaded), the 8 MB each structure needs more at CFCC level 25 (pages 12 and
-13), and the 41 M a SYSAPPL structure must at least have (page 14, message IXL015I). Sizes
+structures" (pages 13 to 15): the table of the approximate number of messages in a 4 GB
+structure by message size at CFCC levels 17 to 25 (page 14, rows up to 64,512 bytes; larger
+messages are offloaded), the 8 MB each structure needs more at CFCC level 25 (pages 13 and
+14), and the 41 M a SYSAPPL structure must at least have (page 15, message IXL015I). Sizes
 are binary: 4 GB = 4096 MB, 1 MB = 1048576 bytes = 1024 KB (the CFRM policy's unit).
 """
 from __future__ import annotations

@@ -3,9 +3,9 @@ as the engine checks them, and the scaling of a published CPU figure from the ma
 source measured on to the planner's.
 
 The improvement figures are retyped from the expected improvement tables of IBM's MQ for
-z/OS performance reports: mqperf_MQ_for_zOS_on_z14_v1.2.txt (page 5, z14 over z13),
-mqperf_MQ_for_zOS_on_z15.txt (page 5, z15 over z14) and mqperf_MQ_for_zOS_on_z16.txt
-(page 6, z16 over z15), by CPUs row and workload RNI.
+z/OS performance reports: mqperf_MQ_for_zOS_on_z14_v1.2.txt (page 6, z14 over z13),
+mqperf_MQ_for_zOS_on_z15.txt (page 6, z15 over z14) and mqperf_MQ_for_zOS_on_z16.txt
+(page 7, z16 over z15), by CPUs row and workload RNI.
 """
 from __future__ import annotations
 

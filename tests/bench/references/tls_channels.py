@@ -1,12 +1,12 @@
 """Hand-written ``tls_channels``: the CPU of starting TLS channels and of renegotiating keys.
 
-The figures are retyped from mqperf_MQ_for_zOS_on_z16.txt: page 29, "TLS channel start
+The figures are retyped from mqperf_MQ_for_zOS_on_z16.txt: page 30, "TLS channel start
 costs" (on a z16 with 3 processors and 4000 channel pairs: channels started per second and
-CPU milliseconds per channel for the three ciphers measured), and page 24, "Cost of secret
+CPU milliseconds per channel for the three ciphers measured), and page 25, "Cost of secret
 key negotiation (CPU milliseconds) in MQ channel initiator address space" (the four TLS 1.2
-ciphers on z15 and z16; TLS 1.3, benchmarked on page 23, renegotiates no secret key). A
+ciphers on z15 and z16; TLS 1.3, benchmarked on page 24, renegotiates no secret key). A
 cipher without start figures takes those of the measured cipher with its key exchange (the
-calculator's choice); SSLRKEYC counts bytes, 1 MB = 1048576 (page 24).
+calculator's choice); SSLRKEYC counts bytes, 1 MB = 1048576 (page 25).
 """
 from __future__ import annotations
 

@@ -2,10 +2,10 @@
 
 The figures are retyped from the blog 002_d8ea5ad91b1ebf9b.txt and its full report
 mqperf_MQ_v912_zHyperWrite_active_log_acceleration.txt: up to 2.4 times the sustained log
-rate with single logs (blog summary; report page 13), double the PPRC rate with dual logs
-(report appendix A, page 15), the DS8870's non-volatile storage saturated at 1.5 GB/s in all
+rate with single logs (blog summary; report page 14), double the PPRC rate with dual logs
+(report appendix A, page 16), the DS8870's non-volatile storage saturated at 1.5 GB/s in all
 (blog, the dual logging passage: 1.5 x 1024 MB/s), and MSTR cost per MB up about 7.5% with single and
-6% with dual logs (report page 11). I/O times, not CPU: no machine scaling.
+6% with dual logs (report page 12). I/O times, not CPU: no machine scaling.
 """
 from __future__ import annotations
 
