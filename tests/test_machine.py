@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import calc
-from tests.conftest import CALCULATORS, cited_document, printed_pages
+from tests.conftest import CALCULATORS, REPO, cited_document, printed_pages
 from tests.strategies import calculator_inputs
 
 SCALED = [c for c in CALCULATORS if "cpu_scale" in c.outputs]
@@ -28,6 +28,12 @@ MEASURED = {"connect": {"z14"}, "adapters": {"z14"}, "ams": {"z14"},
 def test_the_calculators_with_published_cpu_figures_are_the_scaled_ones():
     assert sorted(c.id for c in SCALED) == sorted(MEASURED)
     assert all(c.measured_on for c in SCALED)
+
+
+def test_the_readme_lists_every_calculator_that_takes_the_machine():
+    readme = " ".join((REPO / "README.md").read_text(encoding="utf-8").split())
+    listed = readme[readme.index("Those with published CPU figures ("):].split(")")[0]
+    assert sorted(re.findall(r"`(\w+)`", listed)) == sorted(c.id for c in SCALED)
 
 
 @pytest.mark.ibm_texts
