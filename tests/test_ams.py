@@ -111,6 +111,23 @@ def test_only_measured_combinations_are_called_measured():
                                  "placement": "interception"})["rr_status"] == "derived"
 
 
+@pytest.mark.parametrize("machine", ["z13", "z15", "z16"])
+def test_a_measured_figure_converted_to_another_machine_says_scaled(machine):
+    """The streaming Confidentiality figures with key reuse 64, and the request/reply ones,
+    were measured on a z14: on another machine they are the generation table's conversion,
+    not a measurement (issue 37: cpu_status said "measured" when scaled)."""
+    streaming = {"protection": "confidentiality", "key_reuse": 64, "placement": "interception",
+                 "workload": "streaming"}
+    assert calc.evaluate("ams", streaming)["cpu_status"] == "measured"
+    out = calc.evaluate("ams", {**streaming, "machine": machine})
+    assert out["cpu_scale"] != 1 and out["cpu_status"] == "scaled"
+    rr = {"workload": "request_reply", "placement": "interception", "machine": machine}
+    for protection in ("confidentiality", "privacy"):
+        out = calc.evaluate("ams", {"protection": protection, **rr})
+        assert out["rr_status"] == out["cpu_status"] == "scaled", protection
+    assert calc.evaluate("ams", {"protection": "integrity", **rr})["rr_status"] == "estimate"
+
+
 def test_every_estimate_comes_with_a_note_giving_its_assumption():
     for protection in AMS.inputs["protection"].choices:
         for placement in AMS.inputs["placement"].choices:

@@ -90,9 +90,11 @@ def ams(inputs: dict) -> dict:
     if none:
         rr_status = "none"
     elif confidentiality and rr_key_measured:
-        rr_status = "measured"
+        rr_status = "measured" if cpu_scale == 1 else "scaled"
+    elif protection == "privacy" and not two_islands:
+        rr_status = "derived" if cpu_scale == 1 else "scaled"
     else:
-        rr_status = ("derived" if protection == "privacy" and not two_islands else "estimate")
+        rr_status = "estimate"
     protect = chin_high if streaming else rr_per_direction / 2
     unprotect = getter if streaming else rr_per_direction / 2
     factor = 1 + TWO_ISLANDS_EXTRA_US / RR_INCREASE_US["confidentiality"] if two_islands else 1
@@ -114,7 +116,8 @@ def ams(inputs: dict) -> dict:
     elif not streaming:
         cpu_status = rr_status
     else:
-        cpu_status = ("measured" if streaming_measured and placement == "interception"
+        cpu_status = (("measured" if cpu_scale == 1 else "scaled")
+                      if streaming_measured and placement == "interception"
                       and chin_low == chin_high else "estimate")
     adapter_cpu, adapter_elapsed = ADAPTER_US["none" if none else
                                               "confidentiality" if confidentiality else
