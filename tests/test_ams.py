@@ -128,6 +128,19 @@ def test_a_measured_figure_converted_to_another_machine_says_scaled(machine):
     assert calc.evaluate("ams", {"protection": "integrity", **rr})["rr_status"] == "estimate"
 
 
+@pytest.mark.parametrize("placement", ["interception", "end_to_end", "two_islands"])
+def test_the_lpar_share_is_lpar_as_cpu_over_one_lpars_processors(placement):
+    """IBM's test ran 3 dedicated processors per LPAR; LPAR B's CPU is the partner queue
+    manager's, so it is not divided by this LPAR's processors (issue 37: it was)."""
+    out = calc.evaluate("ams", {"protection": "confidentiality", "key_reuse": 32,
+                                "placement": placement, "messages_per_sec": 10000,
+                                "processors": 3, "msu_per_cp": 100})
+    assert out["lpar_busy_pct"] == pytest.approx(out["lpar_a_cpu_seconds_per_sec"] / 3 * 100)
+    assert out["msu"] == pytest.approx(out["lpar_a_cpu_seconds_per_sec"] * 100)
+    if placement != "interception":
+        assert out["lpar_busy_pct"] < out["cpu_seconds_per_sec"] / 3 * 100
+
+
 def test_every_estimate_comes_with_a_note_giving_its_assumption():
     for protection in AMS.inputs["protection"].choices:
         for placement in AMS.inputs["placement"].choices:

@@ -147,4 +147,4 @@ def ams(inputs: dict) -> dict:
             "chin_cpu_seconds_per_sec": chin_seconds, "appl_cpu_seconds_per_sec": appl_seconds,
             "cpu_status": cpu_status, "adapter_cpu_us": adapter_cpu * cpu_scale,
             "adapter_elapsed_us": adapter_elapsed,
-            **in_planners_units(context, cpu_seconds)}
+            **in_planners_units(context, lpar_a_seconds)}
