@@ -59,6 +59,16 @@ def test_measured_totals_add_the_published_steps_not_the_1566_slip(
     assert out["measured_mstr_cpu_us_per_mb"] == 978 + 568 + added == printed - 20
 
 
+def test_the_totals_built_from_the_steps_are_labelled_derived_with_the_other_reading():
+    """Issue 37: 1546, 1936 and 2620 are the calculator's sums, not printed figures."""
+    output = calc.calculator("log_encryption").outputs["measured_mstr_cpu_us_per_mb"]
+    assert "derived" in output.title.lower()
+    help_text = " ".join(output.help.split())
+    assert "Derived, not printed" in help_text
+    assert "1546, 1936, 2620 against 1566, 1956, 2640" in help_text
+    assert "dual logs 998, or archiving 588" in help_text
+
+
 def test_the_increments_are_the_table_and_its_citation_names_the_slip():
     table = calc.calculator("log_encryption").tables["encryption_increment_cpu_us_per_mb"]
     assert {case: table.data[(case,)] for case in
