@@ -223,3 +223,14 @@ def test_archive_log_support_keeps_v800_onwards():
     notes = engine.run("dse_support", {"data_set": "archive_log",
                                        "mq_level": "before_914_cdr"}).notes
     assert any("V800 onwards" in note for note in notes)
+
+
+def test_the_suppression_saving_is_placed_by_choice_not_by_the_tls_sentence():
+    """Issue 37: "This increase in cost was primarily in the MQ channel initiator address
+    space" is said of TLS; where the X511/X512 saving falls the source does not say."""
+    [part] = [p for p in calc.calculator("connect").cpu_spent.parts
+              if p.output == "chin_cpu_seconds_per_sec"]
+    passage = " ".join(part.citation.passage.split())
+    assert "said of TLS" in passage
+    assert "by this calculator's choice, as the source does not say where it falls" in passage
+
