@@ -86,9 +86,8 @@ def test_qml1s_peak_is_its_busiest_adapter_interval_worked_by_hand():
 
 
 def test_mq1os_log_figures_worked_by_hand():
-    interval = one(smf_json(SAMPLE, "--qmgr", "MQ1O"), "MQ1O")
-    # The first of three intervals of 324 requests in 59 s (a tie goes to the earliest).
-    assert interval["start"] == "2026-05-21T16:29:10.006619"
+    interval = one(smf_json(SAMPLE, "--qmgr", "MQ1O", "--interval", "2026-05-21 16:29:10"),
+                   "MQ1O")
     # SMF-QJST.csv line 5: 22 CIs written in 60 s, 11 to each copy; 11 write I/Os to copy
     # 1 taking 0 s + 1832 µs.
     assert interval["inputs"]["log_encryption"] == pytest.approx(
@@ -96,6 +95,20 @@ def test_mq1os_log_figures_worked_by_hand():
     assert interval["inputs"]["zhyperwrite"] == pytest.approx(
         {"log_mb_per_sec": 22 / 2 * 4096 / MB / 60, "dual_logging": True,
          "log_io_ms": 1832 / 11 / 1000})
+
+
+def test_every_rate_of_an_interval_is_per_its_one_length():
+    """MQ1O 16:29:10: the channel initiator's records state 59 s, the queue manager's 60 s.
+    Every rate is per the interval's one length, the longer 60 s (issue 37: the adapter rate
+    was per 59 s while the page sets said 60). The peak of MQ1O's three intervals of 324
+    adapter requests is then 16:34:10, whose every record states 59 s: 324 / 59 a second."""
+    [interval] = smf_json(SAMPLE, "--qmgr", "MQ1O", "--interval", "2026-05-21 16:29:10")
+    assert interval["seconds"] == 60
+    assert interval["inputs"]["adapters"]["adapter_requests_per_sec"] == pytest.approx(324 / 60)
+    assert interval["inputs"]["pageset_encryption"]["interval_sec"] == 60
+    peak = one(smf_json(SAMPLE, "--qmgr", "MQ1O"), "MQ1O")
+    assert peak["start"] == "2026-05-21T16:34:10.006620" and peak["seconds"] == 59
+    assert peak["inputs"]["adapters"]["adapter_requests_per_sec"] == pytest.approx(324 / 59)
     missing = {(m["calculator"], m["input"]): m["reason"] for m in interval["missing"]}
     assert missing == {("log_encryption", "encrypt_active"):
                        "no new active log data set in the interval to tell by"}
@@ -264,7 +277,7 @@ def test_an_absurd_interval_length_still_places_the_accounting_rows(tmp_path):
     qjst = tmp_path / "SMF-QJST.csv"  # QMA1's 10:30 interval said to last 10^20 s
     qjst.write_text(qjst.read_text().replace('"10:30:00,000100",1800,', '"10:30:00,000100",'
                                              '100000000000000000000,'), encoding="ascii")
-    interval = one(smf_json(tmp_path), "QMA1")
+    interval = one(smf_json(tmp_path, "--interval", "2026-03-02 10:30:00"), "QMA1")
     assert interval["seconds"] == 10**20
     assert interval["inputs"]["notify_delay"]["gets_attempted"] == 1531
 

@@ -2,8 +2,9 @@
 here, read by the import (:mod:`calc.smf.importing`), the command's help and its output's
 ``from`` (each input's ``FILE:COLUMNS``).
 
-A feed's ``value`` takes the rows of its file for one interval (for a feed per item, the
-item's rows, then all the interval's rows) and gives the input's value. It raises
+A feed's ``value`` takes a :class:`Reading`: the rows of its file for one interval (for a
+feed per item, the item's rows), all the interval's rows of the file, and the interval's
+one length, and gives the input's value. It raises
 :class:`NotInData` when the rows do not hold what it needs (a column an older MQ version
 lacks, an unset value, no requests to average over), and
 :class:`calc.smf.tables.Unusable` naming the cell when a cell cannot be read or cannot
@@ -49,6 +50,20 @@ Rows = Sequence[Row]
 
 
 @dataclass(frozen=True)
+class Reading:
+    """What a feed reads for one interval."""
+
+    rows: Rows
+    """The rows of its file it reads (an item's, for a feed per item)."""
+    interval: Rows
+    """All the interval's rows of that file."""
+    seconds: int | float | None
+    """The interval's length, one for every feed (:attr:`calc.smf.intervals.Interval.seconds`:
+    the channel initiator's and the queue manager's records of one interval may state
+    lengths a second apart)."""
+
+
+@dataclass(frozen=True)
 class Feed:
     """One calculator input taken from one file's columns."""
 
@@ -56,8 +71,8 @@ class Feed:
     input: str
     file: str
     columns: tuple[str, ...]
-    value: Callable[[Rows, Rows], object]
-    """(the rows it reads, all the interval's rows of the file) -> the input's value."""
+    value: Callable[[Reading], object]
+    """What it reads for one interval -> the input's value."""
 
     @property
     def source(self) -> str:
@@ -90,14 +105,14 @@ def _time_us(rows: Rows, name: str) -> float:
     return _total(rows, f"{name}(S)") * US_PER_SECOND + _total(rows, f"{name}(US)")
 
 
-def _seconds(rows: Rows) -> int | float:
-    """The interval's length (the first row's; every row of an interval gives the same)."""
-    seconds = rows[0].number(DURATION)
+def _seconds(reading: Reading) -> int | float:
+    """The interval's one length, which every rate of the interval is per."""
+    seconds = reading.seconds
     if seconds is None:
         raise NotInData(f"{DURATION} is not in the data")
     if seconds <= 0:
-        raise Unusable(rows[0], (DURATION,), str(seconds), "expects an interval longer "
-                       "than 0 s, to give a rate")
+        raise Unusable(reading.rows[0], (DURATION,), str(seconds), "expects an interval "
+                       "longer than 0 s, to give a rate")
     return seconds
 
 
@@ -109,14 +124,14 @@ def _per(rows: Rows, name: str, count: str) -> float:
     return _time_us(rows, name) / requests
 
 
-def _rate(rows: Rows, _all: Rows) -> float:
-    return _total(rows, "Request_Count") / _seconds(rows)
+def _rate(reading: Reading) -> float:
+    return _total(reading.rows, "Request_Count") / _seconds(reading)
 
 
-def _dispatcher_busy(rows: Rows, _all: Rows) -> float:
+def _dispatcher_busy(reading: Reading) -> float:
     """The dispatchers' request time over their time available, in %."""
-    return (_time_us(rows, "Task_Elapsed_Time") / US_PER_SECOND
-            / (len(rows) * _seconds(rows)) * PERCENT)
+    return (_time_us(reading.rows, "Task_Elapsed_Time") / US_PER_SECOND
+            / (len(reading.rows) * _seconds(reading)) * PERCENT)
 
 
 _COPY_CIS = {1: ("IO_CI {1.1}", "IO_CI {1.2}"), 2: ("IO_CI {2.1}", "IO_CI {2.2}")}
@@ -134,30 +149,33 @@ def _copies(rows: Rows) -> int:
     raise NotInData("no active log write in the interval to tell the copies by")
 
 
-def _log_rate(rows: Rows, _all: Rows) -> float:
+def _log_rate(reading: Reading) -> float:
     """MB written to each log copy per second: the CIs written (all copies) over copies."""
-    cis = _total(rows, "Log_CI")
-    return 0.0 if cis == 0 else cis / _copies(rows) * CI_BYTES / MB / _seconds(rows)
+    cis = _total(reading.rows, "Log_CI")
+    return 0.0 if cis == 0 else (cis / _copies(reading.rows) * CI_BYTES / MB
+                                 / _seconds(reading))
 
 
-def _active_copies(rows: Rows, _all: Rows) -> int:
-    return _copies(rows)
+def _active_copies(reading: Reading) -> int:
+    return _copies(reading.rows)
 
 
-def _dual(rows: Rows, _all: Rows) -> bool:
-    return _copies(rows) == 2
+def _dual(reading: Reading) -> bool:
+    return _copies(reading.rows) == 2
 
 
-def _encrypted_logs(rows: Rows, _all: Rows) -> bool:
+def _encrypted_logs(reading: Reading) -> bool:
     """Whether the new active logs of the interval were encrypted (known only when the
     queue manager switched to a new log in it)."""
+    rows = reading.rows
     if _total(rows, "Copy1_New_Logs") + _total(rows, "Copy2_New_Logs") == 0:
         raise NotInData("no new active log data set in the interval to tell by")
     return _total(rows, "New_Logs_Encrypted") > 0
 
 
-def _log_io_ms(rows: Rows, _all: Rows) -> float:
+def _log_io_ms(reading: Reading) -> float:
     """Average write I/O time to log copy 1, in ms."""
+    rows = reading.rows
     count = _total(rows, "IO_Count {1.1}") + _total(rows, "IO_Count {1.2}")
     if count == 0:
         raise NotInData("no active log write I/O in the interval")
@@ -165,21 +183,25 @@ def _log_io_ms(rows: Rows, _all: Rows) -> float:
         / count / US_PER_MS
 
 
-def _column(column: str) -> Callable[[Rows, Rows], object]:
-    return lambda rows, _all: _total(rows, column)
+def _column(column: str) -> Callable[[Reading], object]:
+    return lambda reading: _total(reading.rows, column)
 
 
-def _in_same_pool(rows: Rows, interval: Rows) -> int:
-    pool = rows[0].text("BufferPool")
-    return sum(row.text("BufferPool") == pool for row in interval)
+def _per_request(name: str) -> Callable[[Reading], object]:
+    return lambda reading: _per(reading.rows, name, "Request_Count")
 
 
-def _avg_get_cpu(rows: Rows, _all: Rows) -> float:
-    return _per(rows, "Get_CT", "Get_Count")
+def _in_same_pool(reading: Reading) -> int:
+    pool = reading.rows[0].text("BufferPool")
+    return sum(row.text("BufferPool") == pool for row in reading.interval)
 
 
-def _count(rows: Rows, _all: Rows) -> int:
-    return len(rows)
+def _avg_get_cpu(reading: Reading) -> float:
+    return _per(reading.rows, "Get_CT", "Get_Count")
+
+
+def _count(reading: Reading) -> int:
+    return len(reading.rows)
 
 
 def _pair(name: str) -> tuple[str, str]:
@@ -196,10 +218,9 @@ FEEDS: tuple[Feed, ...] = (
          (*_pair("Task_Elapsed_Time"), DURATION), _dispatcher_busy),
     Feed("adapters", "adapter_requests_per_sec", QCTADP, ("Request_Count", DURATION), _rate),
     Feed("adapters", "adapter_elapsed_us", QCTADP,
-         (*_pair("Task_Elapsed_Time"), "Request_Count"),
-         lambda rows, _all: _per(rows, "Task_Elapsed_Time", "Request_Count")),
+         (*_pair("Task_Elapsed_Time"), "Request_Count"), _per_request("Task_Elapsed_Time")),
     Feed("adapters", "adapter_cpu_us", QCTADP, (*_pair("Task_CPU_Time"), "Request_Count"),
-         lambda rows, _all: _per(rows, "Task_CPU_Time", "Request_Count")),
+         _per_request("Task_CPU_Time")),
     Feed("log_encryption", "log_mb_per_sec", QJST, _LOG_RATE_COLUMNS, _log_rate),
     Feed("log_encryption", "active_copies", QJST, _COPY_COLUMNS, _active_copies),
     Feed("log_encryption", "encrypt_active", QJST,
@@ -215,8 +236,7 @@ FEEDS: tuple[Feed, ...] = (
          _column("Pages_Written")),
     Feed("pageset_encryption", "imw_pages", QIS1, ("IMW_Pages",), _column("IMW_Pages")),
     Feed("pageset_encryption", "get_pages", QIS1, ("Pages_Read",), _column("Pages_Read")),
-    Feed("pageset_encryption", "interval_sec", QIS1, (DURATION,),
-         lambda rows, _all: _seconds(rows)),
+    Feed("pageset_encryption", "interval_sec", QIS1, (DURATION,), _seconds),
     Feed("pageset_encryption", "pageset_pages", QIS1, ("Total_Pages",),
          _column("Total_Pages")),
     Feed("pageset_encryption", "pagesets_in_bufferpool", QIS1, ("BufferPool",),

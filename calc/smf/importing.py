@@ -14,7 +14,7 @@ from pathlib import Path
 from .. import engine
 from ..errors import InputError
 from ..values import coerce
-from .feeds import FEEDS, FILES, ITEMS, Feed, Items, NotInData
+from .feeds import FEEDS, FILES, ITEMS, Feed, Items, NotInData, Reading
 from .intervals import Interval, intervals
 from .tables import Row, SmfError, Unusable, read_table
 
@@ -115,19 +115,19 @@ def import_interval(interval: Interval) -> Imported:
     for feed in FEEDS:
         if feed.calculator not in ITEMS and interval.rows.get(feed.file):
             rows = interval.rows[feed.file]
-            _take(imported, feed, rows, rows)
+            _take(imported, feed, Reading(rows, rows, interval.seconds))
     for items in ITEMS.values():
         if interval.rows.get(items.file):
-            _take_items(imported, items, interval.rows[items.file])
+            _take_items(imported, items, interval.rows[items.file], interval.seconds)
     for calculator_id in list(imported.inputs):
         _check_rules(imported, calculator_id)
     return imported
 
 
-def _value(feed: Feed, rows: list[Row], interval_rows: list[Row]):
-    """The feed's value from ``rows``: (value, None), or (None, a Refused or Missing)."""
+def _value(feed: Feed, reading: Reading):
+    """The feed's value from ``reading``: (value, None), or (None, a Refused or Missing)."""
     try:
-        return feed.value(rows, interval_rows), None
+        return feed.value(reading), None
     except NotInData as reason:
         return None, Missing(feed.calculator, feed.input, feed.source, str(reason))
     except Unusable as cell:
@@ -135,9 +135,10 @@ def _value(feed: Feed, rows: list[Row], interval_rows: list[Row]):
                              (cell.row.line,), cell.columns, cell.problem)
 
 
-def _take(imported: Imported, feed: Feed, rows: list[Row], interval_rows: list[Row]) -> None:
+def _take(imported: Imported, feed: Feed, reading: Reading) -> None:
     """Add the feed's value to ``imported`` if its input's domain takes it; else say why."""
-    value, problem = _value(feed, rows, interval_rows)
+    value, problem = _value(feed, reading)
+    rows = reading.rows
     if problem is not None:
         (imported.missing if isinstance(problem, Missing) else imported.refused).append(problem)
         return
@@ -154,7 +155,8 @@ def _take(imported: Imported, feed: Feed, rows: list[Row], interval_rows: list[R
     imported.lines.setdefault(feed.calculator, {})[feed.input] = tuple(row.line for row in rows)
 
 
-def _take_items(imported: Imported, items: Items, interval_rows: list[Row]) -> None:
+def _take_items(imported: Imported, items: Items, interval_rows: list[Row],
+                seconds: int | float | None) -> None:
     """List every item of the interval with its values; take the busiest one's inputs."""
     groups: dict[str, list[Row]] = {}
     for row in interval_rows:
@@ -162,14 +164,15 @@ def _take_items(imported: Imported, items: Items, interval_rows: list[Row]) -> N
     feeds = [feed for feed in FEEDS if feed.calculator == items.calculator]
     listed = imported.items[items.calculator] = []
     for name, rows in groups.items():
-        values = {feed.input: _value(feed, rows, interval_rows)[0] for feed in feeds}
+        values = {feed.input: _value(feed, Reading(rows, interval_rows, seconds))[0]
+                  for feed in feeds}
         facts = {column: rows[0].text(column) for column in items.facts}
         listed.append(Item(name, facts, {k: v for k, v in values.items() if v is not None},
                            tuple(row.line for row in rows)))
     busiest = max(groups, key=lambda name: _rank(groups[name], items.rank))
     imported.chosen[items.calculator] = busiest
     for feed in feeds:
-        _take(imported, feed, groups[busiest], interval_rows)
+        _take(imported, feed, Reading(groups[busiest], interval_rows, seconds))
 
 
 def _rank(rows: list[Row], column: str) -> float:

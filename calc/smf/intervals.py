@@ -35,6 +35,12 @@ class Interval:
     lpar: str
     start: datetime
     seconds: int | float | None
+    """The interval's one length, which every rate taken from it is per: the longest its
+    statistics files state. mq-smf-csv gives whole seconds, and the channel initiator's and
+    the queue manager's records of one interval can state lengths a second apart (the
+    sample's MQ1O: 59 s in SMF-QCTADP.csv, 60 s in SMF-QJST.csv and SMF-QIS1.csv); the
+    longer is the nearer the interval, as neither states more than it lasted. None when no
+    file states a length that can be read."""
     rows: dict[str, list[Row]] = field(default_factory=dict)
 
     def covers(self, moment: datetime) -> bool:
@@ -54,9 +60,10 @@ def intervals(tables: dict[str, Table]) -> tuple[list[Interval], list[Unusable]]
         home = next((interval for interval in mine if file not in interval.rows
                      and abs((interval.start - start).total_seconds()) < JOIN_SECONDS), None)
         if home is None:
-            home = Interval(rows[0].qmgr, rows[0].text("LPAR"), start, _length(rows[0]))
+            home = Interval(rows[0].qmgr, rows[0].text("LPAR"), start, None)
             mine.append(home)
         home.rows[file] = rows
+        home.seconds = _longest(home.seconds, _length(rows[0]))
     for name in ACCOUNTING:
         for row in tables[name].rows if name in tables else ():
             recorded = _read(row, lambda: row.recorded, unusable)
@@ -87,6 +94,11 @@ def _read(row: Row, read, unusable: list[Unusable]) -> datetime | None:
     except Unusable as problem:
         unusable.append(problem)
         return None
+
+
+def _longest(seconds: int | float | None, more: int | float | None) -> int | float | None:
+    """The longer of two lengths, either of which may be unknown (None)."""
+    return more if seconds is None else seconds if more is None else max(seconds, more)
 
 
 def _length(row: Row) -> int | float | None:
