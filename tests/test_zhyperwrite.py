@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import pytest
 
+import calc
 from calc import engine
+from tests.conftest import cited_document
 
 # Seed 002: "The preferred configuration of dual logging saw the performance benefits of
 # zHyperWrite reduce due to our system constraints."
@@ -110,3 +112,29 @@ def test_the_default_mq_level_meets_the_prerequisite():
     out = _out()
     assert out["in_effect"] is True and out["missing"] == "none"
     assert engine.calculator("zhyperwrite").inputs["mq_level"].default == "v912_or_later"
+
+
+# Report, page 13: "PPRC's typical SRB cost per MB to be 0.84 CPU milliseconds per MB",
+# "zHyperWrite costs varied, ranging between 0.69 CPU milliseconds to 1.05 CPU milliseconds
+# per MB" and "MQ MSTR SRB costs increase up to 35%"; page 12, 4 MB messages: "Average queue
+# manager SRB" 295 (PPRC) and 333 (zHyperWrite) CPU uSeconds/MB, "12% in SRB".
+REPORT = "mqperf_MQ_v912_zHyperWrite_active_log_acceleration.txt"
+SRB_EXAMPLE_MS = {"pprc": 0.84, "lowest": 0.69, "highest": 1.05}
+SRB_TABLE_US = {"pprc": 295, "zhyperwrite": 333}
+
+
+@pytest.mark.ibm_texts
+def test_the_reports_srb_slips_are_said_with_the_figures_that_show_them():
+    """Issue 37: the report's "up to 35%" is at most 25% in its own example (1.05 / 0.84),
+    and its "12% in SRB" is 333 / 295 = 12.9%; the note keeps the words and gives both."""
+    report = " ".join(cited_document(REPORT).read_text(encoding="utf-8").split())
+    for words in ("typical SRB cost per MB to be 0.84 CPU milliseconds per MB",
+                  "ranging between 0.69 CPU milliseconds to 1.05 CPU milliseconds per MB",
+                  "SRB costs increase up to 35%", "adds approximately 2.8% CPU but 12% in SRB"):
+        assert words in report, words
+    assert round((SRB_EXAMPLE_MS["highest"] / SRB_EXAMPLE_MS["pprc"] - 1) * 100) == 25
+    assert round((SRB_TABLE_US["zhyperwrite"] / SRB_TABLE_US["pprc"] - 1) * 100, 1) == 12.9
+    notes = " ".join(" ".join(note.split()) for note in calc.run("zhyperwrite", {}).notes)
+    assert '"up to 35%"' in notes and "0.69 to 1.05 CPU ms per MB against 0.84" in notes
+    assert "at most 25% more" in notes and "333 against 295 CPU µs per MB, 12.9%" in notes
+
