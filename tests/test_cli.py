@@ -128,15 +128,13 @@ def test_refusal_says_what_the_input_accepts():
 @settings(max_examples=300, deadline=None)
 @given(name=st.sampled_from(list(CONNECT.inputs)), value=st.text(max_size=12))
 def test_any_text_for_any_input_is_answered_not_crashed(name, value):
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        status = main(["eval", "connect", f"{name}={value}", "--json"])
+    status, out, err = run_main("eval", "connect", f"{name}={value}", "--json")
     if status == 0:
-        answer = json.loads(out.getvalue())
+        answer = json.loads(out)
         assert answer["inputs"][name] == calc.validate(
             "connect", spelling.inputs(CONNECT, {name: value}))[name]
     else:
-        assert status == 2 and name in err.getvalue() and len(err.getvalue().splitlines()) == 1
+        assert status == 2 and name in err and len(err.splitlines()) == 1
 
 
 def test_build_writes_every_workbook(tmp_path):

@@ -4,8 +4,6 @@ either taken, giving finite figures of the declared types, or refused naming the
 value and what it accepts; never another exception, a traceback or another exit status."""
 from __future__ import annotations
 
-import contextlib
-import io
 import math
 import subprocess
 import sys
@@ -15,12 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import calc
-from calc.cli import main
 from calc.errors import shown
 from calc.model import BOOL, NUMBER, TEXT
 
 from .conftest import CALCULATORS, REPO
 from .strategies import hostile_values
+from .test_cli import run_main
 
 SPECS = [(calculator.id, spec) for calculator in CALCULATORS
          for spec in calculator.inputs.values()]
@@ -83,14 +81,6 @@ def test_the_api_takes_or_refuses_any_value(calculator_id, spec, data):
                 assert_sound(calculator_id, answer.outputs)
 
 
-def cli(*arguments: str) -> tuple[int, str, str]:
-    """``main`` in this process: exit status, standard output and standard error."""
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        status = main(list(arguments))
-    return status, out.getvalue(), err.getvalue()
-
-
 def assert_answered(status: int, out: str, err: str, *named: str) -> None:
     """Exit 0 with results, or exit 2 with one line ``mqcalc: ...`` naming each of
     ``named``."""
@@ -106,7 +96,7 @@ def assert_answered(status: int, out: str, err: str, *named: str) -> None:
 @pytest.mark.parametrize("calculator_id,spec", SPECS, ids=SPEC_IDS)
 def test_eval_answers_any_text_the_shell_passes(calculator_id, spec):
     for text in texts_for(spec):
-        status, out, err = cli("eval", calculator_id, f"{spec.id}={text}", "--json")
+        status, out, err = run_main("eval", calculator_id, f"{spec.id}={text}", "--json")
         assert_answered(status, out, err, spec.id)  # a broken rule may name another first
         if status == 2 and f"input {spec.id}=" in err and "expects " + spec.accepts() in err:
             echo = f"={shown(text)}"
@@ -119,8 +109,8 @@ def test_sweep_answers_any_text_to_vary_or_fix(calculator_id, spec):
     fixed_other = f"{other.id}={other.default if other.type != 'bool' else 'yes'}"
     for text in [*texts_for(spec), "1:", "1:2:0", "2:1:1", "nan:1:1", "1:inf:1", "0:1e309:1",
                  "1,,2", "1:1e300:1e-300"]:
-        assert_answered(*cli("sweep", calculator_id, "--vary", f"{spec.id}={text}"), spec.id)
-        assert_answered(*cli("sweep", calculator_id, f"{spec.id}={text}", "--vary",
+        assert_answered(*run_main("sweep", calculator_id, "--vary", f"{spec.id}={text}"), spec.id)
+        assert_answered(*run_main("sweep", calculator_id, f"{spec.id}={text}", "--vary",
                              fixed_other), spec.id)
 
 
@@ -134,8 +124,8 @@ def test_sweep_answers_any_text_to_vary_or_fix(calculator_id, spec):
 ], ids=["no =", "unknown input", "given twice", "unknown calculator", "vary unknown",
         "vary no ="])
 def test_misused_assignments_are_named(arguments, named):
-    assert_answered(*cli(*arguments), named)
-    assert cli(*arguments)[0] == 2
+    assert_answered(*run_main(*arguments), named)
+    assert run_main(*arguments)[0] == 2
 
 
 @pytest.mark.parametrize("text", ["9" * 5000, "\u0663", "=1+1", "1\x1b[2J", "nan"],
@@ -151,7 +141,7 @@ def test_a_real_process_refuses_in_one_line(text):
 
 
 def test_minus_zero_typed_is_plain_zero():
-    status, out, err = cli("eval", "connect", "connects_per_sec=-0")
+    status, out, err = run_main("eval", "connect", "connects_per_sec=-0")
     assert status == 0 and "-0" not in out
     assert math.copysign(1, calc.validate("connect", {"connects_per_sec": "-0.0"})[
         "connects_per_sec"]) == 1

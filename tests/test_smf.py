@@ -4,7 +4,6 @@ from, what is refused or missing, the peak chosen, the one-line refusals, and th
 (the fixtures and their provenance are in tests/fixtures/smf/)."""
 from __future__ import annotations
 
-import contextlib
 import csv
 import io
 import json
@@ -15,22 +14,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calc.cli import main
 from calc.plan import load_plan
 from calc.scenario import load_scenario
 from tests.conftest import REPO
+from tests.test_cli import run_main
 
 FIXTURES = REPO / "tests" / "fixtures" / "smf"
 SAMPLE, RAW, OLD = FIXTURES / "mq10-sample", FIXTURES / "raw", FIXTURES / "old-version"
 MB = 1024 * 1024
-
-
-def run_main(*arguments) -> tuple[int, str, str]:
-    """``main`` in this process, with what it printed to stdout and stderr."""
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        status = main([str(a) for a in arguments])
-    return status, out.getvalue(), err.getvalue()
 
 
 def smf_json(*arguments) -> list[dict]:

@@ -18,18 +18,11 @@ from calc.cli import main
 from calc.names import sweep_sheet
 from tests import sweep_rows
 from tests.compare import agrees, named_cell
+from tests.test_cli import run_main
 
 BROKEN_GETS = ("gets_successful expects no more than gets_attempted, since both count the "
                "MQGETs of the same interval")
 """notify_delay's first rule (templates/notify_delay.yaml, checks[0]) as a problem."""
-
-
-def mqcalc(*arguments: str) -> tuple[int, str, str]:
-    """Run the command in this process: exit status, stdout, stderr."""
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        status = main(list(arguments))
-    return status, out.getvalue(), err.getvalue()
 
 
 def table(text: str) -> list[dict]:
@@ -39,7 +32,7 @@ def table(text: str) -> list[dict]:
 def test_connect_by_listener_and_sharecnv_gives_the_sources_figures_in_order():
     """The first --vary is outermost; 0:10:5 includes 10; SHARECNV(0) and SHARECNV(1 or
     more) cost 1100 and 1350 µs through the shared listener, 510 and 590 locally."""
-    status, out, err = mqcalc("sweep", "connect", "tls=no", "suppress_x511_x512=no",
+    status, out, err = run_main("sweep", "connect", "tls=no", "suppress_x511_x512=no",
                               "--vary", "listener=shared,local", "--vary", "sharecnv=0:10:5")
     assert status == 0 and err == ""
     rows = table(out)
@@ -52,7 +45,7 @@ def test_connect_by_listener_and_sharecnv_gives_the_sources_figures_in_order():
 
 def test_csv_header_and_every_row_are_the_engines():
     connect = calc.calculator("connect")
-    status, out, _ = mqcalc("sweep", "connect", "tls=yes", "connects_per_sec=250.5",
+    status, out, _ = run_main("sweep", "connect", "tls=yes", "connects_per_sec=250.5",
                             "--vary", "suppress_x511_x512=no,yes",
                             "--vary", "listener=local,shared", "--vary", "sharecnv=0:2:1")
     assert status == 0
@@ -69,7 +62,7 @@ def test_csv_header_and_every_row_are_the_engines():
 
 
 def test_csv_writes_whole_numbers_whole_booleans_as_words_and_no_separators():
-    status, out, _ = mqcalc("sweep", "connect", "sharecnv=1", "suppress_x511_x512=no",
+    status, out, _ = run_main("sweep", "connect", "sharecnv=1", "suppress_x511_x512=no",
                             "--vary", "connects_per_sec=1000000,0.25",
                             "--vary", "tls=true,false")
     assert status == 0
@@ -82,7 +75,7 @@ def test_csv_writes_whole_numbers_whole_booleans_as_words_and_no_separators():
 
 
 def test_a_range_steps_exactly_to_its_stop():
-    status, out, _ = mqcalc("sweep", "connect", "--vary", "connects_per_sec=0:1:0.1")
+    status, out, _ = run_main("sweep", "connect", "--vary", "connects_per_sec=0:1:0.1")
     assert status == 0
     assert [r["connects_per_sec"] for r in table(out)] == [
         "0", "0.1", "0.2", "0.3", "0.4", "0.5", "0.6", "0.7", "0.8", "0.9", "1"]
@@ -91,7 +84,7 @@ def test_a_range_steps_exactly_to_its_stop():
 def test_a_row_that_breaks_a_rule_has_its_message_and_no_outputs():
     notify = calc.calculator("notify_delay")
     assert notify.checks[0].problem == BROKEN_GETS
-    status, out, _ = mqcalc("sweep", "notify_delay", "gets_successful=100",
+    status, out, _ = run_main("sweep", "notify_delay", "gets_successful=100",
                             "--vary", "gets_attempted=50:150:50")
     assert status == 0
     refused, equal, more = table(out)
@@ -144,7 +137,7 @@ BAD = [
 @pytest.mark.parametrize(("arguments", "said"), BAD, ids=[" ".join(a) for a, _ in BAD])
 def test_a_bad_sweep_exits_2_with_one_line(arguments, said, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    status, out, err = mqcalc(*arguments)
+    status, out, err = run_main(*arguments)
     assert status == 2 and out == ""
     assert len(err.splitlines()) == 1 and err.startswith("mqcalc: ") and said in err, err
     assert list(tmp_path.iterdir()) == []
@@ -154,10 +147,10 @@ def test_csv_file_is_what_stdout_gets_and_is_announced(tmp_path):
     arguments = ("sweep", "connect", "--vary", "listener=shared,local", "--vary",
                  "sharecnv=0:10:5")
     path = tmp_path / "connect.csv"
-    status, out, err = mqcalc(*arguments, "--out", str(path))
+    status, out, err = run_main(*arguments, "--out", str(path))
     assert status == 0 and out == ""
     assert err == f"wrote {path} (6 scenarios)\n"
-    assert path.read_text(encoding="utf-8") == mqcalc(*arguments)[1]
+    assert path.read_text(encoding="utf-8") == run_main(*arguments)[1]
 
 
 @pytest.fixture(scope="module")
@@ -165,7 +158,7 @@ def swept_workbook(tmp_path_factory):
     """notify_delay by MQGETs attempted and LPARs, with LPAR 1's share 0: rows that break
     each of its two rules and rows the engine accepts."""
     path = tmp_path_factory.mktemp("sweep") / "notify.xlsx"
-    status, _, err = mqcalc("sweep", "notify_delay", "gets_successful=100", "share_1_pct=0",
+    status, _, err = run_main("sweep", "notify_delay", "gets_successful=100", "share_1_pct=0",
                             "--vary", "gets_attempted=50:150:50", "--vary", "lpars=1,2",
                             "--out", str(path))
     assert status == 0 and err == f"wrote {path} (6 scenarios)\n"
@@ -227,5 +220,5 @@ def test_a_long_sweep_counts_its_progress_on_a_terminal_only(tmp_path, monkeypat
     assert "mqcalc: 100,000 of 100,000 scenarios" in terminal.getvalue()
     assert terminal.getvalue().endswith(f"wrote {tmp_path / 'long.csv'} (100000 scenarios)\n")
     monkeypatch.undo()
-    status, _, err = mqcalc(*arguments)
+    status, _, err = run_main(*arguments)
     assert status == 0 and err == f"wrote {tmp_path / 'long.csv'} (100000 scenarios)\n"

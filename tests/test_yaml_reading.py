@@ -3,15 +3,12 @@ YAML 1.2 types, keeps YAML 1.1's surprises as text, keeps each key's line, and r
 hand-written file never needs (duplicate keys, aliases, tags, depth) in one line."""
 from __future__ import annotations
 
-import contextlib
-import io
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from calc.cli import main
 from calc.yaml_reading import DEPTH_LIMIT, SIZE_LIMIT, YamlProblem, parse, read
+from tests.test_cli import run_main
 
 TYPED = [("0", 0), ("-3", -3), ("+12", 12), ("1000000", 1000000), ("1.5", 1.5), ("-.5", -0.5),
          ("1e5", 100000.0), ("2.5E-3", 0.0025), ("true", True), ("False", False),
@@ -95,12 +92,9 @@ def test_nesting_past_any_parsers_own_limit_is_one_mqcalc_line_at_its_line(tmp_p
     assert refused.value.line == 1 and "\n" not in str(refused.value)
     scenario = tmp_path / "deep.yaml"
     scenario.write_text(text, encoding="utf-8")
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        status = main(["eval", "--scenario", str(scenario)])
-    assert (status, out.getvalue()) == (2, "")
-    assert err.getvalue().startswith(f"mqcalc: scenario {scenario}: line 1: ")
-    assert err.getvalue().count("\n") == 1
+    status, out, err = run_main("eval", "--scenario", scenario)
+    assert (status, out) == (2, "")
+    assert err.startswith(f"mqcalc: scenario {scenario}: line 1: ") and err.count("\n") == 1
 
 
 def test_nesting_up_to_the_limit_reads():
