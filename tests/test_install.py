@@ -8,7 +8,6 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 import tomllib
 import zipfile
 from pathlib import Path
@@ -21,11 +20,8 @@ from calc.workbook import build_paths
 from tests.compare import named_cell
 from tests.conftest import CALCULATOR_IDS, CALCULATORS, REPO
 from tests.test_terminal import in_tmux, quit_with_ctrl_q, row, wait_for
+from tests.wheels import NOT_SOURCES, build_wheel, install_wheel
 
-NOT_SOURCES = shutil.ignore_patterns(".git", ".venv", "__pycache__", ".hypothesis",
-                                     ".pytest_cache", "build", "*.egg-info", "out", "generated")
-"""What a build of the checkout does not read: version control, environments, caches and
-outputs."""
 WORKED_EXAMPLE = {"sharecnv": 0, "listener": "local", "tls": True, "suppress_x511_x512": True}
 """001's worked example: a local listener, SHARECNV(0), TLS and X511/X512 suppressed, 760 CPU
 µs a connect (templates/connect.yaml, examples)."""
@@ -55,21 +51,14 @@ def wheel(tmp_path_factory) -> Path:
     """The wheel pip builds from a copy of the checkout's sources (so the build's own files
     land in the copy, not the checkout)."""
     work = tmp_path_factory.mktemp("wheel")
-    sources = shutil.copytree(REPO, work / "sources", ignore=NOT_SOURCES)
-    run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", work / "dist",
-        sources, cwd=work)
-    [built] = (work / "dist").glob("mqzcalc-*.whl")
-    return built
+    return build_wheel(work, lambda *command: run(*command, cwd=work))
 
 
 @pytest.fixture(scope="module")
 def installed(wheel, tmp_path_factory) -> Path:
     """A fresh virtual environment with the wheel installed: its bin folder."""
     work = tmp_path_factory.mktemp("installed")
-    run(sys.executable, "-m", "venv", work / "v", cwd=work)
-    run(work / "v" / "bin" / "python", "-m", "pip", "install", "--quiet",
-        "--disable-pip-version-check", "-c", REPO / "scripts" / "constraints.txt", wheel, cwd=work)
-    return work / "v" / "bin"
+    return install_wheel(wheel, work, lambda *command: run(*command, cwd=work))
 
 
 def test_the_wheel_carries_the_templates_and_the_stylesheet(wheel):

@@ -18,7 +18,6 @@ first run of each command having written it.
 from __future__ import annotations
 
 import os
-import shutil
 import statistics
 import subprocess
 import sys
@@ -26,6 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from ..wheels import build_wheel, install_wheel
 from .child import ROOT
 from .measures import Measure
 
@@ -41,32 +41,20 @@ COMMANDS = {"eval connect --json": (MODULE, EVAL, {}),
             "eval connect --json, cache off": (MODULE, EVAL, {"MQZCALC_CACHE": "off"}),
             "--help": (MODULE, ("--help",), {}), "list": (MODULE, ("list",), {})}
 PIPX = "eval connect --json, installed as pipx installs it"
-NOT_SOURCES = shutil.ignore_patterns(".git", ".venv", "__pycache__", ".hypothesis", "out",
-                                     ".pytest_cache", "build", "*.egg-info", "generated")
 
 
 def measure(quick: bool) -> list[Measure]:
     measures = _measure(COMMANDS, sys.executable, quick)
     if not quick:
         with tempfile.TemporaryDirectory(prefix="mqcalc-bench-pipx-") as work:
-            installed = _installed(Path(work))
+            installed = install_wheel(build_wheel(Path(work), _run), Path(work), _run)
             measures += _measure({PIPX: ((str(installed / "mqcalc"),), EVAL, {})},
                                  str(installed / "python"), quick)
     return measures
 
 
-def _installed(work: Path) -> Path:
-    """A fresh virtual environment holding the wheel of a copy of the checkout, installed
-    with the tested versions: its bin folder."""
-    sources = shutil.copytree(ROOT, work / "sources", ignore=NOT_SOURCES)
-    quiet = ("--quiet", "--disable-pip-version-check")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", *quiet, "--no-deps", "--wheel-dir",
-                    str(work / "dist"), str(sources)], check=True)
-    subprocess.run([sys.executable, "-m", "venv", str(work / "v")], check=True)
-    [wheel] = (work / "dist").glob("mqzcalc-*.whl")
-    subprocess.run([str(work / "v" / "bin" / "python"), "-m", "pip", "install", *quiet, "-c",
-                    str(ROOT / "scripts" / "constraints.txt"), str(wheel)], check=True)
-    return work / "v" / "bin"
+def _run(*command) -> None:
+    subprocess.run([str(part) for part in command], check=True)
 
 
 def _measure(commands: dict, python: str, quick: bool) -> list[Measure]:
