@@ -168,6 +168,7 @@ def _eval_scenario(arguments) -> int:
                           "(see mqcalc --help)")
     path = arguments.scenario
     scenario = load_scenario(path)
+    overrides = {}
     if arguments.calculator is None:
         chosen = scenario.inputs
     else:
@@ -177,7 +178,9 @@ def _eval_scenario(arguments) -> int:
                                 f"(it has {', '.join(scenario.inputs)})")
         overrides = _assignments(calculator, arguments.assignments)
         chosen = {calculator.id: {**scenario.inputs[calculator.id], **overrides}}
-    results = [engine.run(calculator_id, inputs) for calculator_id, inputs in chosen.items()]
+    results = [engine.run(calculator_id, inputs,
+                          scenario.given_names(calculator_id) | set(overrides))
+               for calculator_id, inputs in chosen.items()]
     if arguments.json:
         print(json_output.dumps({"scenario": str(path),
                                 "results": [r.as_json() for r in results]}))
@@ -263,7 +266,7 @@ def _print_heading(title: str, after_another: bool = False) -> None:
 
 
 def _print_result(calculator, result: engine.Result) -> None:
-    print("\n".join(result_lines(calculator, result.outputs, result.notes)))
+    print("\n".join(result_lines(calculator, result)))
 
 
 def _eval_report(calculator, inputs: dict, path: Path, as_json: bool) -> int:

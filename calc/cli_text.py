@@ -4,8 +4,13 @@ next. Pure text: the command prints it. (shutil and textwrap are imported where 
 the start of every command, ``--json`` ones included, that prints none of this.)"""
 from __future__ import annotations
 
+from .evidence import LETTERS, WORDS
 from .formatting import as_written, format_value
-from .model import Calculator
+from .model import ASSUMED, Calculator
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of start-up)
+if TYPE_CHECKING:
+    from .engine import Result
 
 INDENT = "  "
 RULE = "─"
@@ -35,16 +40,39 @@ def heading(title: str) -> list[str]:
     return [title, RULE * min(len(title), width())]
 
 
-def result_lines(calculator: Calculator, outputs: dict, notes: list[str]) -> list[str]:
-    """The outputs of one evaluation, one a line with value and unit, then its notes."""
+def result_lines(calculator: Calculator, result: Result) -> list[str]:
+    """The outputs of one evaluation (those ``calculator`` lists), one a line with value,
+    unit and the letters of its evidence marks; then its notes; then one line per warning
+    that marks a figure shown, led by its letter and word (:mod:`calc.evidence`)."""
     lines = wrapped("measured on: ", calculator.measured_on) if calculator.measured_on else []
     title_width = max(len(output.title) for output in calculator.outputs.values())
+    unit_width = max(len(output.unit) for output in calculator.outputs.values())
     for name, output in calculator.outputs.items():
-        value = format_value(outputs[name], output.decimals)
-        lines.append(f"{INDENT}{output.title:<{title_width}} {value:>14} {output.unit}".rstrip())
-    for note in notes:
+        value = format_value(result.outputs[name], output.decimals)
+        letters = " ".join(LETTERS[kind] for kind in result.evidence[name])
+        lines.append(f"{INDENT}{output.title:<{title_width}} {value:>14} "
+                     f"{output.unit:<{unit_width}} {letters}".rstrip())
+    for note in result.notes:
         lines += wrapped("note: ", note)
+    for caveat in result.warnings:
+        if any(name in calculator.outputs for name in caveat.outputs):
+            label = f"{LETTERS[caveat.kind]} {WORDS[caveat.kind]}: "
+            lines += wrapped(label, " ".join(filter(None, (
+                _figure(calculator, result, caveat.about[0]) if caveat.kind != ASSUMED else "",
+                caveat.text, f"({caveat.where})" if caveat.where else ""))))
     return lines
+
+
+def _figure(calculator: Calculator, result: Result, name: str) -> str:
+    """The input or output a warning is about, as ``title value unit:``."""
+    if name in calculator.inputs:
+        spec = calculator.inputs[name]
+        value, unit, title = spec.label(result.inputs[name]), spec.unit, spec.title
+    else:
+        output = calculator.outputs[name]
+        value = format_value(result.outputs[name], output.decimals)
+        unit, title = output.unit, output.title
+    return f"{title} {value} {unit}".rstrip() + ":"
 
 
 def described(calculator: Calculator) -> list[str]:

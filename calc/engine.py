@@ -16,6 +16,7 @@ from pathlib import Path
 
 from .compiler import Compiled, compile_calculator
 from .errors import InputError, MqcalcError, shown
+from .evidence import Caveat, caveats, marks
 from .files import reason
 from .loader import load
 from .loader_parts import Parts
@@ -142,24 +143,33 @@ def _compiled_for(calculator_id: str) -> Compiled:
 
 @dataclass(frozen=True)
 class Result:
-    """One evaluation: the inputs as used (defaults filled in), outputs and applying notes,
-    and the inputs that these inputs leave unused (their ``applies_when`` is false)."""
+    """One evaluation: the inputs as used (defaults filled in), outputs and applying notes
+    of advice, the inputs that these inputs leave unused (their ``applies_when`` is false),
+    the warnings about what the figures rest on and each output's evidence marks (see
+    :mod:`calc.evidence`)."""
 
     calculator: str
     inputs: dict
     outputs: dict
     notes: list[str]
     not_applying: tuple[str, ...] = ()
+    warnings: tuple[Caveat, ...] = ()
+    evidence: dict[str, list[str]] | None = None
+    said: list[str] | None = None
+    """Every applying note's text, advice and warnings alike, in the template's order (what
+    a notes block shows)."""
 
     def as_json(self) -> dict:
-        """The result for ``--json``: besides inputs, outputs and notes, each output's unit
-        and the machine the source measured on (empty when the template states none), so a
-        figure read by a program keeps what it is a figure of."""
+        """The result for ``--json``: besides inputs, outputs and notes, each output's unit,
+        the machine the source measured on (empty when the template states none), each
+        output's evidence marks and the warnings, so a figure read by a program keeps what
+        it is a figure of and what it rests on (README, JSON)."""
         declared = calculator(self.calculator)
         return {"calculator": self.calculator, "inputs": self.inputs,
                 "outputs": self.outputs, "notes": self.notes,
                 "units": {name: output.unit for name, output in declared.outputs.items()},
-                "measured_on": declared.measured_on}
+                "measured_on": declared.measured_on, "evidence": self.evidence,
+                "warnings": [caveat.as_json() for caveat in self.warnings]}
 
 
 def input_spec(calculator_id: str, name: str, value: object) -> Input:
@@ -191,9 +201,11 @@ def validate(calculator_id: str, inputs: dict) -> dict:
     return values
 
 
-def run(calculator_id: str, inputs: dict) -> Result:
-    """Validate ``inputs`` and evaluate every output and note condition."""
-    return _result(_compiled_for(calculator_id), inputs)
+def run(calculator_id: str, inputs: dict, given=None) -> Result:
+    """Validate ``inputs`` and evaluate every output and note condition. ``given`` names
+    the inputs the planner gave (by default those ``inputs`` holds); the others are
+    assumed (:mod:`calc.evidence`)."""
+    return _result(_compiled_for(calculator_id), inputs, given)
 
 
 def run_widened(calculator_id: str, inputs: dict, domains: dict[str, Input]) -> Result:
@@ -205,11 +217,19 @@ def run_widened(calculator_id: str, inputs: dict, domains: dict[str, Input]) -> 
     return _result(compile_calculator(widened), inputs)
 
 
-def _result(compiled: Compiled, inputs: dict) -> Result:
+def _result(compiled: Compiled, inputs: dict, given=None) -> Result:
+    """The evaluation of ``inputs``; the inputs ``given`` names (by default those they
+    hold) count as given, the others as assumed (:mod:`calc.evidence`)."""
     values, outputs, flags = compiled.evaluate(inputs)
-    notes = [note.text for note, applies in zip(compiled.calculator.notes, flags) if applies]
-    return Result(compiled.calculator.id, values, outputs, notes,
-                  compiled.inapplicable(**values))
+    declared = compiled.calculator
+    said = [note.text for note, applies in zip(declared.notes, flags) if applies]
+    notes = [note.text for note, applies in zip(declared.notes, flags)
+             if applies and not note.kind]
+    not_applying = compiled.inapplicable(**values)
+    found = caveats(declared, flags, values, inputs if given is None else given,
+                    not_applying)
+    return Result(declared.id, values, outputs, notes, not_applying, found,
+                  marks(declared, found), said)
 
 
 def evaluate(calculator_id: str, inputs: dict) -> dict:

@@ -15,6 +15,7 @@ from . import engine
 from .compiler import FAILURES
 from .emit_python import HELPERS, lookup_form, to_python
 from .errors import MqcalcError, shown
+from .evidence import Caveat
 from .model import Calculator, Citation, Output
 
 INPUT, OUTPUT, CONSTANT, TABLE = "input", "output", "constant", "table"
@@ -50,22 +51,28 @@ class Explanation:
     scaling: str = ""
     """Whether the figure is converted to the planner's machine (for a calculator that
     scales its published CPU figures by ``cpu_scale``); empty for one that does not."""
+    warnings: tuple[Caveat, ...] = ()
+    """The warnings behind the figure's evidence marks (:mod:`calc.evidence`); none when
+    it rests on IBM's measurement at its configuration or on the planner's own data."""
 
 
-def explain(calculator_id: str, output_id: str, inputs: dict) -> Explanation:
+def explain(calculator_id: str, output_id: str, inputs: dict, given=None) -> Explanation:
     """Explain ``output_id`` of ``calculator_id`` for ``inputs`` (the engine validates
-    them, so an invalid input raises the engine's InputError)."""
+    them, so an invalid input raises the engine's InputError); ``given`` names the inputs
+    the planner gave, as :func:`calc.engine.run` takes it."""
     spec = engine.calculator(calculator_id)
     output = spec.outputs.get(output_id)
     if output is None:
         raise MqcalcError(f"{calculator_id}: no output {shown(output_id)}")
-    result = engine.run(calculator_id, inputs)
+    result = engine.run(calculator_id, inputs, given)
     values = {**result.inputs, **result.outputs,
               **{name: constant.value for name, constant in spec.constants.items()}}
     terms = tuple(_terms(spec, output.tree, values, _namespace(spec, values)))
     sources, reads = _rests_on(spec, output_id)
     return Explanation(output, result.outputs[output_id], terms, sources,
-                       _scaling(spec, reads, values))
+                       _scaling(spec, reads, values),
+                       tuple(caveat for caveat in result.warnings
+                             if output_id in caveat.outputs))
 
 
 def _scaling(spec: Calculator, reads: set[str], values: dict) -> str:

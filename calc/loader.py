@@ -17,6 +17,7 @@ from .names import (FIRST_PROBLEM, NOTES_APPLYING, NOTES_SHOWN, SHEET_NAME_LIMIT
 from .errors import InputError
 from .loader_base import CELL_LIKE, NAME, WRITTEN
 from .loader_charts import ChartSection
+from .loader_evidence import EvidenceSection
 from .loader_inputs import InputPresentation
 from .loader_parts import Parts, PartsSection
 from .loader_report import ReportSection
@@ -37,11 +38,11 @@ TOP_KEYS = {"id", "title", "summary", "headline", "key_results", "key_inputs", "
             "examples", "report", "charts", "cpu_spent"}
 CHECK_KEYS = {"rule", "message"}
 INPUT_KEYS = {"type", "default", "title", "help", "unit", "min", "max", "choices", "decimals",
-              "labels", "applies_when"}
+              "labels", "applies_when", "measured"}
 TABLE_KEYS = {"title", "unit", "keys", "rows", "source"}
 CONSTANT_KEYS = {"value", "title", "unit", "source"}
 OUTPUT_KEYS = {"formula", "title", "unit", "help", "decimals"}
-NOTE_KEYS = {"when", "text"}
+NOTE_KEYS = {"when", "text", "kind", "marks", "source"}
 EXAMPLE_KEYS = {"inputs", "expect", "note", "tolerance"}
 INPUT_TYPES = ("int", "number", "bool", "choice")
 
@@ -60,7 +61,7 @@ def load(path: Path | Traversable,
 
 
 class _Loader(ChartSection, ReportSection, PartsSection, InputPresentation, SummarySection,
-              SpendingSection):
+              SpendingSection, EvidenceSection):
     """Reads a whole template: the top level and the inputs, tables, constants, outputs,
     checks, notes and examples here; charts, report, parts and the summary choice in their
     own sections."""
@@ -68,6 +69,8 @@ class _Loader(ChartSection, ReportSection, PartsSection, InputPresentation, Summ
     def __init__(self, path: Path | Traversable, parts: Parts | None):
         super().__init__(path)
         self.parts = parts
+        self.measured_citations = {}
+        """Input id -> the citation of the range IBM measured it over, in the inputs' order."""
 
     def calculator(self) -> Calculator:
         doc = self.mapping(self.document, "(top level)", TOP_KEYS,
@@ -101,7 +104,12 @@ class _Loader(ChartSection, ReportSection, PartsSection, InputPresentation, Summ
                      for name, spec in self.mapping(doc.get("constants", {}), "constants").items()}
         outputs, order = self.outputs(doc["outputs"], inputs, tables, constants)
         scope = self.scope(inputs, tables, constants, outputs)
-        notes = [self.note(index, spec, scope) for index, spec in enumerate(doc.get("notes", []))]
+        known = {*inputs, *outputs}
+        notes = [self.note(index, spec, scope, known)
+                 for index, spec in enumerate(doc.get("notes", []))]
+        notes += [self.extrapolation(inputs[name], citation, scope)
+                  for name, citation in self.measured_citations.items()]
+        notes = [self.marked(note, outputs) if note.kind else note for note in notes]
         for index in range(1, len(notes) + 1):
             self.claim(note_name(index), f"notes[{index - 1}]")
         for index in range(1, len(checks) + 1):
@@ -143,7 +151,10 @@ class _Loader(ChartSection, ReportSection, PartsSection, InputPresentation, Summ
                 self.fail(f"{key}.min", "is required for a numeric input")
             if high is not None and high < low:
                 self.fail(f"{key}.max", "is below min")
-            result = Input(**common, min=low, max=high)
+            *measured, citation = self.measured_range(spec, key, kind, low, high)
+            result = Input(**common, min=low, max=high, measured=tuple(measured))
+            if citation is not None:
+                self.measured_citations[name] = citation
         elif kind == "choice":
             choices = spec.get("choices")
             if (not isinstance(choices, list) or not choices
@@ -151,8 +162,10 @@ class _Loader(ChartSection, ReportSection, PartsSection, InputPresentation, Summ
                     or len(set(choices)) != len(choices)):
                 self.fail(f"{key}.choices", "must be a list of distinct non-empty texts")
             self.listable(choices, f"{key}.choices")
+            self.measured_range(spec, key, kind, None, None)
             result = Input(**common, choices=tuple(choices))
         else:
+            self.measured_range(spec, key, kind, None, None)
             result = Input(**common)
         written = self.value_type(spec["default"], f"{key}.default")
         if written != result.value_type:  # text such as '010' or 'no' would pass the gate
@@ -236,10 +249,13 @@ class _Loader(ChartSection, ReportSection, PartsSection, InputPresentation, Summ
             decimals = spec.get("decimals", 0)
             if isinstance(decimals, bool) or not isinstance(decimals, int) or not 0 <= decimals <= 9:
                 self.fail(f"{key}.decimals", "must be a whole number from 0 to 9")
+            read = set(used).union(*(outputs[other].inputs_read for other in used
+                                     if other in outputs))
             outputs[name] = Output(name, formula, self.title(spec["title"], f"{key}.title"),
                                    str(spec["unit"]),
                                    self.prose(spec["help"], f"{key}.help"),
-                                   decimals, tree, tree.mq_type, tuple(sorted(used)))
+                                   decimals, tree, tree.mq_type, tuple(sorted(used)),
+                                   tuple(input_id for input_id in inputs if input_id in read))
         return {name: outputs[name] for name in specs}, order
 
     def dependency_order(self, reads: dict[str, set[str]]) -> list[str]:
@@ -262,15 +278,16 @@ class _Loader(ChartSection, ReportSection, PartsSection, InputPresentation, Summ
             visit(name, [])
         return order
 
-    def note(self, index: int, spec, scope: expr.Scope) -> Note:
+    def note(self, index: int, spec, scope: expr.Scope, known: set[str]) -> Note:
         key = f"notes[{index}]"
-        spec = self.mapping(spec, key, NOTE_KEYS, NOTE_KEYS)
+        spec = self.mapping(spec, key, NOTE_KEYS, {"when", "text"})
         when = self.text(spec["when"], f"{key}.when")
         tree, _ = self.parse(when, scope, f"{key}.when")
         when = " ".join(when.split())
         if tree.mq_type != BOOL:
             self.fail(f"{key}.when", "must be a condition (true or false)")
-        return Note(when, self.prose(spec["text"], f"{key}.text"), tree)
+        return Note(when, self.prose(spec["text"], f"{key}.text"), tree,
+                     **self.evidence_kind(spec, key, known))
 
     def check(self, index: int, spec, inputs: dict[str, Input]) -> Check:
         """A rule between inputs: a condition on inputs only, which the defaults satisfy."""

@@ -16,6 +16,16 @@ from .formatting import places
 
 NUMBER, BOOL, TEXT = "number", "bool", "text"
 """Value types of the expression language; int and number inputs are both NUMBER."""
+ASSUMED, SCALED, EXTRAPOLATED, BEYOND_LIMIT = "assumed", "scaled", "extrapolated", "beyond_limit"
+"""What a figure may rest on besides the planner's given inputs and IBM's measurement at
+IBM's configuration (the evidence marks, see :class:`Note` and :class:`calc.engine.Result`):
+an input nobody gave (its default), a generic scaling to another machine or configuration,
+an input outside the range IBM measured, or a figure past a limit the template declares."""
+MARKS = (BEYOND_LIMIT, EXTRAPOLATED, SCALED, ASSUMED)
+"""Every evidence mark, in the order every face lists them: the one that changes most what
+a figure means first, so a short column cuts the least."""
+DECLARED_MARKS = (SCALED, EXTRAPOLATED, BEYOND_LIMIT)
+"""The marks a template declares by a condition (``assumed`` follows from what was given)."""
 
 
 @dataclass(frozen=True)
@@ -51,6 +61,9 @@ class Input:
     always), e.g. the adapter times typed in only when they come from your own report."""
     applies_tree: ast.expr | None = field(default=None, repr=False, compare=False)
     """``applies_when`` parsed and type-checked."""
+    measured: tuple[float | None, float | None] = (None, None)
+    """The lowest and highest value IBM measured (None: that side is not stated); beyond
+    them a figure is extrapolated (:class:`Note` of kind ``extrapolated``)."""
 
     def label(self, value: object) -> str:
         """What a person reads for ``value``: a choice's label (its id without one), Yes or
@@ -134,15 +147,26 @@ class Output:
     tree: ast.expr = field(repr=False, default=None)
     value_type: str = NUMBER
     depends: tuple[str, ...] = ()
+    inputs_read: tuple[str, ...] = ()
+    """Every input the formula reads, itself or through other outputs, in the inputs' order."""
 
 
 @dataclass
 class Note:
-    """Advice shown only when its condition holds for the current inputs."""
+    """Advice shown only when its condition holds for the current inputs.
+
+    A note of a ``kind`` (one of :data:`DECLARED_MARKS`) is a warning about evidence: when
+    it holds, every output in ``marks`` carries that mark (the outputs that read, directly or
+    not, the names the template lists); ``subject`` is the input or output it is about and
+    ``citation`` where the range or the limit comes from."""
 
     when: str
     text: str
     tree: ast.expr = field(repr=False, default=None)
+    kind: str = ""
+    marks: tuple[str, ...] = ()
+    subject: str = ""
+    citation: Citation | None = None
 
 
 @dataclass

@@ -4,8 +4,8 @@ inputs of the calculators it uses, to add up by :mod:`calc.plan_run` (``mqcalc p
 The format, version 1::
 
     mqcalc_plan: 1
-    machine:                    # the machine part's inputs, all four, shared by every
-      machine: z14              # calculator of every variant
+    machine:                    # the machine part's inputs, shared by every calculator of
+      machine: z14              # every variant (left out: defaults, marked assumed)
       workload_rni: average
       processors: 8
       msu_per_cp: 120
@@ -26,7 +26,7 @@ it is the plan's (or the variant's), the same for every calculator.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
@@ -64,6 +64,35 @@ class Variant:
     machine inputs it has set from :attr:`machine`), in catalogue order."""
     like: str | None = None
     """The variant this one started from, as the file says (None: none)."""
+    given: dict[str, frozenset[str]] | None = field(default=None, compare=False)
+    """Calculator id -> the inputs the plan gives it (itself or through ``like``), machine
+    inputs apart; the others are defaults, which the evaluation marks assumed (a calculator
+    it does not name: none given). None: every input is given (a plan made from values a
+    person set whole)."""
+    machine_given: frozenset[str] | None = field(default=None, compare=False)
+    """The machine inputs the plan gives (the plan's or the variant's); None: all. Neither
+    this nor :attr:`given` counts when two variants are compared: they are the same
+    variant whoever gave their values."""
+
+    def given_names(self, calculator_id: str) -> frozenset[str]:
+        """Every input of ``calculator_id`` the plan gives, the machine's included."""
+        own = self.calculators[calculator_id]
+        if self.given is None:
+            return frozenset(own)
+        machine = self.machine if self.machine_given is None else self.machine_given
+        return self.given.get(calculator_id, frozenset()) | frozenset(
+            name for name in machine if name in own)
+
+    def given_values(self, calculator_id: str) -> dict:
+        """The inputs of ``calculator_id`` the plan gives, machine inputs apart."""
+        names = self.given_names(calculator_id)
+        return {name: value for name, value in self.calculators[calculator_id].items()
+                if name in names and name not in self.machine}
+
+    def machine_values(self) -> dict:
+        """The machine inputs the plan gives."""
+        names = self.machine if self.machine_given is None else self.machine_given
+        return {name: value for name, value in self.machine.items() if name in names}
 
 
 @dataclass(frozen=True)
@@ -137,27 +166,28 @@ def plan_text(plan: Plan) -> str:
     """``plan`` as a plan file that :func:`load_plan` reads back to the same plan: the first
     variant's machine as the plan's; a variant ``like`` another with only the machine inputs
     and calculator inputs it changes from it, every other variant whole (machine inputs are
-    written under ``machine``, never among a calculator's)."""
+    written under ``machine``, never among a calculator's). Only the inputs the plan gives
+    are written: a default stays a default, and is marked assumed when read back."""
     named = {variant.name: variant for variant in plan.variants}
-    machine = plan.variants[0].machine
+    machine = plan.variants[0].machine_values()
     variants = {}
     for variant in plan.variants:
         like = named.get(variant.like)  # whose calculators this variant has, as read
         spec: dict = {"like": like.name} if like else {}
-        changed = _changed(variant.machine, like.machine if like else machine)
+        changed = _changed(variant.machine_values(), like.machine_values() if like else machine)
         if changed:
             spec["machine"] = changed
         spec["calculators"] = {
-            calculator_id: _changed({key: value for key, value in inputs.items()
-                                     if key not in machine_inputs()},
-                                    like.calculators.get(calculator_id, {}) if like else {})
-            for calculator_id, inputs in variant.calculators.items()}
+            calculator_id: _changed(variant.given_values(calculator_id),
+                                    like.given_values(calculator_id)
+                                    if like and calculator_id in like.calculators else {})
+            for calculator_id in variant.calculators}
         if like:
             spec["calculators"] = {key: value for key, value in spec["calculators"].items()
                                    if value or key not in like.calculators}
         variants[variant.name] = spec
-    document = {VERSION_KEY: SCHEMA_VERSION, "machine": _changed(machine, {}),
-                "variants": variants}
+    document = {VERSION_KEY: SCHEMA_VERSION, **({"machine": _changed(machine, {})} if machine
+                                                else {}), "variants": variants}
     return HEADER + yaml.safe_dump(document, sort_keys=False, allow_unicode=True,
                                    default_flow_style=False)
 
@@ -196,10 +226,9 @@ class _Reader:
         for key in document:
             if key not in KEYS:
                 self.refuse(str(key), f"{key}: unknown key (known: {', '.join(KEYS)})")
-        for key in ("machine", "variants"):
-            if key not in document:
-                self.refuse("", f"{key}: is required")
-        machine = self.machine(document["machine"], "machine", whole=True)
+        if "variants" not in document:
+            self.refuse("", "variants: is required")
+        machine = self.machine(document.get("machine"), "machine")
         raw = self.mapping(document["variants"], "variants", "a mapping of variant name to "
                            "its like, machine and calculators")
         if len(raw) < FEWEST_VARIANTS:
@@ -228,8 +257,8 @@ class _Reader:
             self.refuse(VERSION_KEY, f"{VERSION_KEY}: expects the format version "
                                      f"{SCHEMA_VERSION}, not {version!r}")
 
-    def machine(self, value, key: str, whole: bool) -> dict:
-        """The machine inputs given at ``key``, checked and typed; ``whole``: all of them."""
+    def machine(self, value, key: str) -> dict:
+        """The machine inputs given at ``key``, checked and typed."""
         given = self.mapping(value, key, "a mapping of machine input to value")
         specs = machine_inputs()
         values = {}
@@ -243,10 +272,6 @@ class _Reader:
                     _Only(specs[found[0]]), {found[0]: raw})[found[0]], "machine")
             except InputError as error:
                 self.refuse(f"{key}.{typed}", str(error))
-        missing = [name for name in specs if name not in values]
-        if whole and missing:
-            self.refuse(key, f"{key}: {', '.join(missing)}: required (the plan's machine is "
-                             "given whole, once)")
         return values
 
     def variant(self, name: str, raw: dict, plan_machine: dict) -> Variant:
@@ -256,8 +281,7 @@ class _Reader:
         written: dict[tuple[str, str], str] = {}
         for step in reversed(chain):  # the furthest ancestor first, this variant last
             spec = raw[step] or {}
-            machine.update(self.machine(spec.get("machine"), f"variants.{step}.machine",
-                                        whole=False))
+            machine.update(self.machine(spec.get("machine"), f"variants.{step}.machine"))
             calculators = self.mapping(spec.get("calculators"), f"variants.{step}.calculators",
                                        "a mapping of calculator id to its inputs")
             def at(key: str, step: str = step) -> str:
@@ -278,8 +302,11 @@ class _Reader:
                     written[calculator_id, input_id] = f"{key}.{typed_name}"
                 given.setdefault(calculator_id, {})
                 written.setdefault((calculator_id, ""), key)
-        return Variant(name, machine, self.checked(given, machine, written),
-                       raw[name].get("like") if raw[name] else None)
+        whole = {**{spec.id: spec.default for spec in machine_inputs().values()}, **machine}
+        return Variant(name, whole, self.checked(given, whole, written),
+                       raw[name].get("like") if raw[name] else None,
+                       {calculator_id: frozenset(inputs) for calculator_id, inputs in
+                        given.items()}, frozenset(machine))
 
     def chain(self, name: str, raw: dict) -> list[str]:
         """``name`` and the variants it is ``like``, nearest first; an unknown one or a

@@ -10,13 +10,15 @@ terminal calculator and the workbook can show a plan by reading :class:`PlanResu
 """
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass
 from functools import cache
 
 from . import engine, expr
 from .emit_python import HELPERS, to_python
+from .evidence import Caveat
 from .loader_parts import MACHINE_PART, Parts
-from .model import ADDRESS_SPACES, CPU_RATE_UNIT, NUMBER
+from .model import ADDRESS_SPACES, ASSUMED, BEYOND_LIMIT, CPU_RATE_UNIT, MARKS, NUMBER
 from .plan import Plan, Variant
 
 TOTAL = "total"
@@ -25,6 +27,8 @@ SHARE_OUTPUTS = ("lpar_busy_pct", "msu")
 """The machine part's outputs a plan works out from its total CPU rate."""
 RATE_NAME = "cpu_seconds_per_sec"
 """The name the machine part's share formulas read the CPU rate by."""
+TARGET = "target_share_pct"
+"""The machine input a variant's headroom is measured against."""
 
 
 @dataclass(frozen=True)
@@ -35,6 +39,8 @@ class Contribution:
     output: str
     address_space: str
     cpu_seconds_per_sec: float
+    evidence: tuple[str, ...] = ()
+    """The output's evidence marks in its calculator's result (:mod:`calc.evidence`)."""
 
 
 @dataclass(frozen=True)
@@ -50,10 +56,24 @@ class VariantResult:
     total: float
     lpar_busy_pct: float
     msu: float
+    evidence: dict[str, list[str]]
+    """``total``, ``lpar_busy_pct`` and ``msu`` -> their marks: the total's are every mark
+    of a contribution; the share's and MSU's add ``assumed`` where the machine inputs their
+    formulas read are defaults, and ``beyond_limit`` where the share crosses one of the
+    machine part's limits."""
+    warnings: tuple[tuple[str, Caveat], ...]
+    """(calculator id, or ``plan`` for the variant's own, caveat) for every warning behind
+    a mark of the contributions or the variant's figures."""
 
     @property
     def name(self) -> str:
         return self.variant.name
+
+    @property
+    def headroom_pct(self) -> float:
+        """The target share of the LPAR less this variant's share, in points of the LPAR:
+        negative when over the target."""
+        return self.variant.machine[TARGET] - self.lpar_busy_pct
 
 
 @dataclass(frozen=True)
@@ -67,11 +87,33 @@ class PlanNote:
 
 
 @dataclass(frozen=True)
+class PlanWarning:
+    """A warning behind an evidence mark, once however many calculators and variants give
+    it (:meth:`PlanResult.warnings`)."""
+
+    kind: str
+    text: str
+    calculators: tuple[str, ...]
+    variants: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class PlanResult:
     """Every variant evaluated, the first the baseline; and the notes that apply."""
 
     variants: tuple[VariantResult, ...]
     notes: tuple[PlanNote, ...]
+
+    def warnings(self) -> list[PlanWarning]:
+        """Every warning behind a mark of any variant, once, with the calculators (``plan``
+        for a variant's own) and variants it holds in, in the order first met."""
+        found: dict[tuple[str, str], tuple[dict, dict]] = {}
+        for variant in self.variants:
+            for calculator_id, caveat in variant.warnings:
+                calculators, names = found.setdefault((caveat.kind, caveat.text), ({}, {}))
+                calculators[calculator_id] = names[variant.name] = None
+        return [PlanWarning(kind, text, tuple(calculators), tuple(names))
+                for (kind, text), (calculators, names) in found.items()]
 
     def spaces(self) -> list[str]:
         """The address spaces any variant spends CPU in, in :data:`ADDRESS_SPACES` order."""
@@ -99,10 +141,15 @@ class PlanResult:
                     "cpu_seconds_per_sec": {**{s: v.by_space[s] for s in spaces},
                                             TOTAL: v.total},
                     "lpar_busy_pct": v.lpar_busy_pct, "msu": v.msu,
+                    "headroom_pct": v.headroom_pct,
                     "difference": self.difference(v),
+                    "evidence": v.evidence,
+                    "warnings": [{"calculator": calculator_id, **caveat.as_json()}
+                                 for calculator_id, caveat in v.warnings],
                     "contributions": [{"calculator": c.calculator, "output": c.output,
                                        "address_space": c.address_space,
-                                       "cpu_seconds_per_sec": c.cpu_seconds_per_sec}
+                                       "cpu_seconds_per_sec": c.cpu_seconds_per_sec,
+                                       "evidence": list(c.evidence)}
                                       for c in v.contributions],
                     "inputs": v.variant.calculators}
                     for v in self.variants],
@@ -117,11 +164,12 @@ def evaluate_plan(plan: Plan) -> PlanResult:
 
 
 def _evaluate(variant: Variant) -> VariantResult:
-    results = {calculator_id: engine.run(calculator_id, inputs)
+    results = {calculator_id: engine.run(calculator_id, inputs,
+                                         variant.given_names(calculator_id))
                for calculator_id, inputs in variant.calculators.items()}
     contributions = tuple(
         Contribution(calculator_id, part.output, part.address_space,
-                     result.outputs[part.output])
+                     result.outputs[part.output], tuple(result.evidence[part.output]))
         for calculator_id, result in results.items()
         for part in _parts(calculator_id))
     by_space = dict.fromkeys(ADDRESS_SPACES, 0)
@@ -129,7 +177,49 @@ def _evaluate(variant: Variant) -> VariantResult:
         by_space[contribution.address_space] += contribution.cpu_seconds_per_sec
     total = sum(c.cpu_seconds_per_sec for c in contributions)
     shares = machine_shares(total, variant.machine)
-    return VariantResult(variant, results, contributions, by_space, total, *shares)
+    warnings = [(calculator_id, caveat) for calculator_id, result in results.items()
+                for caveat in result.warnings
+                if any(part.output in caveat.outputs for part in _parts(calculator_id))]
+    own = _share_caveats(variant, total, dict(zip(SHARE_OUTPUTS, shares)))
+    return VariantResult(variant, results, contributions, by_space, total, *shares,
+                         _marks(contributions, own), (*warnings, *(("plan", c) for c in own)))
+
+
+def _marks(contributions: tuple[Contribution, ...], own: list[Caveat]) -> dict[str, list[str]]:
+    """A variant's figures' marks (see :attr:`VariantResult.evidence`)."""
+    total = {kind for contribution in contributions for kind in contribution.evidence}
+    found = {name: set(total) - {BEYOND_LIMIT} for name in SHARE_OUTPUTS}
+    for caveat in own:
+        for name in caveat.outputs:
+            found[name].add(caveat.kind)
+    found["total"] = total
+    return {name: [kind for kind in MARKS if kind in found[name]]
+            for name in ("total", *SHARE_OUTPUTS)}
+
+
+def _share_caveats(variant: Variant, total: float, shares: dict) -> list[Caveat]:
+    """The variant's own caveats: its share and MSU read machine inputs the plan leaves to
+    their defaults (assumed), and its share crosses a limit of the machine part."""
+    caveats = []
+    given = variant.machine_values()
+    for name, tree in zip(SHARE_OUTPUTS, share_trees()):
+        missing = [read for read in _names_read(tree) if read in variant.machine
+                   and read not in given]
+        if missing:
+            defaults = ", ".join(f"{read}={variant.machine[read]}" for read in missing)
+            caveats.append(Caveat(ASSUMED, tuple(missing), (name,),
+                                  f"not given, so the machine part's defaults stand: "
+                                  f"{defaults}"))
+    values = {**variant.machine, RATE_NAME: total, **shares}
+    for code, note in share_limits():
+        if eval(code, dict(HELPERS), values):  # noqa: S307 - a checked tree
+            caveats.append(Caveat(note["kind"], tuple(note["marks"]), tuple(note["marks"]),
+                                  " ".join(note["text"].split())))
+    return caveats
+
+
+def _names_read(tree) -> list[str]:
+    return list(dict.fromkeys(node.id for node in ast.walk(tree) if isinstance(node, ast.Name)))
 
 
 def _parts(calculator_id: str):
@@ -162,6 +252,20 @@ def share_trees() -> tuple:
     scope = expr.Scope(dict.fromkeys(names, NUMBER), {}, {})
     return tuple(expr.parse(part["outputs"][name]["formula"], scope)[0]
                  for name in SHARE_OUTPUTS)
+
+
+@cache
+def share_limits() -> tuple:
+    """The machine part's limits on the share of the LPAR (its notes of kind beyond_limit
+    that mark a share output), each (compiled condition, note as the part writes it), to
+    judge a variant's total as a calculator's own share is judged."""
+    part = Parts(engine.parts_dir()).document(MACHINE_PART).data
+    scope = expr.Scope(dict.fromkeys((RATE_NAME, *part["inputs"], *SHARE_OUTPUTS), NUMBER),
+                       {}, {})
+    return tuple((compile(to_python(expr.parse(note["when"], scope)[0]),
+                          f"{MACHINE_PART}: {note['when']}", "eval"), note)
+                 for note in part["notes"] if note.get("kind") == BEYOND_LIMIT
+                 and set(note["marks"]) & set(SHARE_OUTPUTS))
 
 
 @cache
@@ -204,7 +308,7 @@ def note_sources(variants: tuple[VariantResult, ...]) -> dict[str, tuple[NoteSou
 def applies(source: NoteSource, text: str, variants: tuple[VariantResult, ...]) -> bool:
     """Whether the note ``text`` holds where ``source`` says it may."""
     return source.number is None or text in variants[source.variant].results[
-        source.calculator].notes
+        source.calculator].said
 
 
 def _notes(variants: tuple[VariantResult, ...]) -> tuple[PlanNote, ...]:

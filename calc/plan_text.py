@@ -8,6 +8,7 @@ from pathlib import Path
 
 from . import json_output
 from .cli_text import INDENT, heading, wrapped
+from .evidence import LETTERS, legend, letters
 from .formatting import format_value
 from .model import CPU_RATE_UNIT, space_label
 from .plan import load_plan, machine_inputs
@@ -17,8 +18,11 @@ RATE_DECIMALS = 4
 """CPU s/s to 0.0001 of a processor: the decimals the calculators' CPU rates show."""
 LABEL, UNIT, COLUMN = 32, 10, 12
 """Widths of the figures' tables: label, unit, each value (80 columns with the indent)."""
-PART_LABEL, SPACE = 36, 6
-"""The contributions' label (calculator and output) and address space columns."""
+PART_LABEL, SPACE, MARKS_WIDTH = 32, 6, 3
+"""The contributions' label (calculator and output), address space and marks columns."""
+HEADROOM = "Headroom to the target share"
+LISTED = 3
+"""Most variants a warning names one by one; more are counted."""
 
 
 def print_plan(path: Path, as_json: bool) -> int:
@@ -41,9 +45,12 @@ def plan_lines(result: PlanResult, path: str) -> list[str]:
     lines += ["", "Contributions (each calculator's declared parts)"]
     for variant in result.variants[1:]:
         lines += _contributions(result, base, variant)
-    if result.notes:
+    lines += _warnings(result)
+    warned = {warning.text for warning in result.warnings()}
+    advice = [note for note in result.notes if note.text not in warned]
+    if advice:
         lines += ["", "Notes"]
-    for note in result.notes:
+    for note in advice:
         lines += wrapped("- ", f"{', '.join(note.calculators)} ({', '.join(note.variants)}): "
                                f"{note.text}")
     return lines
@@ -76,10 +83,47 @@ def _table(result: PlanResult, base: VariantResult, variant: VariantResult) -> l
                           RATE_DECIMALS))
     lines.append(_row("Total", CPU_RATE_UNIT, [base.total, variant.total, difference[TOTAL]],
                       RATE_DECIMALS))
+    lines.append(_marks_row(base, variant, TOTAL))
     for name, (title, unit, decimals) in share_outputs().items():
         lines.append(_row(title, unit, [getattr(base, name), getattr(variant, name),
                                         difference[name]], decimals))
+        lines.append(_marks_row(base, variant, name))
+    _, unit, decimals = share_outputs()["lpar_busy_pct"]
+    lines.append(_row(HEADROOM, unit, [base.headroom_pct, variant.headroom_pct,
+                                       variant.headroom_pct - base.headroom_pct], decimals))
     return lines
+
+
+def _marks_row(base: VariantResult, variant: VariantResult, name: str) -> str:
+    """The line under a figure with the letters of its marks in each variant's column."""
+    return (f"{INDENT}{'  rests on':<{LABEL + UNIT}}"
+            + "".join(f"{letters(v.evidence[name]) or '-':>{COLUMN}}"
+                      for v in (base, variant))).rstrip()
+
+
+def _warnings(result: PlanResult) -> list[str]:
+    """Each warning behind a mark, once, with the calculator and the variants it holds in;
+    and the letters' legend."""
+    warnings = result.warnings()
+    if not warnings:
+        return []
+    lines = ["", "What the figures rest on",
+             *wrapped("", f"- IBM's measurement or your data; {legend()}")]
+    for warning in warnings:
+        lines += wrapped(f"{LETTERS[warning.kind]} ",
+                         f"{', '.join(warning.calculators)} "
+                         f"({_within(list(warning.variants), result)}): {warning.text}")
+    return lines
+
+
+def _within(names: list[str], result: PlanResult) -> str:
+    """The variants a warning holds in, in a few words: all, a short list, or how many
+    from the first to the last (``--json`` lists each)."""
+    if len(names) == len(result.variants):
+        return "every variant"
+    if len(names) <= LISTED:
+        return ", ".join(names)
+    return f"{len(names)} variants, {names[0]} to {names[-1]}"
 
 
 def _machine(variant: VariantResult, spec) -> str:
@@ -96,10 +140,15 @@ def _contributions(result: PlanResult, base: VariantResult,
                               for v in (base, variant) for c in v.contributions))
     values = [{(c.calculator, c.output, c.address_space): c.cpu_seconds_per_sec
                for c in v.contributions} for v in (base, variant)]
+    marks = {}
+    for contribution in (*base.contributions, *variant.contributions):
+        key = (contribution.calculator, contribution.output, contribution.address_space)
+        marks.setdefault(key, set()).update(contribution.evidence)
     for key in keys:
         before, after = (found.get(key, 0.0) for found in values)
         lines.append(_row(f"{key[0]} {key[1]}"[:PART_LABEL - 1], key[2],
-                          [before, after, after - before], RATE_DECIMALS, (PART_LABEL, SPACE)))
-    lines.append(f"{INDENT}(in {CPU_RATE_UNIT}; after each name, the address space that "
-                 "pays it)")
+                          [before, after, after - before], RATE_DECIMALS, (PART_LABEL, SPACE))
+                     + f" {letters(marks[key]):<{MARKS_WIDTH}}".rstrip())
+    lines += wrapped("", f"(in {CPU_RATE_UNIT}; after each name, the address space that pays "
+                         "it; last, the letters of what it rests on)")
     return lines

@@ -21,7 +21,7 @@ every input of every calculator, in catalogue order.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
@@ -62,6 +62,16 @@ class Scenario:
     calculator (defaults filled in), calculators in catalogue order."""
     current: str | None = None
     """The calculator the terminal calculator showed when saved (one of ``inputs``), or None."""
+    given: dict[str, frozenset[str]] | None = field(default=None, compare=False)
+    """Calculator id -> the inputs the file gives (the others are defaults, which an
+    evaluation marks assumed); None: every input is given. Two scenarios of the same
+    inputs are equal whoever gave them."""
+
+    def given_names(self, calculator_id: str) -> frozenset[str]:
+        """The inputs of ``calculator_id`` the scenario gives."""
+        if self.given is None:
+            return frozenset(self.inputs[calculator_id])
+        return self.given[calculator_id]
 
 
 def load_scenario(path: Path) -> Scenario:
@@ -104,7 +114,9 @@ def _text(scenario: Scenario, where: str) -> str:
     document: dict = {VERSION_KEY: SCHEMA_VERSION}
     if checked.current is not None:
         document["current"] = checked.current
-    document["calculators"] = {name: {key: plain_number(value) for key, value in inputs.items()}
+    given = checked if scenario.given is None else scenario
+    document["calculators"] = {name: {key: plain_number(value) for key, value in inputs.items()
+                                      if key in given.given_names(name)}
                                for name, inputs in checked.inputs.items()}
     return HEADER + "\n" + yaml.safe_dump(document, sort_keys=False, allow_unicode=True,
                                           default_flow_style=False)
@@ -152,7 +164,7 @@ def _checked(calculators: object, current: object, where: str,
         raise ScenarioError(at("calculators"), f"calculators: expects a mapping of calculator "
                                                f"id to its inputs, not {_kind(calculators)}")
     typed = _calculator_ids(calculators, at)
-    inputs = {}
+    inputs, named = {}, {}
     for calculator_id, typed_id in typed.items():
         key = f"calculators.{typed_id}"
         given = calculators[typed_id]
@@ -161,6 +173,7 @@ def _checked(calculators: object, current: object, where: str,
             raise ScenarioError(at(key), f"calculators.{calculator_id}: expects a mapping of "
                                          f"input id to value, not {_kind(given)}")
         names = _typed_names(calculator_id, given)
+        named[calculator_id] = frozenset(names)
         try:
             inputs[calculator_id] = engine.validate(calculator_id, _bits_as_text(
                 calculator_id, spelling.inputs(engine.calculator(calculator_id), given)))
@@ -173,7 +186,7 @@ def _checked(calculators: object, current: object, where: str,
     if current is not None and not (isinstance(current, str) and current in inputs):
         raise ScenarioError(at("current"), f"current: {shown(current)} is not one of the "
                                            f"scenario's calculators ({', '.join(inputs)})")
-    return Scenario(inputs, current)
+    return Scenario(inputs, current, named)
 
 
 def _calculator_ids(calculators: dict, at) -> dict:

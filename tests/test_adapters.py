@@ -116,8 +116,8 @@ def test_saturated_only_above_100_percent_busy():
     over = engine.run("adapters", {**row, "adapter_requests_per_sec": 50000})
     assert over.outputs["adapter_busy_pct"] == pytest.approx(121)
     assert over.outputs["saturated"] is True
-    assert any("over 100% busy" in note for note in over.notes)
-    assert not any("over 100% busy" in note for note in at_the_row.notes)
+    assert any("over 100% busy" in note for note in over.said)
+    assert not any("over 100% busy" in note for note in at_the_row.said)
     assert over.outputs["adapter_capacity_requests_per_sec"] == pytest.approx(10 / 242e-6)
 
 
@@ -162,4 +162,4 @@ def test_the_sources_best_dispatcher_count_is_kept():
     result = engine.run("adapters", {})
     assert result.outputs["chidisps_suggested"] == 3
     assert not any("Fewer dispatchers" in note or "Add dispatchers" in note
-                   for note in result.notes)
+                   for note in result.said)

@@ -28,6 +28,9 @@ def _citations():
             yield f"{calculator.id}.{part.id}", part.citation
         for part in calculator.cpu_spent.parts if calculator.cpu_spent else ():
             yield f"{calculator.id}.cpu_spent.{part.output}", part.citation
+        for note in calculator.notes:
+            if note.citation is not None:
+                yield f"{calculator.id}.{note.kind}.{note.subject}", note.citation
 
 
 def quoted_pages(passage: str) -> list[tuple[int, int, str]]:

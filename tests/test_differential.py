@@ -44,11 +44,11 @@ def test_workbook_formulas_equal_the_engine(oracle, calculator, data):
         assert agrees(expected, found, rel=1e-12), f"{name}: workbook {found!r}, engine {expected!r}"
     for index, note in enumerate(calculator.notes, start=1):
         shown = oracle.value(calculator.id, note_name(index))
-        assert shown == (note.text if note.text in result.notes else ""), note.when
+        assert shown == (note.text if note.text in result.said else ""), note.when
     listed = notes_from_lines(oracle.column(calculator.id, NOTES_SHOWN))
-    assert listed == result.notes, "the notes list shows the applying notes in order"
+    assert listed == result.said, "the notes list shows the applying notes in order"
     if calculator.notes:
-        assert oracle.value(calculator.id, NOTES_APPLYING) == len(result.notes)
+        assert oracle.value(calculator.id, NOTES_APPLYING) == len(result.said)
 
 
 CHECKED = [c for c in CALCULATORS if c.checks]

@@ -61,7 +61,9 @@ def test_typed_inputs_are_evaluated_and_the_stored_results_agree(tmp_path):
     assert lines[0] == ADAPTERS.title
     assert re.search(r"^  CHIADAPS rule for serialised work +120 adapters$", out, re.M), out
     assert lines[-1] == f"  stored results agree with the engine ({len(ADAPTERS.outputs)} cells)"
-    assert out == run_main("eval", "adapters", "processors=16")[1] + lines[-1] + "\n"
+    every_cell = [f"{name}={value}"
+                  for name, value in {**ADAPTERS.defaults(), "processors": 16}.items()]
+    assert out == run_main("eval", "adapters", *every_cell)[1] + lines[-1] + "\n"
 
 
 def test_json_gives_the_sheet_inputs_outputs_and_no_disagreement(tmp_path):
@@ -72,7 +74,8 @@ def test_json_gives_the_sheet_inputs_outputs_and_no_disagreement(tmp_path):
     assert result["sheet"] == "connect" and result["disagreements"] == []
     assert result["inputs"]["sharecnv"] == 0 and result["inputs"]["suppress_x511_x512"] is False
     assert result["outputs"]["connect_cpu_us"] == 890  # 510 for SHARECNV(0) + 380 for TLS
-    expected = calc.run("connect", {"sharecnv": 0, "suppress_x511_x512": False}).as_json()
+    expected = calc.run("connect", {**CONNECT.defaults(), "sharecnv": 0,
+                                    "suppress_x511_x512": False}).as_json()
     assert result == {**json.loads(json.dumps(expected)), "sheet": "connect",
                       "disagreements": []}
 
@@ -83,7 +86,8 @@ def test_the_combined_workbook_gives_every_calculator_at_its_defaults(built):
     assert [r["sheet"] for r in answer["results"]] == [c.id for c in CALCULATORS]
     for result in answer["results"]:
         assert result["disagreements"] == []
-        expected = calc.run(result["sheet"], {}).as_json()
+        every_cell = calc.calculator(result["sheet"]).defaults()
+        expected = calc.run(result["sheet"], every_cell).as_json()
         assert {key: result[key] for key in expected} == json.loads(json.dumps(expected))
 
 
@@ -140,7 +144,7 @@ def test_a_file_saved_without_results_disagrees_everywhere_it_stores_none(tmp_pa
 def test_values_as_spreadsheets_keep_them_are_taken(tmp_path, typed, used):
     [checked] = check_workbook(typed_over(workbook(tmp_path, CONNECT), "connect", typed))
     assert {name: checked.result.inputs[name] for name in used} == used
-    assert checked.result == calc.run("connect", used)
+    assert checked.result == calc.run("connect", {**CONNECT.defaults(), **used})
 
 
 def test_sheets_not_named_by_a_calculator_are_left_alone(tmp_path):

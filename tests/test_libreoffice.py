@@ -81,14 +81,14 @@ def _sheet_agrees(calculator, case: dict, book) -> int:
                                        f"{found!r}, engine {expected!r}"
     for index, note in enumerate(calculator.notes, start=1):
         shown = named_cell(book[calculator.id], note_name(index)).value
-        assert agrees(note.text if note.text in result.notes else "", shown), note.when
+        assert agrees(note.text if note.text in result.said else "", shown), note.when
     chart_blocks_equal_engine(lambda sheet, name: named_values(book, sheet, name),
                               calculator, case, rel=1e-9)
     listed = notes_from_lines(named_values(book, calculator.id, NOTES_SHOWN))
-    assert listed == result.notes, f"{calculator.id} {case}: the notes list"
+    assert listed == result.said, f"{calculator.id} {case}: the notes list"
     if calculator.notes:
         count = named_cell(book[calculator.id], NOTES_APPLYING).value
-        assert count == len(result.notes), f"{calculator.id} {case}: notes counted"
+        assert count == len(result.said), f"{calculator.id} {case}: notes counted"
     return len(result.outputs)
 
 

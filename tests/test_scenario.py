@@ -58,8 +58,11 @@ def test_a_boolean_takes_the_words_the_command_line_takes(tmp_path, written, mea
     assert load_scenario(path).inputs["connect"]["tls"] is meant
 
 
-def test_save_writes_the_header_and_every_input_typed(tmp_path):
-    scenario = Scenario({"connect": WORKED, "adapters": {"processors": 8}}, current="connect")
+def test_save_writes_the_header_and_every_input_given_typed(tmp_path):
+    """Every input given is written, in the template's order; the ones left out stay
+    defaults (marked assumed when the file is evaluated), not written as if given."""
+    scenario = Scenario({"connect": calc.validate("connect", WORKED),
+                         "adapters": {"processors": 8}}, current="connect")
     path = save_scenario(tmp_path / "saved.yaml", scenario)
     text = path.read_text(encoding="utf-8")
     assert text.startswith(HEADER) and "mqcalc eval --scenario FILE" in text
@@ -73,9 +76,13 @@ def test_save_writes_the_header_and_every_input_typed(tmp_path):
     assert connect["sharecnv"] == 0 and type(connect["sharecnv"]) is int
     assert connect["tls"] is True and connect["listener"] == "local"
     assert "    tls: true\n" in text and "    listener: local\n" in text
+    assert list(document["calculators"]["adapters"]) == ["processors"]
     expected = {"adapters": calc.validate("adapters", {"processors": 8}),
                 "connect": calc.validate("connect", WORKED)}
-    assert load_scenario(path) == Scenario(expected, current="connect")
+    loaded = load_scenario(path)
+    assert loaded == Scenario(expected, current="connect")
+    assert loaded.given_names("adapters") == {"processors"}
+    assert loaded.given_names("connect") == set(calc.calculator("connect").inputs)
 
 
 def test_save_without_current_leaves_the_key_out(tmp_path):

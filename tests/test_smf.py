@@ -340,7 +340,7 @@ def test_one_interval_is_written_as_a_scenario_eval_takes(tmp_path):
                                      "pageset_encryption", "zhyperwrite"]
     text = out.read_text(encoding="utf-8")
     assert text.startswith("# QMA1 2026-03-02 10:30:00, from SMF data (mqcalc smf); other "
-                           "inputs are defaults:\n#   adapters chiadaps <- "
+                           "inputs are defaults, marked assumed:\n#   adapters chiadaps <- "
                            "SMF-QCTADP.csv:Task_Index\n")
     status, shown, err = run_main("eval", "--scenario", out)
     assert status == 0, err

@@ -10,6 +10,7 @@ from textual.geometry import Region
 from textual.widgets import DataTable, Input, Select, Static, Switch
 
 import calc
+from calc.evidence import letters
 from calc.charts import axis_titles
 from calc.scenario import Scenario, load_scenario
 from tests.compare import agrees, named_cell
@@ -153,8 +154,11 @@ async def test_the_painted_table_follows_each_change():
             expected = expected_outputs(app.current, {"processors": processors})
             units = {name: figure.unit for name, figure in shown_figures(
                 app.current, calc.evaluate(app.current.id, {"processors": processors})).items()}
+            marks = calc.run(app.current.id, {"processors": processors},
+                             app.session.given()).evidence
             for line, (name, output) in zip(painted[1:], outputs.items()):
                 assert line.split() == [*expected[name].split(), *units[name].split(),
+                                        *filter(None, [letters(marks[name])]),
                                         *output.title.split()], name
 
 

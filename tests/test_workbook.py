@@ -116,7 +116,7 @@ def test_every_formula_cell_stores_the_engine_result_for_the_defaults(opened, ca
         assert agrees(expected, named_cell(sheet, name).value, rel=1e-15), name
     for name, value in result.inputs.items():
         assert named_cell(sheet, name).value == value, name
-    assert notes_from_lines(named_values(book, calculator.id, NOTES_SHOWN)) == result.notes
+    assert notes_from_lines(named_values(book, calculator.id, NOTES_SHOWN)) == result.said
 
 
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
@@ -212,7 +212,7 @@ def test_the_summary_opens_the_sheet_with_the_templates_choice_and_its_figures(o
     rows = range(status.row + 1, status.row + 1 + len(chosen))
     counted = named_cell(formulas, NOTES_APPLYING)
     assert counted.row == rows[-1] + 1
-    assert stored[counted.coordinate].value == len(result.notes) > 0
+    assert stored[counted.coordinate].value == len(result.said) > 0
     assert [formulas.cell(row, column).value for row in rows] == [f"={name}" for name in chosen]
     figures = {**result.inputs, **result.outputs}
     for row, name in zip(rows, chosen):

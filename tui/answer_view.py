@@ -11,6 +11,8 @@ from rich.text import Text
 from calc.model import Calculator
 from calc.readable import Shown, consistent, readable
 
+from .evidence_view import marks_text
+
 
 def shown_figures(calculator: Calculator, outputs: dict) -> dict[str, Shown]:
     """Every output of ``calculator`` as the results show it, one number of decimals per
@@ -20,15 +22,19 @@ def shown_figures(calculator: Calculator, outputs: dict) -> dict[str, Shown]:
     return dict(zip(calculator.outputs, figures))
 
 
-def answer_view(calculator: Calculator, figures: dict[str, Shown]) -> Table:
-    """The headline in bold, then the key results: value and unit first (so that a narrow
-    screen cuts the title, never the figure), each title cut with an ellipsis to the line."""
+def answer_view(calculator: Calculator, figures: dict[str, Shown],
+                evidence: dict[str, list[str]]) -> Table:
+    """The headline in bold, then the key results: value, unit and the letters of what it
+    rests on first (so that a narrow screen cuts the title, never the figure), each title
+    cut with an ellipsis to the line."""
     grid = Table.grid(padding=(0, 1), expand=True)
     grid.add_column(justify="right", no_wrap=True)
+    grid.add_column(no_wrap=True)
     grid.add_column(no_wrap=True)
     grid.add_column(no_wrap=True, overflow="ellipsis", ratio=1)
     for name in (calculator.headline, *calculator.key_results):
         figure, style = figures[name], "bold" if name == calculator.headline else ""
         grid.add_row(Text(figure.text, style=style), Text(figure.unit, style="dim"),
+                     marks_text(evidence[name]),
                      Text(calculator.outputs[name].title, style=style))
     return grid

@@ -29,6 +29,7 @@ from calc.plan import Plan
 from calc.scenario import Scenario, load_scenario, save_scenario
 
 from .answer_view import answer_view, shown_figures
+from .evidence_view import MARKS_WIDTH, marks_text, warning_lines
 from .confirm import ConfirmScreen
 from .explain_view import explanation_view, with_unit
 from .held import held_with
@@ -112,7 +113,7 @@ class MqcalcApp(ImportMixin, PlanMixin, App):
         after brings them back."""
         self.problem = ""
         self.last_result: calc.Result | None = None
-        self.evaluated: tuple[str, dict] | None = None
+        self.evaluated: tuple[str, dict, frozenset] | None = None
         """The calculator and fields last evaluated: a change event that leaves them as they
         were (a field being mounted, an undo to the same values) computes nothing again."""
         self.refused_field = None
@@ -215,9 +216,11 @@ class MqcalcApp(ImportMixin, PlanMixin, App):
         table.add_column("Value", key="value", width=VALUE_WIDTH)
         table.add_column("Unit", key="unit", width=1 + max(
             len(output.unit) for output in calculator.outputs.values()))
+        table.add_column("", key="marks", width=MARKS_WIDTH)
         table.add_column("Result", key="title")
         for output in calculator.outputs.values():
-            table.add_row(Text(""), Text(output.unit), Text(output.title), key=output.id)
+            table.add_row(Text(""), Text(output.unit), Text(""), Text(output.title),
+                          key=output.id)
         self.query_one("#charts", ChartView).offer(calculator)
         self.last_result = self.evaluated = self.refused_field = None
         self.not_applying = ()
@@ -250,7 +253,7 @@ class MqcalcApp(ImportMixin, PlanMixin, App):
 
     def recompute(self) -> None:
         """Evaluate the current fields; on refusal keep the last good outputs and say why."""
-        fields = (self.current.id, self.raw_inputs())
+        fields = (self.current.id, self.raw_inputs(), self.session.given())
         if fields == self.evaluated:
             return
         self.evaluated = fields
@@ -303,7 +306,9 @@ class MqcalcApp(ImportMixin, PlanMixin, App):
         """Put ``result`` on the screen, changing only the cells and panes that differ."""
         table = self.query_one("#outputs", ResultsTable)
         figures = shown_figures(self.current, result.outputs)
-        self.query_one("#answer", Pane).show(answer_view(self.current, figures), key=figures)
+        self.query_one("#answer", Pane).show(answer_view(self.current, figures,
+                                                         result.evidence),
+                                             key=(figures, str(result.evidence)))
         self.mark_not_applying(result.not_applying)
         long_texts = []
         for name, output in self.current.outputs.items():
@@ -314,10 +319,14 @@ class MqcalcApp(ImportMixin, PlanMixin, App):
                 table.show_value(name, "value", Text(fit_cell(shown), justify="right"))
             if table.get_cell(name, "unit").plain != figures[name].unit:
                 table.show_value(name, "unit", Text(figures[name].unit))
+            marks = marks_text(result.evidence[name])
+            if table.get_cell(name, "marks").plain != marks.plain:
+                table.show_value(name, "marks", marks)
         long_values = self.query_one("#long-values", Pane)
         long_values.show(Text("\n").join(long_texts))
         long_values.display = bool(long_texts)
-        notes = Text("\n").join(Text(f"• {note}") for note in result.notes)
+        notes = Text("\n").join([*warning_lines(self.current, result),
+                                 *(Text(f"• {note}") for note in result.notes)])
         self.query_one("#notes", Pane).show(
             notes or Text("No notes for these inputs.", style="dim"))
         # The explanation after the table's repaint, so the figures typed for show first:
@@ -333,7 +342,8 @@ class MqcalcApp(ImportMixin, PlanMixin, App):
     def show_explanation(self) -> None:
         if self.last_result is None:
             return
-        explanation = explain(self.current.id, self.highlighted_output(), self.last_result.inputs)
+        explanation = explain(self.current.id, self.highlighted_output(),
+                              self.last_result.inputs, self.session.given())
         self.query_one("#explain", Pane).show(explanation_view(explanation), key=explanation)
 
     def show_chart(self) -> None:
@@ -349,7 +359,7 @@ class MqcalcApp(ImportMixin, PlanMixin, App):
         itself): note it for undo, then recompute."""
         if not self.watching:
             return
-        self.session.history.record(self.raw_inputs(), text_field)
+        self.session.edit(self.raw_inputs(), text_field)
         self.recompute()
 
     def on_select_changed(self, event: Select.Changed) -> None:

@@ -11,8 +11,11 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from calc.evidence import UNMARKED, WORDS
 from calc.explain import Explanation
 from calc.readable import readable
+
+from .evidence_view import STYLES
 
 
 def with_unit(value: object, unit: str, decimals: int | None) -> str:
@@ -42,8 +45,13 @@ def explanation_view(explanation: Explanation) -> Group:
                        Text(f"{term.kind}: {term.title}"))
     sources = Text("\n").join(Text(f"• {citation}") for citation in explanation.sources)
     scaling = (Text(explanation.scaling), Text("")) if explanation.scaling else ()
+    rests_on = Text("\n").join(
+        Text.assemble((f"{WORDS[caveat.kind]}: ", STYLES[caveat.kind]), caveat.text,
+                      (f" ({caveat.where})" if caveat.where else "", "dim"))
+        for caveat in explanation.warnings) or Text(UNMARKED)
     return Group(heading, Text(output.help, style="dim"), Text(""),
                  Text.assemble(("Formula  ", "bold"), (output.formula, "cyan")), Text(""),
+                 Text("Rests on", style="bold"), rests_on, Text(""),
                  Text("Values", style="bold"), values, Text(""), *scaling,
                  Text("Sources", style="bold"), sources)
 

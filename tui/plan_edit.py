@@ -21,6 +21,14 @@ from calc.scenario import Scenario
 from .session import History, Session, field_value, field_values
 
 
+def given_fields(session: Session, calculator_id: str) -> dict:
+    """The fields of a calculator a person or the plan gave: the plan made of them leaves
+    the others to their defaults, marked assumed as in the file."""
+    given = session.given(calculator_id)
+    return {name: value for name, value in session.fields(calculator_id).items()
+            if name in given}
+
+
 class PlanEdit:
     """The fields of every variant of ``plan``, and the plan they make."""
 
@@ -29,7 +37,9 @@ class PlanEdit:
         """The plan as last made from the fields (or as opened)."""
         self.calculators = calculators
         self.sessions = {variant.name: Session.from_scenario(calculators, Scenario(
-            variant.calculators, next(iter(variant.calculators))))
+            variant.calculators, next(iter(variant.calculators)),
+            {calculator_id: variant.given_names(calculator_id)
+             for calculator_id in variant.calculators}))
             if variant.calculators else Session(calculators) for variant in plan.variants}
         self.members = {variant.name: list(variant.calculators) for variant in plan.variants}
         """Each variant's calculators now, in catalogue order: what :meth:`remake` makes the
@@ -128,7 +138,7 @@ class PlanEdit:
             members = self.members[variant.name]
             variants.append((variant.name, variant.like,
                              self.machine(variant, session, members),
-                             {calculator_id: session.fields(calculator_id)
+                             {calculator_id: given_fields(session, calculator_id)
                               for calculator_id in members}))
         self.plan = remake_plan(variants)
         for variant in self.plan.variants:

@@ -8,11 +8,14 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 
+from calc.evidence import LETTERS, WORDS, legend, letters
 from calc.formatting import format_value
 from calc.model import CPU_RATE_UNIT, space_label
 from calc.plan import machine_inputs
 from calc.plan_run import TOTAL, PlanResult, share_outputs
-from calc.plan_text import RATE_DECIMALS
+from calc.plan_text import HEADROOM, RATE_DECIMALS
+
+from .evidence_view import STYLES
 
 EIGHTHS = " ▏▎▍▌▋▊▉"
 """A bar's last cell by the eighths of a cell it fills (Unicode's left block elements)."""
@@ -48,6 +51,15 @@ def figures_table(result: PlanResult) -> Table:
                      *(format_value(_figure(variant, key), decimals)
                        for variant in result.variants),
                      *(signed(format_value(change[key], decimals)) for change in changes)])
+        if key in result.variants[0].evidence:
+            rows.append([Text("  rests on", style="dim"), "",
+                         *(letters(variant.evidence[key]) or "-" for variant in result.variants),
+                         *([""] * len(later))])
+    _, unit, decimals = share_outputs()["lpar_busy_pct"]
+    rows.append([Text(HEADROOM), unit, *(format_value(variant.headroom_pct, decimals)
+                                         for variant in result.variants),
+                 *(signed(format_value(variant.headroom_pct - result.variants[0].headroom_pct,
+                                       decimals)) for variant in later)])
     headers = ["", "Unit", *(v.name for v in result.variants),
                *(("change",) if len(later) == 1 else (f"Δ {v.name}" for v in later))]
     table = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
@@ -132,10 +144,20 @@ class Bars:
 
 
 def notes_view(result: PlanResult) -> Text:
-    """Each note that applies, once, with the calculators it is from and the variants it
-    applies in."""
-    if not result.notes:
-        return Text("No notes for these variants.", style="dim")
-    return Text("\n").join(
-        Text.assemble("• ", (f"{', '.join(note.calculators)} ({', '.join(note.variants)}): ",
-                             "bold"), note.text) for note in result.notes)
+    """The warnings behind the figures' marks, each once with the calculators and variants
+    it holds in, and the legend; then each other note that applies, once, with the
+    calculators it is from and the variants it applies in."""
+    warnings = result.warnings()
+    lines = [Text.assemble((f"{LETTERS[warning.kind]} {WORDS[warning.kind]} ",
+                            STYLES[warning.kind]),
+                           (f"{', '.join(warning.calculators)} "
+                            f"({', '.join(warning.variants)}): ", "bold"), warning.text)
+             for warning in warnings]
+    if lines:
+        lines.append(Text(legend(), style="dim"))
+    warned = {warning.text for warning in warnings}
+    lines += [Text.assemble("• ", (f"{', '.join(note.calculators)} "
+                                   f"({', '.join(note.variants)}): ", "bold"), note.text)
+              for note in result.notes if note.text not in warned]
+    return Text("\n").join(lines) if lines else Text("No notes for these variants.",
+                                                      style="dim")

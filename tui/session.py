@@ -87,11 +87,16 @@ class Session:
     calculators: list[Calculator]
     current: str = ""
     histories: dict[str, History] = field(default_factory=dict)
+    touched: dict[str, set[str]] = field(default_factory=dict)
+    """Calculator id -> the inputs a person edited (even back to the default) or a file or
+    an import gave; with every field that differs from its default, what counts as given
+    (:meth:`given`). Undo leaves it: a field once the user's stays theirs."""
 
     def __post_init__(self):
         self.current = self.current or self.calculators[0].id
         for calculator in self.calculators:
             self.histories[calculator.id] = History([field_values(calculator, {})])
+            self.touched[calculator.id] = set()
 
     @classmethod
     def from_scenario(cls, calculators: list[Calculator], scenario) -> Session:
@@ -101,6 +106,7 @@ class Session:
             if calculator.id in scenario.inputs:
                 values = field_values(calculator, scenario.inputs[calculator.id])
                 session.histories[calculator.id] = History([values])
+                session.touched[calculator.id] = set(scenario.given_names(calculator.id))
         return session
 
     def with_values(self, values: dict[str, dict]) -> Session:
@@ -113,6 +119,8 @@ class Session:
             fields.update({name: field_value(calculator.inputs[name], value)
                            for name, value in values.get(calculator.id, {}).items()})
             session.histories[calculator.id] = History([fields])
+            session.touched[calculator.id] = {*self.touched[calculator.id],
+                                              *values.get(calculator.id, {})}
         return session
 
     @property
@@ -127,12 +135,32 @@ class Session:
     def history(self) -> History:
         return self.histories[self.current]
 
+    def edit(self, state: dict, text_field: str | None = None) -> None:
+        """Record the shown calculator's fields after a person changed them (see
+        :meth:`History.record`); the fields that changed are theirs from now on."""
+        before = self.history.current
+        self.touched[self.current].update(name for name, value in state.items()
+                                          if before.get(name) != value)
+        self.history.record(state, text_field)
+
+    def given(self, calculator_id: str | None = None) -> frozenset[str]:
+        """The inputs of a calculator (the shown one by default) a person or a file gave:
+        those touched and every field that differs from its default. The others are the
+        template's defaults, which the figures mark assumed."""
+        calculator_id = calculator_id or self.current
+        calculator = next(c for c in self.calculators if c.id == calculator_id)
+        defaults = field_values(calculator, {})
+        fields = self.fields(calculator_id)
+        return frozenset(self.touched[calculator_id] | {
+            name for name, value in fields.items() if value != defaults[name]})
+
     def reset(self) -> dict:
         """The shown calculator's defaults, recorded as one step (so undo brings back what
-        was there)."""
+        was there); none of its inputs counts as given any more."""
         defaults = field_values(self.calculator, {})
         self.history.seal()
         self.history.record(defaults)
+        self.touched[self.current] = set()
         return defaults
 
     def changed(self) -> list[str]:
@@ -155,4 +183,4 @@ class Session:
         not valid yet raises its InputError)."""
         wanted = [c.id for c in self.calculators if c.id in {self.current, *self.changed()}]
         return Scenario({name: calc.validate(name, self.fields(name)) for name in wanted},
-                             self.current)
+                        self.current, {name: self.given(name) for name in wanted})

@@ -165,10 +165,10 @@ def _write(out: Path, chosen: list[Chosen]) -> str:
         text = scenario_text(Scenario(fed[0].inputs, next(iter(fed[0].inputs))))
         said = f"a scenario of {names[0]}{note}; try mqcalc eval --scenario {out}"
     else:
-        from ..plan import machine_inputs, make_plan, plan_text
+        from ..plan import make_plan, plan_text
 
-        machine = {name: spec.default for name, spec in machine_inputs().items()}
-        text = plan_text(make_plan(machine, {name: imported.inputs
+        # SMF does not say which machine an LPAR is: left out, the machine is assumed
+        text = plan_text(make_plan({}, {name: imported.inputs
                                              for name, imported in zip(names, fed)}))
         said = (f"a plan of {len(fed)} variants, one per interval{note}; "
                 f"try mqcalc plan {out}")
@@ -180,7 +180,8 @@ def _write(out: Path, chosen: list[Chosen]) -> str:
 
 def _provenance(name: str, imported: Imported) -> str:
     """Comment lines naming where each of an interval's imported values came from."""
-    lines = [f"# {name}, from SMF data (mqcalc smf); other inputs are defaults:"]
+    lines = [f"# {name}, from SMF data (mqcalc smf); other inputs are defaults, marked "
+             "assumed:"]
     lines += [f"#   {calculator} {input_id} <- {source}"
               for calculator, sources in imported.sources.items()
               for input_id, source in sources.items()]

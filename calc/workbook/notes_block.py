@@ -105,7 +105,7 @@ def write_notes(page) -> None:
         return
     page.section("Notes (those that apply to the inputs above)", ())
     heading, characters = page.row - 1, int(page.full_width() * CHARACTERS_PER_WIDTH)
-    applying = set(page.result.notes)
+    applying = set(page.result.said)
     first, lines = page.row, []
     for index, note in enumerate(notes, start=1):
         applies = note.text in applying

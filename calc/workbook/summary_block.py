@@ -61,7 +61,7 @@ def notes_applying(page: CalculatorSheet) -> None:
     count = "+".join(f'IF({note_name(index)}<>"",1,0)'
                      for index in range(1, len(page.calculator.notes) + 1))
     page.sheet.write_formula(page.row, VALUE, "=" + count, page.styles.figure(0),
-                             len(page.result.notes))
+                             len(page.result.said))
     page.describe("Notes that apply", "notes", NOTES_APPLYING,
                   "Advice for these inputs, listed under Notes at the end of this sheet.")
     page.name(NOTES_APPLYING, (page.row, VALUE))

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import math
 
-MACHINE_INPUTS = frozenset({"machine", "workload_rni", "processors", "msu_per_cp"})
+MACHINE_INPUTS = frozenset({"machine", "workload_rni", "processors", "msu_per_cp",
+                            "target_share_pct"})
 GENERATION = {"z13": 13, "z14": 14, "z15": 15, "z16": 16}
 IMPROVEMENT_PCT = {  # generation -> (CPUs row, RNI) -> expected improvement over the previous
     14: {(3, "low"): 6, (3, "average"): 8, (3, "high"): 11, (16, "low"): 7,
@@ -48,6 +49,9 @@ def machine(inputs: dict, measured: str, processors_default: int,
         raise ValueError(f"processors={processors!r}")
     if not is_number(msu_per_cp) or not 0 <= msu_per_cp <= 10000:
         raise ValueError(f"msu_per_cp={msu_per_cp!r}")
+    target_share_pct = inputs.get("target_share_pct", 80)
+    if not is_number(target_share_pct) or not 1 <= target_share_pct <= 100:
+        raise ValueError(f"target_share_pct={target_share_pct!r}")
     row = 3 if processors < 16 else (16 if processors < 32 else 32)
 
     def speed(generation: int) -> float:
@@ -77,4 +81,4 @@ def machine_defaults(machine_default: str) -> dict:
     """The machine inputs' defaults, for a calculator whose figures default to
     ``machine_default`` (every calculator's LPAR defaults to 3 processors)."""
     return {"machine": machine_default, "workload_rni": "average", "processors": 3,
-            "msu_per_cp": 0}
+            "msu_per_cp": 0, "target_share_pct": 80}

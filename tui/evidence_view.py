@@ -1,0 +1,42 @@
+"""What a figure rests on, as the terminal calculator shows it: the letters of its evidence
+marks beside it, styled so a limit crossed stands out, and one line per warning saying why.
+Presentation only: the marks and warnings are the engine's (:mod:`calc.evidence`)."""
+from __future__ import annotations
+
+from rich.text import Text
+
+from calc import Result
+from calc.evidence import LETTERS, WORDS, legend
+from calc.formatting import format_value
+from calc.model import ASSUMED, BEYOND_LIMIT, EXTRAPOLATED, MARKS, SCALED, Calculator
+
+MARKS_WIDTH = len(MARKS)
+"""The marks column: room for every letter."""
+STYLES = {ASSUMED: "dim", SCALED: "yellow", EXTRAPOLATED: "magenta", BEYOND_LIMIT: "bold red"}
+"""How each mark's letter is shown: the more it changes what a figure means, the louder."""
+
+
+def marks_text(kinds: list[str]) -> Text:
+    """The letters of ``kinds`` (an output's marks), each in its style."""
+    return Text.assemble(*((LETTERS[kind], STYLES[kind]) for kind in kinds))
+
+
+def warning_lines(calculator: Calculator, result: Result) -> list[Text]:
+    """One line per warning of ``result``: its letter and word, then why (the figure a
+    limit is about with its value); then the legend, when any figure is marked."""
+    lines = []
+    for caveat in result.warnings:
+        about = caveat.about[0]
+        if caveat.kind != ASSUMED and about in calculator.outputs:
+            output = calculator.outputs[about]
+            value = format_value(result.outputs[about], output.decimals)
+            subject = f"{output.title} {value} {output.unit}".rstrip() + ": "
+        else:
+            subject = ""
+        where = f" ({caveat.where})" if caveat.where else ""
+        lines.append(Text.assemble((f"{LETTERS[caveat.kind]} {WORDS[caveat.kind]}: ",
+                                    STYLES[caveat.kind]), subject, caveat.text,
+                                   (where, "dim")))
+    if lines:
+        lines.append(Text(legend(), style="dim"))
+    return lines
