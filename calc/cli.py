@@ -376,12 +376,13 @@ def _sweep(arguments) -> int:
     elif kind == ".csv":
         def write(temporary: Path) -> None:
             with open(temporary, "w", encoding="utf-8", newline="") as stream:
-                write_csv(calculator, _counted(sweep.rows(), sweep.size), stream)
+                write_csv(calculator, _counted(sweep.rows(), sweep.size), stream,
+                          sweep.assumed())
 
         replace_atomically(out, write)
     else:
         _to_stdout(lambda: write_csv(calculator, _counted(sweep.rows(), sweep.size),
-                                     sys.stdout))
+                                     sys.stdout, sweep.assumed()))
         return 0
     print(f"wrote {out} ({sweep.size} scenarios)", file=sys.stderr)
     return 0
@@ -405,15 +406,16 @@ def _to_stdout(write: Callable[[], object]) -> object:
 
 def _write_sweep_workbook(path: Path, calculator, sweep) -> None:
     """The calculator's sheet shows the first scenario the engine accepts (the fixed values,
-    the varied inputs at their first workable values; the defaults if none is accepted), and
-    the sweep sheet every scenario."""
+    the varied inputs at their first workable values; the defaults if none is accepted, and
+    marked assumed, as the sweep leaves them), and the sweep sheet every scenario."""
     from .workbook import write_workbook
 
     if sweep.size >= PROGRESS_FROM_SHEET and sys.stderr.isatty():
         print(f"mqcalc: writing {sweep.size:,} scenarios to {path}", file=sys.stderr)
     shown = next((outcome.inputs for outcome in sweep.outcomes()
                   if outcome.outputs is not None), {})
-    write_workbook(path, [calculator], {calculator.id: shown}, {calculator.id: sweep.inputs()})
+    given = {name: value for name, value in shown.items() if name in sweep.given}
+    write_workbook(path, [calculator], {calculator.id: given}, {calculator.id: sweep.inputs()})
 
 
 def _counted(items, total: int):

@@ -18,7 +18,8 @@ Both turn a formula that cannot be computed into the CalculationError naming it
 (:meth:`Compiled.calculation_error`) themselves, so a caller needs no layer of its own.
 - ``rows(scenarios)``: a generator, the inner loop of sweeps of millions of scenarios. Each
   scenario holds every input, already judged; it yields ``(inputs, outputs, problem)``
-  with the outputs as a tuple in the calculator's order (no note conditions), or None and
+  with the outputs as a tuple in the calculator's order followed by one flag per declared
+  evidence mark (:data:`calc.model.DECLARED_MARKS`: whether a warning of that kind holds), or None and
   the problem: the first broken rule's :attr:`~calc.model.Check.problem`, or why a formula
   cannot be computed. No call, dictionary or exception handler per scenario beyond that.
 
@@ -41,7 +42,7 @@ from functools import cached_property
 
 from .emit_python import HELPERS, lookup_form, to_python
 from .errors import CalculationError, InputError, MqcalcError
-from .model import Calculator, Check, Input
+from .model import DECLARED_MARKS, Calculator, Check, Input
 from .spelling import listing
 from .values import coerce
 
@@ -195,11 +196,15 @@ def compile_calculator(calculator: Calculator) -> Compiled:
         source.add(f"{test}yield _values, None, _problems[{index}]; continue", rule, indent=3)
     for line, name in formulas:
         source.add(line, name, indent=3)
+    for index, kind in enumerate(DECLARED_MARKS):
+        held = [f"({to_python(note.tree)})" for note in calculator.notes if note.kind == kind]
+        source.add(f"_mark{index} = {' or '.join(held) or 'False'}", indent=3)
     source.add("except _failures as _error:", indent=2)
     source.add("yield _values, None, _failure(_error)", indent=3)
     source.add("continue", indent=3)
-    source.add("yield _values, (" + "".join(f"{name}, " for name in calculator.outputs) + "), ''",
-               indent=2)
+    source.add("yield _values, (" + "".join(f"{name}, " for name in calculator.outputs)
+               + "".join(f"bool(_mark{index}), " for index in range(len(DECLARED_MARKS)))
+               + "), ''", indent=2)
 
     namespace = dict(HELPERS)
     namespace.update({table.id: lookup_form(table) for table in calculator.tables.values()})

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from collections import namedtuple
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 
@@ -158,6 +158,9 @@ class Result:
     said: list[str] | None = None
     """Every applying note's text, advice and warnings alike, in the template's order (what
     a notes block shows)."""
+    given: frozenset[str] = field(default=frozenset(), compare=False)
+    """The inputs counted as given; every other one is the template's default. Two results
+    with the same figures and marks are equal whoever gave an input that marks nothing."""
 
     def as_json(self) -> dict:
         """The result for ``--json``: besides inputs, outputs and notes, each output's unit,
@@ -226,10 +229,11 @@ def _result(compiled: Compiled, inputs: dict, given=None) -> Result:
     notes = [note.text for note, applies in zip(declared.notes, flags)
              if applies and not note.kind]
     not_applying = compiled.inapplicable(**values)
-    found = caveats(declared, flags, values, inputs if given is None else given,
-                    not_applying)
+    given = frozenset(name for name in (inputs if given is None else given)
+                      if name in declared.inputs)
+    found = caveats(declared, flags, values, given, not_applying)
     return Result(declared.id, values, outputs, notes, not_applying, found,
-                  marks(declared, found), said)
+                  marks(declared, found), said, given)
 
 
 def evaluate(calculator_id: str, inputs: dict) -> dict:

@@ -90,6 +90,13 @@ def caveats(calculator: Calculator, flags: tuple, values: dict, given,
     return tuple(found)
 
 
+def assumed_inputs(calculator: Calculator, given) -> tuple[str, ...]:
+    """The inputs not in ``given`` that some output reads, in the inputs' order (whether
+    each applies depends on the other inputs: a sweep's row by row)."""
+    read = set().union(*(output.inputs_read for output in calculator.outputs.values()))
+    return tuple(name for name in calculator.inputs if name not in given and name in read)
+
+
 def marks(calculator: Calculator, found: tuple[Caveat, ...]) -> dict[str, list[str]]:
     """Each output's marks (in :data:`MARKS` order; empty where none applies)."""
     kinds = {name: set() for name in calculator.outputs}

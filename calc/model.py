@@ -24,8 +24,9 @@ an input outside the range IBM measured, or a figure past a limit the template d
 MARKS = (BEYOND_LIMIT, EXTRAPOLATED, SCALED, ASSUMED)
 """Every evidence mark, in the order every face lists them: the one that changes most what
 a figure means first, so a short column cuts the least."""
-DECLARED_MARKS = (SCALED, EXTRAPOLATED, BEYOND_LIMIT)
-"""The marks a template declares by a condition (``assumed`` follows from what was given)."""
+DECLARED_MARKS = MARKS[:-1]
+"""The marks a template declares by a condition, in :data:`MARKS` order (``assumed``
+follows from what was given)."""
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,9 @@
-"""A sweep as CSV: one header line (input ids, output ids, ``problem``), then one line per
-scenario, for scripts and other tools rather than for reading.
+"""A sweep as CSV: one header line (input ids, output ids, ``problem``, then what the row's
+figures rest on: ``beyond_limit``, ``extrapolated``, ``scaled``, each true when a warning
+of that kind holds for some figure of the row, and ``assumed``, the inputs the sweep left to
+their defaults that the figures read), then one line per scenario, for scripts and other
+tools rather than for reading; filter on the marks to keep the rows that rest on IBM's
+measurement.
 
 Values are written as a program reads them back: booleans ``true``/``false``, whole numbers
 without a decimal point (:func:`calc.formatting.plain_number`) or thousands separators,
@@ -22,7 +26,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from .formatting import plain_number
-from .model import BOOL, NUMBER, TEXT, Calculator
+from .model import ASSUMED, BOOL, DECLARED_MARKS, NUMBER, TEXT, Calculator
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of start-up)
 if TYPE_CHECKING:
@@ -38,11 +42,13 @@ NEEDS_QUOTES = re.compile(r'[,"\n\r]')
 
 
 def write_csv(calculator: Calculator, rows: Iterable[tuple[dict, tuple | None, str]],
-              stream: TextIO) -> int:
+              stream: TextIO, assumed: tuple[str, ...] = ()) -> int:
     """Write the header and one line per scenario to ``stream``; return the scenario count.
-    ``rows`` are ``(inputs, outputs, problem)`` as :func:`calc.engine.rows` gives them."""
-    line, refused = _line_functions(calculator)
-    stream.write(",".join([*calculator.inputs, *calculator.outputs, "problem"]) + "\n")
+    ``rows`` are ``(inputs, outputs, problem)`` as :func:`calc.engine.rows` gives them;
+    ``assumed`` the inputs the sweep leaves to their defaults that its figures read."""
+    line, refused = _line_functions(calculator, " ".join(assumed))
+    stream.write(",".join([*calculator.inputs, *calculator.outputs, "problem", *DECLARED_MARKS,
+                           ASSUMED]) + "\n")
     lines, count = [], 0
     for values, results, problem in rows:
         lines.append(refused(values, problem) if results is None else line(values, results))
@@ -55,23 +61,28 @@ def write_csv(calculator: Calculator, rows: Iterable[tuple[dict, tuple | None, s
     return count + len(lines)
 
 
-def _line_functions(calculator: Calculator) -> tuple[Callable[[dict, tuple], str],
-                                                     Callable[[dict, str], str]]:
+def _line_functions(calculator: Calculator, assumed: str) -> tuple[
+        Callable[[dict, tuple], str], Callable[[dict, str], str]]:
     """``line(inputs, outputs)`` for a computed scenario (its problem empty) and
-    ``refused(inputs, problem)`` for a refused one (its outputs empty), generated for this
-    calculator's columns."""
+    ``refused(inputs, problem)`` for a refused one (its outputs and marks empty), generated
+    for this calculator's columns; ``assumed`` the text of the last column."""
     inputs = _fields("_i", [_kind(spec.value_type, spec.choices)
                             for spec in calculator.inputs.values()])
-    outputs = _fields("_o", [_kind(output.value_type) for output in calculator.outputs.values()])
+    outputs = _fields("_o", [_kind(output.value_type) for output in calculator.outputs.values()]
+                      + [BOOL] * len(DECLARED_MARKS))
     read_inputs = ("    " + "".join(f"_i{index}, " for index in range(len(inputs))) + "= "
                    + "".join(f"_inputs[{name!r}], " for name in calculator.inputs))
+    computed = outputs[:len(calculator.outputs)]
+    marks = outputs[len(calculator.outputs):]
     source = [
         "def line(_inputs, _outputs):", read_inputs,
         "    " + "".join(f"_o{index}, " for index in range(len(outputs))) + "= _outputs",
-        '    return f"' + ",".join(inputs + outputs) + ',"',
+        '    return f"' + ",".join(inputs + computed) + ",," + ",".join(marks)
+        + ',{_assumed}"',
         "def refused(_inputs, _problem):", read_inputs,
-        '    return f"' + ",".join(inputs) + "," * len(outputs) + ',{_text(_problem)}"']
-    namespace = {"_numbers": _NumberTexts(), "_text": _text}
+        '    return f"' + ",".join(inputs) + "," * len(computed) + ',{_text(_problem)}'
+        + "," * len(DECLARED_MARKS) + ',{_assumed}"']
+    namespace = {"_numbers": _NumberTexts(), "_text": _text, "_assumed": _text(assumed)}
     exec(compile("\n".join(source) + "\n", f"<csv line of {calculator.id}>", "exec"),  # noqa: S102
          namespace)  # the source is built from the calculator's own names
     return namespace["line"], namespace["refused"]

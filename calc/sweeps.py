@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from . import engine
 from .errors import InputError, MqcalcError, shown
+from .evidence import assumed_inputs
 from .formatting import plain_number
 from .model import NUMBER, Calculator
 from .steps import Points, point, step_count
@@ -50,6 +51,12 @@ class Sweep:
     calculator_id: str
     base: dict
     axes: tuple[tuple[str, Sequence], ...]
+    given: frozenset[str] = frozenset()
+    """The inputs the sweep fixes or varies; the others are defaults."""
+
+    def assumed(self) -> tuple[str, ...]:
+        """The inputs the sweep leaves to their defaults that some figure reads."""
+        return assumed_inputs(engine.calculator(self.calculator_id), self.given)
 
     @property
     def size(self) -> int:
@@ -85,7 +92,8 @@ def make_sweep(calculator_id: str, varies: list[str], fixed: dict) -> Sweep:
                              "given twice)")
         axes.append((name, _values(calculator_id, engine.input_spec(calculator_id, name,
                                                                      spec), spec)))
-    sweep = Sweep(calculator_id, engine.judge(calculator_id, fixed), tuple(axes))
+    sweep = Sweep(calculator_id, engine.judge(calculator_id, fixed), tuple(axes),
+                  frozenset(fixed) | {name for name, _ in axes})
     if sweep.size > MOST_ROWS:
         raise MqcalcError(f"{calculator_id}: the sweep has {sweep.size:,} scenarios; keep to "
                           f"{MOST_ROWS:,} (vary fewer inputs, or use larger steps)")

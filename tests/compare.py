@@ -1,12 +1,17 @@
 """How a value read back from a workbook is found and compared with the engine's."""
 from __future__ import annotations
 
+import re
+
 import pytest
+from openpyxl.utils import get_column_letter
 
 import calc
+from calc.evidence import letters
 from calc.names import chart_range_name
 from calc.workbook.chart_data import chart_data_sheet_name
 from calc.workbook.notes_block import BULLET
+from calc.workbook.sheet_columns import RESTS
 
 
 def agrees(expected, found, rel: float = 1e-9) -> bool:
@@ -29,6 +34,26 @@ def named_values(book, sheet: str, name: str) -> list:
     target_sheet, reference = book[sheet].defined_names[name].attr_text.split("!")
     cells = book[target_sheet.strip("'")][reference.replace("$", "")]
     return [row[0].value for row in cells]
+
+
+def rests_on(coordinate: str) -> str:
+    """The "Rests on" cell beside the cell at ``coordinate`` (A1) of a calculator sheet."""
+    return get_column_letter(RESTS + 1) + re.sub(r"^[A-Z]+", "", coordinate)
+
+
+def expected_marks(calculator, inputs: dict, made_with: frozenset = frozenset()) -> dict:
+    """What a calculator sheet's "Rests on" cells show for ``inputs`` typed over a workbook
+    made with the inputs ``made_with`` given: the engine's letters, each input counted as
+    given when it was then or when its value is not the default (the workbook's rule,
+    :mod:`calc.workbook.evidence_cells`). Inputs and outputs alike, by id."""
+    values = calc.validate(calculator.id, inputs)
+    given = made_with | {name for name, spec in calculator.inputs.items()
+                         if values[name] != spec.default}
+    result = calc.run(calculator.id, values, given)
+    shown = {name: letters(kinds) for name, kinds in result.evidence.items()}
+    shown.update({name: "" if name in given or name in result.not_applying else "A"
+                  for name in calculator.inputs})
+    return shown
 
 
 def notes_from_lines(lines: list) -> list[str]:

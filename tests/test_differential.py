@@ -13,7 +13,7 @@ from calc.names import NOTES_APPLYING, NOTES_SHOWN, STATUS, check_name, note_nam
 from calc.workbook.input_state import accepted
 from calc.workbook.summary_block import ALL_CLEAR
 from tests import sweep_rows
-from tests.compare import agrees, notes_from_lines
+from tests.compare import agrees, expected_marks, notes_from_lines, rests_on
 from tests.conftest import CALCULATORS
 from tests.strategies import any_inputs, broken_checks, calculator_inputs, refused_values
 from tests.xlsx_oracle import WorkbookOracle
@@ -49,6 +49,9 @@ def test_workbook_formulas_equal_the_engine(oracle, calculator, data):
     assert listed == result.said, "the notes list shows the applying notes in order"
     if calculator.notes:
         assert oracle.value(calculator.id, NOTES_APPLYING) == len(result.said)
+    for name, letters in expected_marks(calculator, inputs).items():
+        _, coordinate = oracle.names[(calculator.id, name)]
+        assert (oracle.cell(calculator.id, rests_on(coordinate)) or "") == letters, name
 
 
 CHECKED = [c for c in CALCULATORS if c.checks]

@@ -203,7 +203,7 @@ WARNING = {"when": "connects_per_sec > 1", "text": "t", "kind": "scaled",
     ("inputs.connects_per_sec.measured.source", lambda d: d["inputs"]["connects_per_sec"].update(
         measured={"max": 10}), "is required"),
     ("notes[0].kind", lambda d: d["notes"].insert(0, {**WARNING, "kind": "guessed"}),
-     "must be one of scaled, extrapolated, beyond_limit"),
+     "must be one of beyond_limit, extrapolated, scaled"),
     ("notes[0].marks", lambda d: d["notes"].insert(0, {**WARNING, "marks": ["nothing"]}),
      "'nothing' is not an input or output"),
     ("notes[0].source", lambda d: d["notes"].insert(0, {

@@ -17,7 +17,8 @@ from calc.workbook.input_state import accepted
 from calc.workbook.summary_block import ALL_CLEAR
 from tests import sweep_rows
 from tests.cases import RANDOM_CASES, spread_cases
-from tests.compare import (agrees, chart_blocks_equal_engine, named_cell, named_values,
+from tests.compare import (agrees, chart_blocks_equal_engine, expected_marks, named_cell,
+                           named_values, rests_on,
                            notes_from_lines)
 from tests.conftest import CALCULATORS
 from tests.libreoffice import convert
@@ -89,6 +90,9 @@ def _sheet_agrees(calculator, case: dict, book) -> int:
     if calculator.notes:
         count = named_cell(book[calculator.id], NOTES_APPLYING).value
         assert count == len(result.said), f"{calculator.id} {case}: notes counted"
+    for name, letters in expected_marks(calculator, case).items():
+        shown = sheet[rests_on(named_cell(sheet, name).coordinate)].value
+        assert (shown or "") == letters, f"{calculator.id} {case}: {name} rests on"
     return len(result.outputs)
 
 

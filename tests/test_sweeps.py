@@ -50,15 +50,23 @@ def test_csv_header_and_every_row_are_the_engines():
                             "--vary", "listener=local,shared", "--vary", "sharecnv=0:2:1")
     assert status == 0
     header, *lines = out.splitlines()
-    assert header.split(",") == [*connect.inputs, *connect.outputs, "problem"]
+    assert header.split(",") == [*connect.inputs, *connect.outputs, "problem",
+                                 "beyond_limit", "extrapolated", "scaled", "assumed"]
     rows = table(out)
     assert len(rows) == 2 * 2 * 3
+    given = {"tls", "connects_per_sec", "suppress_x511_x512", "listener", "sharecnv"}
     for row in rows:
-        result = calc.run("connect", {name: row[name] for name in connect.inputs})
+        result = calc.run("connect", {name: row[name] for name in connect.inputs}, given)
         assert result.inputs["tls"] is True and row["tls"] == "true"
         assert row["connects_per_sec"] == "250.5"
         for name, expected in result.outputs.items():
             assert float(row[name]) == pytest.approx(expected, rel=1e-15), name
+        held = {kind for kinds in result.evidence.values() for kind in kinds}
+        for kind in ("beyond_limit", "extrapolated", "scaled"):
+            assert row[kind] == ("true" if kind in held else "false"), kind
+        assert row["assumed"].split() == list(next(
+            caveat.about for caveat in result.warnings if caveat.kind == "assumed"))
+    assert {row["extrapolated"] for row in rows} == {"true", "false"}  # SHARECNV 2 is past 1
 
 
 def test_csv_writes_whole_numbers_whole_booleans_as_words_and_no_separators():

@@ -155,7 +155,8 @@ def _run_as_written(calculator_id: str, inputs: dict) -> engine.Result:
     """The engine's result for ``inputs`` as the file will hold them: XlsxWriter writes a
     number to 16 significant digits, so a float needing 17 is evaluated as written, and the
     stored results agree with the inputs a reader (or ``eval --from-workbook``) sees."""
-    return engine.run(calculator_id, as_stored(engine.validate(calculator_id, inputs)))
+    return engine.run(calculator_id, as_stored(engine.validate(calculator_id, inputs)),
+                      given=set(inputs))
 
 
 def as_stored(values: dict) -> dict:

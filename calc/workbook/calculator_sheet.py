@@ -20,6 +20,7 @@ from xlsxwriter.utility import xl_rowcol_to_cell
 from .. import engine
 from ..bounds import output_ranges
 from ..documents import cite
+from ..evidence import letters
 from ..emit_excel import quoted, to_excel
 from ..formatting import format_value, places
 from ..model import TEXT, Calculator, Input, Table
@@ -29,13 +30,14 @@ from .input_state import accepted, refusal, valid
 from .fit import column_width, widest_input, widest_output
 from .layout import (page_height, page_starts, protect_and_fit, room_for,
                      row_heights, width_left, wrapped_lines)
-from .sheet_columns import (ABOUT, LABEL, NAME, NOTE_OWN, PROBLEM_FIRST, PROBLEM_OWN, TEXTS,
-                            UNIT, VALUE)
+from .evidence_cells import HEADER, mark_beyond, write_input_mark, write_output_mark
+from .sheet_columns import (ABOUT, LABEL, NAME, NOTE_OWN, PROBLEM_FIRST, PROBLEM_OWN, RESTS,
+                            TEXTS, UNIT, VALUE)
 from .styles import Styles
 from .notes_block import write_notes
 from .summary_block import write_summary
 
-WIDTHS = {LABEL: 30, VALUE: 14, UNIT: 14, NAME: 34}
+WIDTHS = {LABEL: 30, VALUE: 14, UNIT: 14, RESTS: 8, NAME: 34}
 """Least widths in characters of the columns seen (:mod:`.sheet_columns`): the value, unit
 and name columns widen to the widest text they can show (see :func:`column_widths`), labels
 wrap, and the ABOUT column takes what is left of a page printed one page wide at
@@ -73,6 +75,13 @@ class CalculatorSheet:
         self.problem_row: int | None = None
         """The last input or rule line written, if any: its PROBLEM_FIRST cell holds the
         first problem so far."""
+        self.assumed_cells: dict[str, str] = {}
+        """Input id -> its cell saying whether it is assumed (:mod:`.evidence_cells`), for
+        each input not given when the workbook was made."""
+        self.summary_rows: dict[str, int] = {}
+        """Output id -> the summary row that shows it again, to show its marks too."""
+        self.output_rows: dict[str, int] = {}
+        """Output id -> its row among the results."""
 
     def name(self, name: str, first: tuple[int, int], last: tuple[int, int] | None = None):
         """Define ``name`` on this sheet for a cell or a range (absolute references)."""
@@ -99,16 +108,23 @@ class CalculatorSheet:
             self.fit_height(line, self.full_width(), row=row)
         self.row = len(lines) + 2
         write_summary(self)
-        self.section("Inputs", ("Input", "Value", "Unit", "Name", "What it means and accepts"))
+        self.section("Inputs", ("Input", "Value", "Unit", HEADER, "Name",
+                                "What it means and accepts"))
+        first = self.row
         for spec in calculator.inputs.values():
             self.input_row(spec)
         self.checks()
-        self.section("Results", ("Result", "Value", "Unit", "Name", "Meaning and formula"))
+        self.section("Results", ("Result", "Value", "Unit", HEADER, "Name",
+                                 "Meaning and formula"))
+        mark_beyond(self, first, self.row - 1)
+        first = self.row
         for output in calculator.outputs.values():
             self.output_row(output)
+        mark_beyond(self, first, self.row - 1)
+        self.summary_marks()
         self.chart_places()
         if calculator.constants:
-            self.section("Constants", ("Constant", "Value", "Unit", "Name", "Source"))
+            self.section("Constants", ("Constant", "Value", "Unit", "", "Name", "Source"))
             for constant in calculator.constants.values():
                 self.constant_row(constant)
         if calculator.tables:
@@ -176,6 +192,9 @@ class CalculatorSheet:
             self.fit_height(about, self.widths[ABOUT], at_least=longest,
                             at_least_width=self.widths[UNIT])
         self.name(spec.id, (self.row, VALUE))
+        assumed = write_input_mark(self, spec, self.result.given)
+        if assumed is not None:
+            self.assumed_cells[spec.id] = assumed
         refused = self.text_cell(self.row, refusal(spec))
         own = self.problem_line(f'IF({valid(spec, spec.id)},"",{refused})')
         self.mark_when_set(own, [spec.id])
@@ -211,7 +230,19 @@ class CalculatorSheet:
             self.fit_height(value, self.widths[VALUE], at_least=about,
                             at_least_width=self.widths[ABOUT])
         self.name(output.id, (self.row, VALUE))
+        write_output_mark(self, output.id, self.assumed_cells)
+        self.output_rows[output.id] = self.row
         self.row += 1
+
+    def summary_marks(self) -> None:
+        """The summary's results show their letters too: each the result row's cell."""
+        for output_id, row in self.summary_rows.items():
+            cell = xl_rowcol_to_cell(self.output_rows[output_id], RESTS, row_abs=True,
+                                     col_abs=True)
+            self.sheet.write_formula(row, RESTS, f"={cell}", self.styles.marks,
+                                     letters(self.result.evidence[output_id]))
+        if self.summary_rows:
+            mark_beyond(self, min(self.summary_rows.values()), max(self.summary_rows.values()))
 
     def chart_places(self) -> None:
         """Room for each of the calculator's charts, under a line of help saying what it
@@ -323,6 +354,7 @@ def column_widths(calculator: Calculator) -> dict[int, int]:
     widths = {LABEL: WIDTHS[LABEL],
               VALUE: max(WIDTHS[VALUE], *map(column_width, values)),
               UNIT: max(WIDTHS[UNIT], *(column_width(item.unit) for item in items)),
+              RESTS: WIDTHS[RESTS],
               NAME: max(WIDTHS[NAME], *(column_width(item.id, monospace=True) for item in items))}
     return {**widths, ABOUT: width_left(widths.values())}
 

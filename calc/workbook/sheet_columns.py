@@ -1,8 +1,9 @@
 """The columns of a calculator sheet, shared by the modules that write its blocks.
 
-LABEL, VALUE, UNIT, NAME and ABOUT are seen; NOTE_OWN, NOTE_COUNT and NOTE_LINE are hidden
+LABEL, VALUE, UNIT, RESTS (the letters of what a figure rests on, :mod:`.evidence_cells`),
+NAME and ABOUT are seen; NOTE_OWN, NOTE_COUNT and NOTE_LINE are hidden
 helper columns for the notes (:mod:`.notes_block`), PROBLEM_OWN and PROBLEM_FIRST for the
 inputs' state, and TEXTS holds the texts formulas show, which Excel will not take as
 constants over 255 characters (see :mod:`.calculator_sheet`)."""
-(LABEL, VALUE, UNIT, NAME, ABOUT, NOTE_OWN, NOTE_COUNT, NOTE_LINE, PROBLEM_OWN, PROBLEM_FIRST,
- TEXTS) = range(11)
+(LABEL, VALUE, UNIT, RESTS, NAME, ABOUT, NOTE_OWN, NOTE_COUNT, NOTE_LINE, PROBLEM_OWN,
+ PROBLEM_FIRST, TEXTS) = range(12)

@@ -41,6 +41,9 @@ class Styles:
         self.refused = add({"bold": True, "font_color": "#9C0006", "bg_color": "#FFC7CE"})
         """Conditional format of an input outside its domain or breaking a rule, and of the
         status line while there is such a problem."""
+        self.marks = add({"bold": True, "align": "center", "valign": "top",
+                          "font_color": "#7F6000"})
+        """The letters of what a figure rests on (:mod:`.evidence_cells`)."""
         self.link = add({"font_color": "#0563C1", "underline": 1, "valign": "top",
                          "text_wrap": True})
         self.key = add(KEY)

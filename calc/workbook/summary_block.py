@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..emit_excel import quoted
 from ..names import FIRST_PROBLEM, NOTES_APPLYING, STATUS, note_name
+from .evidence_cells import HEADER
 from .sheet_columns import ABOUT, LABEL, VALUE
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ ALL_CLEAR = "All inputs are within their domains and every rule between them hol
 def write_summary(page: CalculatorSheet) -> None:
     """Write the summary block at ``page``'s current row."""
     calculator, result, styles = page.calculator, page.result, page.styles
-    page.section(SUMMARY_TITLE, ("Answer", "Value", "Unit", "Name", "What it means"))
+    page.section(SUMMARY_TITLE, ("Answer", "Value", "Unit", HEADER, "Name", "What it means"))
     page.sheet.write(page.row, LABEL, "Status", styles.label)
     page.sheet.merge_range(page.row, VALUE, page.row, ABOUT, "", styles.status)
     page.sheet.write_formula(page.row, VALUE, f'=IF({FIRST_PROBLEM}="",'
@@ -43,6 +44,7 @@ def write_summary(page: CalculatorSheet) -> None:
                                  result.outputs[name])
         page.describe(output.title, output.unit, name, output.help,
                       styles.headline if name == calculator.headline else None)
+        page.summary_rows[name] = page.row
         page.row += 1
     for name in calculator.key_inputs:
         spec = calculator.inputs[name]

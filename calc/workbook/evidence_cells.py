@@ -1,0 +1,81 @@
+"""What each figure of a calculator sheet rests on, live: the "Rests on" column.
+
+Beside each result, a formula gives the letters of its evidence marks (:mod:`calc.evidence`)
+for the inputs typed now: ``!`` while a warning of kind beyond_limit that marks it applies
+(its ``note_N`` cell, :mod:`.notes_block`, is not empty), ``X`` for extrapolated, ``S`` for
+scaled, ``A`` while an input it reads is assumed. Beside each input, ``A`` while it is
+assumed: the workbook was made without it being given (``mqcalc build`` with no inputs, a
+plan that leaves it to its default), it still holds the template's default, and it applies.
+Typing any other value makes it given; typing the default itself cannot be told from
+leaving it. The engine's marks for the same inputs, with given = the inputs given when the
+workbook was made and those whose cell differs from the default, are what the cells store.
+Empty while the inputs are refused, like every result.
+"""
+from __future__ import annotations
+
+from xlsxwriter.utility import xl_rowcol_to_cell
+
+from ..emit_excel import number_literal, quoted, to_excel
+from ..evidence import LETTERS, letters
+from ..model import ASSUMED, MARKS, Calculator, Input
+from ..names import FIRST_PROBLEM, note_name
+from .sheet_columns import RESTS
+
+HEADER = "Rests on"
+"""The column's header, on the summary, inputs and results."""
+
+
+def default_literal(spec: Input) -> str:
+    """The input's default as a spreadsheet compares it."""
+    if spec.type == "bool":
+        return "TRUE" if spec.default else "FALSE"
+    if spec.type == "choice":
+        return quoted(spec.default)
+    return number_literal(spec.default)
+
+
+def write_input_mark(page, spec: Input, given: frozenset[str]) -> str | None:
+    """The input row's ``A`` while the input is assumed (see the module); the cell's
+    reference, or None for an input given when the workbook was made (never assumed)."""
+    if spec.id in given:
+        return None
+    same = (f"EXACT({spec.id},{default_literal(spec)})" if spec.type == "choice"
+            else f"{spec.id}={default_literal(spec)}")
+    if spec.type == "bool":  # a text TRUE typed in a boolean's cell is not the default
+        same = f"AND(ISLOGICAL({spec.id}),{same})"
+    applies = f",{to_excel(spec.applies_tree)}" if spec.applies_tree is not None else ""
+    stored = "" if spec.id in page.result.not_applying else LETTERS[ASSUMED]
+    page.sheet.write_formula(page.row, RESTS, f'=IF(AND({same}{applies}),'
+                             f'{quoted(LETTERS[ASSUMED])},"")', page.styles.marks, stored)
+    return xl_rowcol_to_cell(page.row, RESTS, row_abs=True, col_abs=True)
+
+
+def marks_formula(calculator: Calculator, output_id: str, assumed_cells: dict[str, str]) -> str:
+    """The letters of ``output_id``'s marks as a formula: one test per mark kind, over the
+    ``note_N`` cells of the warnings that mark it and the input marks (``assumed_cells``)
+    of the inputs it reads."""
+    tests = {kind: [] for kind in MARKS}
+    for index, note in enumerate(calculator.notes, start=1):
+        if note.kind and output_id in note.marks:
+            tests[note.kind].append(f'{note_name(index)}<>""')
+    tests[ASSUMED] = [f'{assumed_cells[name]}<>""'
+                      for name in calculator.outputs[output_id].inputs_read
+                      if name in assumed_cells]
+    parts = [f"IF(OR({','.join(held)}),{quoted(LETTERS[kind])},\"\")"
+             for kind, held in tests.items() if held]
+    if not parts:
+        return '=""'
+    return f'=IF({FIRST_PROBLEM}<>"","",{"&".join(parts)})'
+
+
+def write_output_mark(page, output_id: str, assumed_cells: dict[str, str]) -> None:
+    """The result row's letters (see the module), storing the engine's."""
+    page.sheet.write_formula(page.row, RESTS, marks_formula(page.calculator, output_id,
+                                                            assumed_cells),
+                             page.styles.marks, letters(page.result.evidence[output_id]))
+
+
+def mark_beyond(page, first_row: int, last_row: int) -> None:
+    """Show in red the rows' letters while they hold a limit crossed."""
+    page.sheet.conditional_format(first_row, RESTS, last_row, RESTS, {
+        "type": "text", "criteria": "containing", "value": "!", "format": page.styles.refused})
