@@ -58,9 +58,9 @@ class VariantResult:
     msu: float
     evidence: dict[str, list[str]]
     """``total``, ``lpar_busy_pct`` and ``msu`` -> their marks: the total's are every mark
-    of a contribution; the share's and MSU's add ``assumed`` where the machine inputs their
-    formulas read are defaults, and ``beyond_limit`` where the share crosses one of the
-    machine part's limits."""
+    of a contribution; the share's and MSU's those too, with ``assumed`` where the machine
+    inputs their formulas read are defaults, and ``beyond_limit`` where the share crosses
+    one of the machine part's limits."""
     warnings: tuple[tuple[str, Caveat], ...]
     """(calculator id, or ``plan`` for the variant's own, caveat) for every warning behind
     a mark of the contributions or the variant's figures."""
@@ -188,7 +188,7 @@ def _evaluate(variant: Variant) -> VariantResult:
 def _marks(contributions: tuple[Contribution, ...], own: list[Caveat]) -> dict[str, list[str]]:
     """A variant's figures' marks (see :attr:`VariantResult.evidence`)."""
     total = {kind for contribution in contributions for kind in contribution.evidence}
-    found = {name: set(total) - {BEYOND_LIMIT} for name in SHARE_OUTPUTS}
+    found = {name: set(total) for name in SHARE_OUTPUTS}
     for caveat in own:
         for name in caveat.outputs:
             found[name].add(caveat.kind)
@@ -211,7 +211,7 @@ def _share_caveats(variant: Variant, total: float, shares: dict) -> list[Caveat]
                                   f"not given, so the machine part's defaults stand: "
                                   f"{defaults}"))
     values = {**variant.machine, RATE_NAME: total, **shares}
-    for code, note in share_limits():
+    for (_, note), code in zip(share_limits(), _limit_code()):
         if eval(code, dict(HELPERS), values):  # noqa: S307 - a checked tree
             caveats.append(Caveat(note["kind"], tuple(note["marks"]), tuple(note["marks"]),
                                   " ".join(note["text"].split())))
@@ -257,15 +257,22 @@ def share_trees() -> tuple:
 @cache
 def share_limits() -> tuple:
     """The machine part's limits on the share of the LPAR (its notes of kind beyond_limit
-    that mark a share output), each (compiled condition, note as the part writes it), to
-    judge a variant's total as a calculator's own share is judged."""
+    that mark a share output), each (checked condition tree, note as the part writes it), to
+    judge a variant's total as a calculator's own share is judged (the engine compiles the
+    trees, the workbook writes them)."""
     part = Parts(engine.parts_dir()).document(MACHINE_PART).data
     scope = expr.Scope(dict.fromkeys((RATE_NAME, *part["inputs"], *SHARE_OUTPUTS), NUMBER),
                        {}, {})
-    return tuple((compile(to_python(expr.parse(note["when"], scope)[0]),
-                          f"{MACHINE_PART}: {note['when']}", "eval"), note)
+    return tuple((expr.parse(note["when"], scope)[0], note)
                  for note in part["notes"] if note.get("kind") == BEYOND_LIMIT
                  and set(note["marks"]) & set(SHARE_OUTPUTS))
+
+
+@cache
+def _limit_code() -> tuple:
+    """:func:`share_limits`' conditions, compiled."""
+    return tuple(compile(to_python(tree), f"{MACHINE_PART}: {note['when']}", "eval")
+                 for tree, note in share_limits())
 
 
 @cache

@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 
 from calc.cli import main
 from calc.errors import MqcalcError
+from calc.evidence import letters
 from calc.names import FIRST_PROBLEM, NOTES_SHOWN
 from calc.plan import Plan, load_plan, machine_inputs
 from calc.plan_run import TOTAL, PlanResult, evaluate_plan
@@ -84,6 +85,19 @@ def sample_book(tmp_path_factory) -> Path:
     return folder / "z16_encryption_ams.xlsx"
 
 
+def shown_marks(sheet, count: int) -> list[list[str]]:
+    """The letters of the Plan sheet's "rests on" lines (under the total, then the share),
+    each variant's, read from rows as a sheet of values holds them."""
+    lines = [row for row in (sheet[number] for number in range(1, 60))
+             if str(row[0].value or "").startswith("  rests on")]
+    return [[cell.value or "" for cell in row[2:2 + count]] for row in lines]
+
+
+def expected_marks(result: PlanResult) -> list[list[str]]:
+    return [[letters(variant.evidence[key]) for variant in result.variants]
+            for key in ("total", "lpar_busy_pct")]
+
+
 def stored_agree(path: Path, result: PlanResult) -> None:
     """The Plan sheet's stored results are the engine's figures, exactly; each variant's
     status is all valid, and each calculator sheet stores its engine result."""
@@ -91,6 +105,7 @@ def stored_agree(path: Path, result: PlanResult) -> None:
     plan_sheet = book[SHEET]
     for name, expected in expected_figures(result).items():
         assert named_cell(plan_sheet, name).value == expected, name
+    assert shown_marks(plan_sheet, len(result.variants)) == expected_marks(result)
     titles = sheet_titles(result)
     for index, variant in enumerate(result.variants):
         assert named_cell(plan_sheet, cell_name("status", index)).value == ALL_VALID
@@ -216,6 +231,7 @@ def test_libreoffice_recalculates_the_plan_sheet_after_a_change(sample_book, lib
     notes_range = book[SHEET].defined_names[NOTES_SHOWN].attr_text.split("!")[1]
     shown = [row[0].value for row in values[SHEET][notes_range.replace("$", "")]]
     assert notes_from_lines(shown) == expected_notes(result)
+    assert shown_marks(values[SHEET], len(result.variants)) == expected_marks(result)
 
 
 def test_the_plan_workbook_keeps_excels_limits(sample_book):

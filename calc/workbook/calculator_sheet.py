@@ -234,6 +234,11 @@ class CalculatorSheet:
         self.output_rows[output.id] = self.row
         self.row += 1
 
+    def marks_cell(self, output_id: str) -> str:
+        """The "Rests on" cell of a result, as another sheet refers to it."""
+        cell = xl_rowcol_to_cell(self.output_rows[output_id], RESTS, row_abs=True, col_abs=True)
+        return f"{self.title}!{cell}"
+
     def summary_marks(self) -> None:
         """The summary's results show their letters too: each the result row's cell."""
         for output_id, row in self.summary_rows.items():

@@ -16,16 +16,20 @@ results are.
 """
 from __future__ import annotations
 
+import ast
+
 from xlsxwriter.utility import xl_col_to_name, xl_rowcol_to_cell
 
 from ..emit_excel import quoted, to_excel
-from ..model import ADDRESS_SPACES, CPU_RATE_UNIT, space_label
+from ..evidence import LETTERS, letters
+from ..model import ADDRESS_SPACES, ASSUMED, BEYOND_LIMIT, CPU_RATE_UNIT, MARKS, space_label
 from ..names import FIRST_PROBLEM, NOTES_SHOWN, note_name
 from ..plan import machine_inputs
 from ..plan_run import (RATE_NAME, TOTAL, NoteSource, PlanResult, note_sources,
-                        share_outputs, share_trees)
+                        share_limits, share_outputs, share_trees)
 from ..plan_text import RATE_DECIMALS
 from .calculator_sheet import CalculatorSheet
+from .evidence_cells import default_literal
 from .cells import validation, write_value
 from .fit import column_width
 from .layout import column_pixels, protect_and_fit, room_for
@@ -43,9 +47,9 @@ section band and its headers. Fixed, so the calculator sheets can refer to the m
 cells before the rest of the sheet is laid out."""
 ALL_VALID = "All valid"
 """A variant's status while every input of every calculator sheet of it is valid."""
-FIGURE_LINES = 6
+FIGURE_LINES = 8
 """Lines of the figures' block besides one per address space: its band, headers, status,
-total, % of the LPAR and MSU."""
+total, what it rests on, % of the LPAR, what it rests on, and MSU."""
 CHART_HEIGHT = 330
 """The chart's height in pixels, as tall as a calculator sheet's charts (:mod:`.drawing`)."""
 LEAD_LIMIT = 32767
@@ -183,12 +187,65 @@ class PlanSheet:
         self.figure_row("Total", CPU_RATE_UNIT, TOTAL, RATE_DECIMALS,
                         lambda index: self.sum_of(index, None),
                         [v.total for v in self.plan.variants], bold=True)
+        self.marks_row(TOTAL, lambda index: {})
         for tree, (name, (title, unit, decimals)) in zip(share_trees(),
                                                         share_outputs().items()):
+            share_row = self.row
             self.figure_row(title, unit, name, decimals,
                             lambda index, t=tree: self.share(index, t, total_row),
                             [getattr(v, name) for v in self.plan.variants])
+            if name == "lpar_busy_pct":
+                self.marks_row(name, lambda index, t=tree: {
+                    BEYOND_LIMIT: self.share_limits(index, total_row, share_row),
+                    ASSUMED: self.machine_assumed(index, t)})
         return space_rows
+
+    def marks_row(self, key: str, own) -> None:
+        """Under a variant's figure, the letters of what it rests on, live: every letter of
+        its contributions' "Rests on" cells on the calculator sheets, and each mark while
+        one of its own conditions holds (``own(index)``: mark -> Excel conditions)."""
+        sheet, styles = self.sheet, self.styles
+        sheet.write(self.row, LABEL, "  rests on (! X S A: see each calculator sheet)",
+                    styles.label)
+        for index, variant in enumerate(self.plan.variants):
+            cells = [self.written[index][c.calculator].marks_cell(c.output)
+                     for c in variant.contributions]
+            parts = []
+            for kind in MARKS:
+                letter = quoted(LETTERS[kind])
+                held = [f"ISNUMBER(FIND({letter},{cell}))" for cell in cells]
+                held += own(index).get(kind, [])
+                if held:
+                    parts.append(f'IF(OR({",".join(held)}),{letter},"")')
+            status = self.cell(self.status_row, self.column(index))
+            formula = "&".join(parts) or '""'
+            sheet.write_formula(self.row, self.column(index),
+                                f'=IF({status}<>{quoted(ALL_VALID)},"",{formula})',
+                                styles.marks, letters(variant.evidence[key]))
+        sheet.conditional_format(self.row, self.column(0), self.row,
+                                 self.column(self.count - 1),
+                                 {"type": "text", "criteria": "containing", "value": "!",
+                                  "format": styles.refused})
+        self.row += 1
+
+    def machine_assumed(self, index: int, tree) -> list[str]:
+        """The ``index``-th variant's machine inputs ``tree`` reads that the plan left to
+        their defaults, each while its cell still holds the default (the calculator sheets'
+        rule, :mod:`.evidence_cells`)."""
+        given = self.plan.variants[index].variant.machine_values()
+        specs = machine_inputs()
+        return [f"{machine_cell(index, name).split('!')[1]}={default_literal(specs[name])}"
+                for name in dict.fromkeys(node.id for node in ast.walk(tree)
+                                          if isinstance(node, ast.Name))
+                if name in specs and name not in given]
+
+    def share_limits(self, index: int, total_row: int, share_row: int) -> list[str]:
+        """The machine part's limits on the share, for the ``index``-th variant's cells."""
+        cells = {RATE_NAME: self.cell(total_row, self.column(index)),
+                 "lpar_busy_pct": self.cell(share_row, self.column(index))}
+        return [to_excel(tree, lambda name: cells.get(name)
+                         or machine_cell(index, name).split("!")[1])
+                for tree, _ in share_limits()]
 
     def status(self) -> None:
         """Each variant's first problem among its calculator sheets, or :data:`ALL_VALID`."""
