@@ -77,7 +77,7 @@ def printed_pages(path: Path) -> dict[int, str]:
     found = {}
     for page in path.read_text(encoding="utf-8").split("\f"):
         lines = page.strip().splitlines()
-        numbers = re.findall(r"Page (\d+)", lines[-1]) if lines else []
+        numbers = re.findall(r"Page\s+(\d+)", lines[-1]) if lines else []
         if numbers:
             found[int(numbers[-1])] = page
     return found

@@ -74,3 +74,10 @@ def test_a_quotation_one_page_low_is_caught():
     assert "+10%" in pages[7] and "+10%" not in pages[6]
     assert quoted_pages('page 6, "the words" and page 7: "more words here"') == [
         (7, 7, "more words here")]
+
+
+def test_a_footer_padded_with_spaces_is_read():
+    """The zHyperWrite and AMS reports pad some footers ("Page   7"): those pages count too,
+    so a passage there can be checked (before, only pages 10 on were read)."""
+    pages = printed_pages(SOURCES / "mqperf_MQ_v912_zHyperWrite_active_log_acceleration.txt")
+    assert set(range(2, 19)) <= set(pages)
