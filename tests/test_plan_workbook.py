@@ -44,6 +44,7 @@ def expected_figures(result: PlanResult) -> dict[str, float]:
         figures[cell_name(TOTAL, index)] = variant.total
         figures[cell_name("lpar_busy_pct", index)] = variant.lpar_busy_pct
         figures[cell_name("msu", index)] = variant.msu
+        figures[cell_name("headroom_pct", index)] = variant.headroom_pct
         for c in variant.contributions:
             figures[cell_name(f"{c.calculator}.{c.output}", index)] = c.cpu_seconds_per_sec
     return figures

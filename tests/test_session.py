@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 import calc
+from calc.scenario import Scenario
 from tests.conftest import CALCULATORS
 from tui.session import History, Session, field_values
 
@@ -79,3 +80,30 @@ def test_a_field_not_valid_yet_keeps_the_scenario_from_being_made():
     session.history.record({**session.fields(), "sharecnv": "1.5"}, "sharecnv")
     with pytest.raises(calc.InputError, match="sharecnv"):
         session.scenario()
+
+
+def test_what_counts_as_given_edited_opened_imported_and_reset():
+    """An input is the user's once edited (even back to its default), opened from a file
+    that gives it, or imported; the rest stay defaults, which the figures mark assumed.
+    After an SMF import that gave the log rate's copies but not the rate, the rate is
+    still assumed (issue 36: the imported interval's default is never shown as measured)."""
+    calculators = calc.catalogue()
+    session = Session(calculators, "log_encryption")
+    assert session.given() == frozenset()
+    imported = session.with_values({"log_encryption": {"active_copies": 1}})
+    assert imported.given("log_encryption") == {"active_copies"}
+    result = calc.run("log_encryption", imported.fields("log_encryption"),
+                      imported.given("log_encryption"))
+    assert "assumed" in result.evidence["cpu_seconds_per_sec"]
+    assumed = next(c for c in result.warnings if c.kind == "assumed")
+    assert "log_mb_per_sec" in assumed.about and "active_copies" not in assumed.about
+    fields = imported.fields("log_encryption")
+    imported.edit({**fields, "log_mb_per_sec": "10"}, "log_mb_per_sec")
+    imported.edit({**fields, "log_mb_per_sec": fields["log_mb_per_sec"]}, "log_mb_per_sec")
+    assert imported.given("log_encryption") == {"active_copies", "log_mb_per_sec"}
+    imported.reset()
+    assert imported.given("log_encryption") == frozenset()
+    opened = Session.from_scenario(calculators, Scenario(
+        {"connect": calc.validate("connect", {"tls": False})}, "connect",
+        {"connect": frozenset({"tls"})}))
+    assert opened.given("connect") == {"tls"}

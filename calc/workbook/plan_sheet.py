@@ -25,9 +25,9 @@ from ..evidence import LETTERS, letters
 from ..model import ADDRESS_SPACES, ASSUMED, BEYOND_LIMIT, CPU_RATE_UNIT, MARKS, space_label
 from ..names import FIRST_PROBLEM, NOTES_SHOWN, note_name
 from ..plan import machine_inputs
-from ..plan_run import (RATE_NAME, TOTAL, NoteSource, PlanResult, note_sources,
+from ..plan_run import (RATE_NAME, TARGET, TOTAL, NoteSource, PlanResult, note_sources,
                         share_limits, share_outputs, share_trees)
-from ..plan_text import RATE_DECIMALS
+from ..plan_text import HEADROOM, RATE_DECIMALS
 from .calculator_sheet import CalculatorSheet
 from .evidence_cells import default_literal
 from .cells import validation, write_value
@@ -47,9 +47,10 @@ section band and its headers. Fixed, so the calculator sheets can refer to the m
 cells before the rest of the sheet is laid out."""
 ALL_VALID = "All valid"
 """A variant's status while every input of every calculator sheet of it is valid."""
-FIGURE_LINES = 8
+FIGURE_LINES = 9
 """Lines of the figures' block besides one per address space: its band, headers, status,
-total, what it rests on, % of the LPAR, what it rests on, and MSU."""
+total, what it rests on, % of the LPAR, what it rests on, MSU and the headroom to the
+target share."""
 CHART_HEIGHT = 330
 """The chart's height in pixels, as tall as a calculator sheet's charts (:mod:`.drawing`)."""
 LEAD_LIMIT = 32767
@@ -198,6 +199,12 @@ class PlanSheet:
                 self.marks_row(name, lambda index, t=tree: {
                     BEYOND_LIMIT: self.share_limits(index, total_row, share_row),
                     ASSUMED: self.machine_assumed(index, t)})
+                headroom = (share_row, decimals, unit)
+        share_row, decimals, unit = headroom
+        self.figure_row(HEADROOM, unit, "headroom_pct", decimals,
+                        lambda index: f"{machine_cell(index, TARGET).split('!')[1]}-"
+                                      f"{self.cell(share_row, self.column(index))}",
+                        [v.headroom_pct for v in self.plan.variants])
         return space_rows
 
     def marks_row(self, key: str, own) -> None:
