@@ -59,6 +59,12 @@ DOCUMENTS = {
         "IBM MQ for z/OS on z15 Performance, version 1.0", "January 2020", "Tony Sharkey"),
     "mqperf_MQ_for_zOS_on_z16.txt": Document(
         "IBM MQ for z/OS on z16 Performance, version 1.0", "September 2022", "Tony Sharkey"),
+    "mqperf_MQ_v912_zHyperWrite_active_log_acceleration.txt": Document(
+        "IBM MQ for z/OS V9.1.2 zHyperWrite MQ Active Log Acceleration, version 1.0",
+        "March 2019", "Tony Sharkey"),
+    "mqperf_V913_AMS_Interception_on_server-server_message_channels.txt": Document(
+        "IBM MQ for z/OS V9.1.3 AMS Interception on Server to Server Message Channels, "
+        "version 1.0", "July 2019", "Tony Sharkey"),
 }
 
 

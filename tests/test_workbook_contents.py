@@ -114,6 +114,7 @@ def test_every_cited_document_has_a_title():
     cited = {c.citation.file for c in CALCULATORS}
     cited |= {figure.citation.file for c in CALCULATORS
               for figure in [*c.tables.values(), *c.constants.values()]}
+    cited |= {note.citation.file for c in CALCULATORS for note in c.notes if note.citation}
     assert cited <= set(DOCUMENTS)
 
 
@@ -134,7 +135,8 @@ def test_each_calculators_workbook_ends_with_its_own_sources(opened, calculator)
     assert names == {*calculator.tables, *calculator.constants}
     cited = {calculator.citation.file} | {figure.citation.file for figure in
                                           [*calculator.tables.values(),
-                                           *calculator.constants.values()]}
+                                           *calculator.constants.values()]} | {
+        note.citation.file for note in calculator.notes if note.citation is not None}
     listed = {row[0].value for row in sheet.iter_rows() if row[0].value in DOCUMENTS}
     assert listed == cited
     texts = {cell.value for row in sheet.iter_rows() for cell in row}
@@ -148,6 +150,10 @@ STATED = {
     "mqperf_MQ_for_zOS_on_z14_v1.2.txt": "Version 1.2 – September 2018 Tony Sharkey",
     "mqperf_MQ_for_zOS_on_z15.txt": "Version 1.0 – January 2020 Tony Sharkey",
     "mqperf_MQ_for_zOS_on_z16.txt": "Version 1.0 – September 2022 Tony Sharkey",
+    "mqperf_MQ_v912_zHyperWrite_active_log_acceleration.txt":
+        "Version 1.0 – March 2019 Tony Sharkey",
+    "mqperf_V913_AMS_Interception_on_server-server_message_channels.txt":
+        "Version 1.0 – July 2019 Tony Sharkey",
 }
 """How each dated document states its date and author, word for word from its opening
 (Markdown heading marks left out)."""

@@ -69,8 +69,10 @@ def write_sources(book, styles: Styles, calculator_sheets: list[CalculatorSheet]
 
 
 def cited_files(calculators: list[Calculator]) -> set[str]:
-    """The documents ``calculators`` cite: their own sources and their figures'."""
+    """The documents ``calculators`` cite: their own sources, their figures' and their
+    warnings' (the measured ranges and limits behind the evidence marks)."""
     return {citation.file for calculator in calculators
             for citation in (calculator.citation,
                              *(figure.citation for figure in (*calculator.tables.values(),
-                                                              *calculator.constants.values())))}
+                                                              *calculator.constants.values())),
+                             *(note.citation for note in calculator.notes if note.citation))}
