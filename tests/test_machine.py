@@ -111,3 +111,23 @@ def test_pageset_figures_of_z14_and_z15_are_their_own_columns():
     assert (z14["write_cpu_us_per_page"], z15["write_cpu_us_per_page"]) == (3.2, 2.7)
     z16 = calc.evaluate("pageset_encryption", {"machine": "z16"})
     assert z16["write_cpu_us_per_page"] == pytest.approx(2.7 / 1.10, rel=1e-12)
+
+
+@pytest.mark.parametrize(("processors", "row", "gain_pct"), [(16, 16, 14), (24, 16, 14),
+                                                            (31, 16, 14), (32, 32, 13)])
+def test_between_rows_the_row_below_is_used_and_the_help_says_it_is_not_always_smaller(
+        processors, row, gain_pct):
+    """Issue 37, section 4: z15 over z14 at average RNI is +14% on the 16-CP row and +13% on
+    the 32-CP row (mqperf_MQ_for_zOS_on_z15.txt, page 6: "16 +12% +14% +16%", "32 +12% +13%
+    +16%"), so 24 CPs take 14%, more than 32 CPs get: the help may not call the row below
+    "the smaller expected gain", and it says the LPAR's size within a generation is an
+    assumption."""
+    spec = calc.calculator("connect").inputs["processors"]
+    help_text = " ".join(spec.help.split())
+    assert "smaller expected gain" not in help_text
+    assert "24 CPs take the 16-CP row's 14% where 32 CPs get 13%" in help_text
+    assert "an assumption" in help_text
+    outputs = calc.evaluate("connect", {"machine": "z15", "processors": processors})
+    assert outputs["scaling_row"] == row
+    assert outputs["machine_speed"] / outputs["measured_speed"] == pytest.approx(
+        1 + gain_pct / 100)
