@@ -129,3 +129,14 @@ def test_the_trigger_first_defaults_reach_the_sources_even_split_from_500():
     today = calc.evaluate("notify_delay", {"keyrnotifydelay_us": 0})
     assert today["heuristic_share_1_pct"] + today["heuristic_share_2_pct"] == pytest.approx(
         observed[("trigger_first_at_0", "share_pct")])
+
+
+def test_the_get_wait_tests_delay_is_not_invented():
+    """Issue 37, section 6: the source gives the excessive get-wait test's 50:50 split only
+    for "a non-zero value" of KEYRNOTIFYDELAY (its table heads the column "Greater than
+    0"), so the measured share is stored under above_0, with no delay of its own."""
+    table = NOTIFY.tables["weaker_share_pct"]
+    assert table.data[("get_wait_above_0", "share_pct")] == 50
+    assert not any("1000000" in row and row.startswith("get_wait") for row in table.row_keys)
+    assert table.col_keys == ("share_pct",)
+    assert '"a non-zero value"' in " ".join(table.citation.passage.split())
