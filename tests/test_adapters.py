@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 import calc
 from calc import engine
+from tests.conftest import cited_document
 from tests.strategies import calculator_inputs
 
 ADAPTERS = calc.calculator("adapters")
@@ -163,3 +164,20 @@ def test_the_sources_best_dispatcher_count_is_kept():
     assert result.outputs["chidisps_suggested"] == 3
     assert not any("Fewer dispatchers" in note or "Add dispatchers" in note
                    for note in result.said)
+
+
+@pytest.mark.ibm_texts
+def test_the_two_adapter_cpu_figures_of_the_source_are_both_said():
+    """Issue 37, section 6: seed 004 gives Confidentiality with key reuse 32 an adapter CPU
+    time of 18 µs in its class(4) example ("Confidentiality with key reuse 32. 18 18") and
+    35 µs in the dispatcher table ("remains constant at 35 microseconds"). The default is
+    the tables' (the measured workload of every other figure); the help keeps both."""
+    seed = " ".join(cited_document("004_8d506b0c1db2e806.txt").read_text().split())
+    assert "Confidentiality with key reuse 32. 18 18" in seed
+    assert "remains constant at 35 microseconds" in seed
+    spec = engine.calculator("adapters").inputs["adapter_cpu_us"]
+    help_text = " ".join(spec.help.split())
+    assert spec.default == 35
+    assert "35 µs per request" in help_text and "18 µs" in help_text
+    assert engine.calculator("adapters").tables["class4_adapter_us"].data[
+        ("confidentiality_kr32", "cpu")] == 18
