@@ -4,9 +4,9 @@ next. Pure text: the command prints it. (shutil and textwrap are imported where 
 the start of every command, ``--json`` ones included, that prints none of this.)"""
 from __future__ import annotations
 
-from .evidence import LETTERS, WORDS
+from .evidence import LETTERS, WORDS, subject
 from .formatting import as_written, format_value
-from .model import ASSUMED, Calculator
+from .model import Calculator
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of start-up)
 if TYPE_CHECKING:
@@ -58,21 +58,9 @@ def result_lines(calculator: Calculator, result: Result) -> list[str]:
         if any(name in calculator.outputs for name in caveat.outputs):
             label = f"{LETTERS[caveat.kind]} {WORDS[caveat.kind]}: "
             lines += wrapped(label, " ".join(filter(None, (
-                _figure(calculator, result, caveat.about[0]) if caveat.kind != ASSUMED else "",
-                caveat.text, f"({caveat.where})" if caveat.where else ""))))
+                subject(calculator, caveat, result.inputs, result.outputs), caveat.text,
+                f"({caveat.where})" if caveat.where else ""))))
     return lines
-
-
-def _figure(calculator: Calculator, result: Result, name: str) -> str:
-    """The input or output a warning is about, as ``title value unit:``."""
-    if name in calculator.inputs:
-        spec = calculator.inputs[name]
-        value, unit, title = spec.label(result.inputs[name]), spec.unit, spec.title
-    else:
-        output = calculator.outputs[name]
-        value = format_value(result.outputs[name], output.decimals)
-        unit, title = output.unit, output.title
-    return f"{title} {value} {unit}".rstrip() + ":"
 
 
 def described(calculator: Calculator) -> list[str]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .formatting import as_written
+from .formatting import as_written, format_value
 from .model import ASSUMED, BEYOND_LIMIT, EXTRAPOLATED, MARKS, SCALED, Calculator, Citation
 
 LETTERS = {ASSUMED: "A", SCALED: "S", EXTRAPOLATED: "X", BEYOND_LIMIT: "!"}
@@ -78,12 +78,10 @@ def caveats(calculator: Calculator, flags: tuple, values: dict, given,
     apply and some output reads)."""
     found = [Caveat(note.kind, (note.subject,), note.marks, note.text, note.citation)
              for note, holds in zip(calculator.notes, flags) if holds and note.kind]
-    missing = {name for name in calculator.inputs if name not in given} - set(not_applying)
-    marked = tuple(name for name, output in calculator.outputs.items()
-                   if not missing.isdisjoint(output.inputs_read))
-    if marked:
-        read = set().union(*(calculator.outputs[name].inputs_read for name in marked))
-        assumed = tuple(name for name in calculator.inputs if name in missing & read)
+    assumed = assumed_inputs(calculator, {*given, *not_applying})
+    if assumed:
+        marked = tuple(name for name, output in calculator.outputs.items()
+                       if not set(assumed).isdisjoint(output.inputs_read))
         defaults = ", ".join(f"{name}={as_written(values[name])}" for name in assumed)
         found.append(Caveat(ASSUMED, assumed, marked,
                             f"not given, so the template's defaults stand: {defaults}"))
@@ -95,6 +93,22 @@ def assumed_inputs(calculator: Calculator, given) -> tuple[str, ...]:
     each applies depends on the other inputs: a sweep's row by row)."""
     read = set().union(*(output.inputs_read for output in calculator.outputs.values()))
     return tuple(name for name in calculator.inputs if name not in given and name in read)
+
+
+def subject(calculator: Calculator, caveat: Caveat, inputs: dict, outputs: dict) -> str:
+    """The figure a warning is about, as a face leads the warning with it (``Share of the
+    LPAR 126.67 % of LPAR:``); empty for ``assumed``, whose text names its inputs."""
+    if caveat.kind == ASSUMED:
+        return ""
+    name = caveat.about[0]
+    if name in calculator.inputs:
+        spec = calculator.inputs[name]
+        value, unit, title = spec.label(inputs[name]), spec.unit, spec.title
+    else:
+        output = calculator.outputs[name]
+        value = format_value(outputs[name], output.decimals)
+        unit, title = output.unit, output.title
+    return f"{title} {value} {unit}".rstrip() + ":"
 
 
 def marks(calculator: Calculator, found: tuple[Caveat, ...]) -> dict[str, list[str]]:

@@ -203,7 +203,7 @@ def _share_caveats(variant: Variant, total: float, shares: dict) -> list[Caveat]
     caveats = []
     given = variant.machine_values()
     for name, tree in zip(SHARE_OUTPUTS, share_trees()):
-        missing = [read for read in _names_read(tree) if read in variant.machine
+        missing = [read for read in names_read(tree) if read in variant.machine
                    and read not in given]
         if missing:
             defaults = ", ".join(f"{read}={variant.machine[read]}" for read in missing)
@@ -218,7 +218,8 @@ def _share_caveats(variant: Variant, total: float, shares: dict) -> list[Caveat]
     return caveats
 
 
-def _names_read(tree) -> list[str]:
+def names_read(tree) -> list[str]:
+    """Every name a formula tree reads, once each, in the order first met."""
     return list(dict.fromkeys(node.id for node in ast.walk(tree) if isinstance(node, ast.Name)))
 
 

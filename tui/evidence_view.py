@@ -6,8 +6,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from calc import Result
-from calc.evidence import LETTERS, WORDS, legend
-from calc.formatting import format_value
+from calc.evidence import LETTERS, WORDS, legend, subject
 from calc.model import ASSUMED, BEYOND_LIMIT, EXTRAPOLATED, MARKS, SCALED, Calculator
 
 MARKS_WIDTH = len(MARKS)
@@ -26,17 +25,11 @@ def warning_lines(calculator: Calculator, result: Result) -> list[Text]:
     limit is about with its value); then the legend, when any figure is marked."""
     lines = []
     for caveat in result.warnings:
-        about = caveat.about[0]
-        if caveat.kind != ASSUMED and about in calculator.outputs:
-            output = calculator.outputs[about]
-            value = format_value(result.outputs[about], output.decimals)
-            subject = f"{output.title} {value} {output.unit}".rstrip() + ": "
-        else:
-            subject = ""
+        about = subject(calculator, caveat, result.inputs, result.outputs)
         where = f" ({caveat.where})" if caveat.where else ""
         lines.append(Text.assemble((f"{LETTERS[caveat.kind]} {WORDS[caveat.kind]}: ",
-                                    STYLES[caveat.kind]), subject, caveat.text,
-                                   (where, "dim")))
+                                    STYLES[caveat.kind]), f"{about} " if about else "",
+                                   caveat.text, (where, "dim")))
     if lines:
         lines.append(Text(legend(), style="dim"))
     return lines

@@ -13,9 +13,11 @@ Empty while the inputs are refused, like every result.
 """
 from __future__ import annotations
 
+import ast
+
 from xlsxwriter.utility import xl_rowcol_to_cell
 
-from ..emit_excel import number_literal, quoted, to_excel
+from ..emit_excel import quoted, to_excel
 from ..evidence import LETTERS, letters
 from ..model import ASSUMED, MARKS, Calculator, Input
 from ..names import FIRST_PROBLEM, note_name
@@ -26,12 +28,8 @@ HEADER = "Rests on"
 
 
 def default_literal(spec: Input) -> str:
-    """The input's default as a spreadsheet compares it."""
-    if spec.type == "bool":
-        return "TRUE" if spec.default else "FALSE"
-    if spec.type == "choice":
-        return quoted(spec.default)
-    return number_literal(spec.default)
+    """The input's default as a spreadsheet literal, written as every formula writes one."""
+    return to_excel(ast.Constant(spec.default))
 
 
 def write_input_mark(page, spec: Input, given: frozenset[str]) -> str | None:

@@ -16,8 +16,6 @@ results are.
 """
 from __future__ import annotations
 
-import ast
-
 from xlsxwriter.utility import xl_col_to_name, xl_rowcol_to_cell
 
 from ..emit_excel import quoted, to_excel
@@ -25,8 +23,8 @@ from ..evidence import LETTERS, letters
 from ..model import ADDRESS_SPACES, ASSUMED, BEYOND_LIMIT, CPU_RATE_UNIT, MARKS, space_label
 from ..names import FIRST_PROBLEM, NOTES_SHOWN, note_name
 from ..plan import machine_inputs
-from ..plan_run import (RATE_NAME, TARGET, TOTAL, NoteSource, PlanResult, note_sources,
-                        share_limits, share_outputs, share_trees)
+from ..plan_run import (RATE_NAME, TARGET, TOTAL, NoteSource, PlanResult, names_read,
+                        note_sources, share_limits, share_outputs, share_trees)
 from ..plan_text import HEADROOM, RATE_DECIMALS
 from .calculator_sheet import CalculatorSheet
 from .evidence_cells import default_literal
@@ -242,9 +240,7 @@ class PlanSheet:
         given = self.plan.variants[index].variant.machine_values()
         specs = machine_inputs()
         return [f"{machine_cell(index, name).split('!')[1]}={default_literal(specs[name])}"
-                for name in dict.fromkeys(node.id for node in ast.walk(tree)
-                                          if isinstance(node, ast.Name))
-                if name in specs and name not in given]
+                for name in names_read(tree) if name in specs and name not in given]
 
     def share_limits(self, index: int, total_row: int, share_row: int) -> list[str]:
         """The machine part's limits on the share, for the ``index``-th variant's cells."""
