@@ -7,6 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import calc
+from calc.evidence import SCALED
+from tests.conftest import cited_document, printed_pages
 from tests.strategies import calculator_inputs
 
 AMS = calc.calculator("ams")
@@ -153,3 +155,75 @@ def test_every_estimate_comes_with_a_note_giving_its_assumption():
                     if "estimate" in statuses:
                         assert any(note.startswith(("Estimate", "Integrity was measured"))
                                    for note in result.notes), inputs
+
+
+# IBM's own AMS results between generations (issue 37, section 4), as the reports print them:
+# z16 report page 34, "% Change in transaction cost from z15 to z16"; z15 report page 26,
+# "% change in transaction cost from z14 to z15"; z14 report pages 17, 19 and 20, "% change in
+# cost of protecting message with AMS" (small, medium and large messages, z13 to z14).
+AMS_STEPS = {
+    ("mqperf_MQ_for_zOS_on_z16.txt", 34): {"small": (-8.5, -6.8, -4),
+                                           "medium": (-15.8, -14.7, -18.3)},
+    ("mqperf_MQ_for_zOS_on_z15.txt", 26): {"small": (-8, -7.8, -12), "medium": (-6.6, -6.9, -8.8)},
+    ("mqperf_MQ_for_zOS_on_z14_v1.2.txt", 17): {"small": (-14, -7.5, -28)},
+    ("mqperf_MQ_for_zOS_on_z14_v1.2.txt", 19): {"medium": (-10, -12.25, -40)},
+}
+"""Integrity, Privacy, Confidentiality in each row."""
+Z16, Z15 = ("mqperf_MQ_for_zOS_on_z16.txt", 34), ("mqperf_MQ_for_zOS_on_z15.txt", 26)
+Z14_SMALL, Z14_MEDIUM = ("mqperf_MQ_for_zOS_on_z14_v1.2.txt", 17), ("mqperf_MQ_for_zOS_on_z14_v1.2.txt", 19)
+CONFIDENTIALITY, PRIVACY = 2, 1
+
+
+@pytest.mark.ibm_texts
+@pytest.mark.parametrize(("report", "page"), list(AMS_STEPS))
+def test_the_ams_steps_are_the_reports_rows_on_the_page_cited(report, page):
+    text = " ".join(printed_pages(cited_document(report))[page].split())
+    for size, row in AMS_STEPS[report, page].items():
+        words = {"small": "Small", "medium": "Medium"}[size]
+        printed = " ".join(f"{figure:+g}".lstrip("+") for figure in row)
+        if report.endswith("z14_v1.2.txt"):  # one row per page: "% change in cost of protecting"
+            assert f"% change in cost of protecting message {printed}" in text, (page, printed)
+        else:
+            assert f"{words} {printed}" in text, (page, size, printed)
+
+
+def factor(*steps: float) -> float:
+    """The cost on the newer machine over the older one, for each % change in turn."""
+    product = 1.0
+    for step in steps:
+        product *= 1 + step / 100
+    return product
+
+
+@pytest.mark.parametrize(("machine", "streaming", "request_reply"), [
+    ("z13", 1 / factor(AMS_STEPS[Z14_SMALL]["small"][CONFIDENTIALITY]),
+     1 / factor(AMS_STEPS[Z14_MEDIUM]["medium"][CONFIDENTIALITY])),
+    ("z14", 1, 1),
+    ("z15", factor(AMS_STEPS[Z15]["small"][CONFIDENTIALITY]),
+     factor(AMS_STEPS[Z15]["medium"][CONFIDENTIALITY])),
+    ("z16", factor(AMS_STEPS[Z15]["small"][CONFIDENTIALITY], AMS_STEPS[Z16]["small"][CONFIDENTIALITY]),
+     factor(AMS_STEPS[Z15]["medium"][CONFIDENTIALITY], AMS_STEPS[Z16]["medium"][CONFIDENTIALITY])),
+])
+def test_ams_costs_move_by_ibms_own_ams_results_not_the_generic_table(
+        machine, streaming, request_reply):
+    """The streaming test's 7 µs (2 KB: the reports' small messages) and the request/reply
+    test's 150 µs (32 KB, taken as medium, 64 KB) on each machine; on z16, 7 x 0.88 x 0.96 =
+    5.91 µs where the generic table (1.13 x 1.10 over z14) gave 5.63."""
+    out = calc.evaluate("ams", {"machine": machine, "protection": "confidentiality",
+                                "key_reuse": 32})
+    assert out["chin_cpu_us"] == pytest.approx(7 * streaming, rel=1e-12)
+    assert out["getter_cpu_us"] == pytest.approx(5 * streaming, rel=1e-12)
+    assert out["rr_increase_cpu_us"] == pytest.approx(150 * request_reply, rel=1e-12)
+    # the unprotected transaction is not AMS work: the generic table still converts it
+    assert out["rr_transaction_cpu_us"] == pytest.approx(
+        200 * out["cpu_scale"] + 150 * request_reply, rel=1e-12)
+    result = calc.run("ams", {"machine": machine})
+    assert (SCALED in result.evidence["chin_cpu_us"]) is (machine != "z14")
+
+
+def test_privacy_and_integrity_take_their_own_rows():
+    privacy = calc.evaluate("ams", {"machine": "z16", "protection": "privacy"})
+    assert privacy["getter_cpu_us"] == pytest.approx(
+        14 * factor(AMS_STEPS[Z15]["small"][PRIVACY], AMS_STEPS[Z16]["small"][PRIVACY]), rel=1e-12)
+    integrity = calc.evaluate("ams", {"machine": "z15", "protection": "integrity"})
+    assert integrity["getter_cpu_us"] == pytest.approx(13 * factor(-8), rel=1e-12)

@@ -83,6 +83,11 @@ def test_the_factor_follows_the_generations(calculator, data):
     measured = {GENERATION[m] for m in MEASURED[calculator.id]}
     if chosen in measured:
         assert out["cpu_scale"] == 1
+    elif chosen == 16 and out["z16_spans_pus"]:
+        # more than 6 CPs span z16 processor units: z16 costs 3.5% more than z15 (z16 report,
+        # page 10), so the step from z15 raises the cost instead of lowering it
+        on_z15 = calc.evaluate(calculator.id, {**inputs, "machine": "z15"})
+        assert out["cpu_scale"] == pytest.approx(on_z15["cpu_scale"] * 1.035, rel=1e-12)
     elif chosen > max(measured):
         assert out["cpu_scale"] < 1
     else:
@@ -111,6 +116,27 @@ def test_pageset_figures_of_z14_and_z15_are_their_own_columns():
     assert (z14["write_cpu_us_per_page"], z15["write_cpu_us_per_page"]) == (3.2, 2.7)
     z16 = calc.evaluate("pageset_encryption", {"machine": "z16"})
     assert z16["write_cpu_us_per_page"] == pytest.approx(2.7 / 1.10, rel=1e-12)
+
+
+@pytest.mark.parametrize(("processors", "step"), [
+    (3, 1 + 10 / 100), (6, 1 + 10 / 100),     # within one z16 processor unit: the table's 3-CP row
+    (7, 1 / 1.035), (10, 1 / 1.035),           # spanning units: IBM's measured 3.5% more cost
+    (16, 1 / 1.035), (32, 1 / 1.035)])
+def test_an_lpar_spanning_z16_processor_units_takes_ibms_measured_cost_not_the_lspr_gain(
+        processors, step):
+    """Issue 37, section 4, the z16 report: "we are seeing a maximum of 6 processors being
+    allocated per PU" (mqperf_MQ_for_zOS_on_z16.txt, page 9) and "The IBM z16 transaction
+    cost when using 10 CPU’s per LPAR was 3.5% higher than on IBM z15" (page 10). Before,
+    ``connect machine=z16 processors=10`` credited z16 with the table's 10% over z15."""
+    z15, z16 = (calc.evaluate("connect", {"machine": m, "processors": processors})
+                for m in ("z15", "z16"))
+    assert z15["machine_speed"] * step == pytest.approx(z16["machine_speed"], rel=1e-12)
+    assert z16["z16_spans_pus"] is (processors > 6)
+    assert z15["z16_spans_pus"] is False    # no z16 on either side: nothing spans
+    said = " ".join(calc.run("connect", {"machine": "z16", "processors": processors}).said)
+    assert ("spans processor units: IBM measured" in said) is (processors > 6)
+    measured = calc.evaluate("tls_channels", {"machine": "z16", "processors": processors})
+    assert measured["cpu_scale"] == 1     # IBM's own z16 figures are used as measured
 
 
 @pytest.mark.parametrize(("processors", "row", "gain_pct"), [(16, 16, 14), (24, 16, 14),

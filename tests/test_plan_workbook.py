@@ -137,7 +137,8 @@ def test_the_plan_sheet_lists_the_notes_that_apply_as_the_command_prints_them(sa
     assert "connect (today, proposed): With TLS most of the cipher work ran on the client " \
            "machine, which limited how fast one client could connect; size the client as " \
            "well as the channel initiator." in shown
-    assert len([note for note in shown if note.startswith("ams (proposed): ")]) == 6
+    # six of its own notes and, on z16, the one saying IBM's AMS steps convert its costs
+    assert len([note for note in shown if note.startswith("ams (proposed): ")]) == 7
 
 
 @settings(max_examples=5, deadline=None,

@@ -26,6 +26,23 @@ RR_RATE_DROP_PCT = {"confidentiality": 22, "privacy": 100 - 25}
 TWO_ISLANDS_EXTRA_US, TWO_ISLANDS_RATE_DROP_PCT = 110, 13
 ADAPTER_US = {"none": (9, 9), "confidentiality": (18, 18), "privacy": (20, 347)}
 """Class(4) CPU and elapsed µs; Integrity, not in the example, takes Privacy's."""
+AMS_STEP_PCT = {  # IBM's AMS cost change over the generation before, by size and protection
+    # (integrity, privacy, confidentiality): z14 report pages 17 and 19 (cost of protecting),
+    # z15 report page 26, z16 report page 34 (transaction cost)
+    14: {"small": (-14, -7.5, -28), "medium": (-10, -12.25, -40)},
+    15: {"small": (-8, -7.8, -12), "medium": (-6.6, -6.9, -8.8)},
+    16: {"small": (-8.5, -6.8, -4), "medium": (-15.8, -14.7, -18.3)}}
+PROTECTIONS = ("integrity", "privacy", "confidentiality")
+
+
+def ams_scale(size: str, protection: str, generation: int) -> float:
+    """The AMS cost on ``generation`` over its cost on the z14 IBM measured on."""
+    if protection == "none":
+        return 1.0
+    step = {g: 1 + row[size][PROTECTIONS.index(protection)] / 100
+            for g, row in AMS_STEP_PCT.items()}
+    return ((1 / step[14] if generation <= 13 else 1) * (step[15] if generation >= 15 else 1)
+            * (step[16] if generation >= 16 else 1))
 
 
 def ams(inputs: dict) -> dict:
@@ -45,6 +62,8 @@ def ams(inputs: dict) -> dict:
         raise ValueError(f"ams: a value outside its domain among {inputs!r}")
     context = machine(inputs, "z14", 3)
     cpu_scale = context["cpu_scale"]
+    generation = {"z13": 13, "z14": 14, "z15": 15, "z16": 16}[values["machine"]]
+    small, medium = (ams_scale(size, protection, generation) for size in ("small", "medium"))
     none, confidentiality = protection == "none", protection == "confidentiality"
     signing = protection == "integrity" or protection == "privacy"
     end_to_end, two_islands = placement == "end_to_end", placement == "two_islands"
@@ -61,25 +80,25 @@ def ams(inputs: dict) -> dict:
     streaming_measured = (not confidentiality or unlimited or key_reuse == 1 or key_reuse == 32
                           or key_reuse == 64)
     if none:
-        chin_low = chin_high = 0 * cpu_scale
+        chin_low = chin_high = 0 * small
     elif not confidentiality:
-        chin_low, chin_high = CHIN_MISSED_LOW_US * cpu_scale, CHIN_MISSED_HIGH_US * cpu_scale
+        chin_low, chin_high = CHIN_MISSED_LOW_US * small, CHIN_MISSED_HIGH_US * small
     else:
         missed_share = max(0, keys - 1 / MEASURED_KEY_REUSE)
         chin_low = (CHIN_ACHIEVED_US + (CHIN_MISSED_LOW_US - CHIN_ACHIEVED_US) * missed_share
-                    / (1 - 1 / MEASURED_KEY_REUSE)) * cpu_scale
+                    / (1 - 1 / MEASURED_KEY_REUSE)) * small
         chin_high = (CHIN_ACHIEVED_US + (CHIN_MISSED_HIGH_US - CHIN_ACHIEVED_US) * missed_share
-                     / (1 - 1 / MEASURED_KEY_REUSE)) * cpu_scale
-    getter = GETTER_US[protection] * cpu_scale
+                     / (1 - 1 / MEASURED_KEY_REUSE)) * small
+    getter = GETTER_US[protection] * small
     rr_key_measured = not confidentiality or (key_reuse == MEASURED_KEY_REUSE and not unlimited)
     unprotected = UNPROTECTED_TRANSACTION_US * cpu_scale
     if none:
         rr_increase, rr_drop = 0, 0
     elif signing:
-        rr_increase, rr_drop = RR_INCREASE_US["privacy"] * cpu_scale, RR_RATE_DROP_PCT["privacy"]
+        rr_increase, rr_drop = RR_INCREASE_US["privacy"] * medium, RR_RATE_DROP_PCT["privacy"]
     else:
-        rr_increase = (RR_INCREASE_US["confidentiality"] * cpu_scale
-                       + 2 * (chin_high - CHIN_ACHIEVED_US * cpu_scale))
+        rr_increase = (RR_INCREASE_US["confidentiality"] * medium
+                       + 2 * (chin_high - CHIN_ACHIEVED_US * small))
         rr_drop = RR_RATE_DROP_PCT["confidentiality"]
     rr_per_direction = rr_increase / 2
     rr_extra = rr_increase * TWO_ISLANDS_EXTRA_US / RR_INCREASE_US["confidentiality"]
@@ -90,9 +109,9 @@ def ams(inputs: dict) -> dict:
     if none:
         rr_status = "none"
     elif confidentiality and rr_key_measured:
-        rr_status = "measured" if cpu_scale == 1 else "scaled"
+        rr_status = "measured" if medium == 1 else "scaled"
     elif protection == "privacy" and not two_islands:
-        rr_status = "derived" if cpu_scale == 1 else "scaled"
+        rr_status = "derived" if medium == 1 else "scaled"
     else:
         rr_status = "estimate"
     protect = chin_high if streaming else rr_per_direction / 2
@@ -116,13 +135,14 @@ def ams(inputs: dict) -> dict:
     elif not streaming:
         cpu_status = rr_status
     else:
-        cpu_status = (("measured" if cpu_scale == 1 else "scaled")
+        cpu_status = (("measured" if small == 1 else "scaled")
                       if streaming_measured and placement == "interception"
                       and chin_low == chin_high else "estimate")
     adapter_cpu, adapter_elapsed = ADAPTER_US["none" if none else
                                               "confidentiality" if confidentiality else
                                               "privacy"]
-    return {"keys_per_message": keys, "signatures_per_message": signatures,
+    return {"ams_streaming_scale": small, "ams_request_reply_scale": medium,
+            "keys_per_message": keys, "signatures_per_message": signatures,
             "asym_ops_put": put, "asym_ops_get": get,
             "asym_ops_avoided_pct": (1 - keys) * 100 if confidentiality else 0,
             "asym_ops_lpar_a": lpar_a_ops, "asym_ops_lpar_b": lpar_b_ops,

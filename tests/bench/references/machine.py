@@ -24,6 +24,8 @@ IMPROVEMENT_PCT = {  # generation -> (CPUs row, RNI) -> expected improvement ove
     16: {(3, "low"): 9, (3, "average"): 10, (3, "high"): 12, (16, "low"): 9,
          (16, "average"): 11, (16, "high"): 14, (32, "low"): 10, (32, "average"): 12,
          (32, "high"): 14}}
+Z16_CPS_PER_PU, Z16_SPANNING_COST = 6, 1.035  # z16 report, pages 9 and 10: at most 6 CPs per
+# processor unit; an LPAR of 10 spanning units cost 3.5% more on z16 than on z15
 
 
 def is_number(value: object) -> bool:
@@ -53,26 +55,28 @@ def machine(inputs: dict, measured: str, processors_default: int,
     if not is_number(target_share_pct) or not 1 <= target_share_pct <= 100:
         raise ValueError(f"target_share_pct={target_share_pct!r}")
     row = 3 if processors < 16 else (16 if processors < 32 else 32)
+    generation = GENERATION[measured]
+    if newest is not None:
+        generation = min(max(GENERATION[target], generation), GENERATION[newest])
+    spans = processors > Z16_CPS_PER_PU and (target == "z16" or generation >= 16)
+    z16_step = 1 / Z16_SPANNING_COST if spans else 1 + IMPROVEMENT_PCT[16][row, rni] / 100
 
     def speed(generation: int) -> float:
         return ((1 + IMPROVEMENT_PCT[14][row, rni] / 100 if generation >= 14 else 1)
                 * (1 + IMPROVEMENT_PCT[15][row, rni] / 100 if generation >= 15 else 1)
-                * (1 + IMPROVEMENT_PCT[16][row, rni] / 100 if generation >= 16 else 1))
+                * (z16_step if generation >= 16 else 1))
 
-    generation = GENERATION[measured]
-    if newest is not None:
-        generation = min(max(GENERATION[target], generation), GENERATION[newest])
     machine_speed, measured_speed = speed(GENERATION[target]), speed(generation)
     return {"processors": processors, "msu_per_cp": msu_per_cp, "scaling_row": row,
-            "workload_rni": rni, "measured_generation": generation,
+            "workload_rni": rni, "measured_generation": generation, "z16_spans_pus": spans,
             "machine_speed": machine_speed, "measured_speed": measured_speed,
             "cpu_scale": measured_speed / machine_speed}
 
 
 def in_planners_units(context: dict, cpu_seconds_per_sec: float) -> dict:
     """The machine part's outputs, CPU busy as a share of the LPAR and in MSU last."""
-    return {name: context[name] for name in ("scaling_row", "machine_speed", "measured_speed",
-                                              "cpu_scale")} | {
+    return {name: context[name] for name in ("z16_spans_pus", "scaling_row", "machine_speed",
+                                              "measured_speed", "cpu_scale")} | {
         "lpar_busy_pct": cpu_seconds_per_sec / context["processors"] * 100,
         "msu": cpu_seconds_per_sec * context["msu_per_cp"]}
 
