@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from calc import engine
 from calc.plan import load_plan
 from calc.scenario import load_scenario
 from tests.conftest import REPO
@@ -33,6 +34,20 @@ def smf_json(*arguments) -> list[dict]:
 def one(intervals: list[dict], qmgr: str) -> dict:
     [interval] = [i for i in intervals if i["qmgr"] == qmgr]
     return interval
+
+
+def sample_with_shared_queues(folder, *queues: str):
+    """A copy of the sample in ``folder`` where ``queues`` are shared (their SMF-WQ.csv
+    rows' Scope, mq-smf-csv's word for the queue's QSGDISP, is Shared): the sample's
+    queues are all private (Scope QMgr), and only shared queues feed notify_delay."""
+    shutil.copytree(SAMPLE, folder)
+    text = (folder / "SMF-WQ.csv").read_text(encoding="ascii")
+    for queue in queues:
+        text, count = re.subn(rf'("{re.escape(queue)} *","[^\n]*?"None",)"QMgr"',
+                              r'\1"Shared"', text)
+        assert count, queue
+    (folder / "SMF-WQ.csv").write_text(text, encoding="ascii")
+    return folder
 
 
 # The sample: IBM's own data --------------------------------------------------------------
@@ -65,13 +80,30 @@ def test_qml1s_peak_is_its_busiest_adapter_interval_worked_by_hand():
     assert adapters["chidisps"] == 5
     assert adapters["dispatcher_busy_pct"] == pytest.approx((313 + 40136) / 1e6
                                                             / (5 * 71) * 100)
-    # SMF-WQ.csv lines 22-24, the records written in the interval: 102 + 0 + 102 MQGETs,
-    # 100 + 0 + 100 of them valid, Get_CT 3681 + 0 + 3620 µs.
+    assert interval["from"]["adapters"]["adapter_requests_per_sec"] == \
+        "SMF-QCTADP.csv:Request_Count,Interval_Duration"
+    # SMF-WQ.csv lines 22-24, the records written in the interval, are of ELKINSC.CLIENT.TEST,
+    # a private queue (Scope QMgr; QML1 is in no queue-sharing group): nothing for
+    # notify_delay, whose KEYRNOTIFYDELAY concerns shared queues only (issue 37, section 5).
+    assert "notify_delay" not in interval["inputs"]
+    assert "notify_delay" not in interval["items"]
+    missing = {m["input"]: m["reason"] for m in interval["missing"]
+               if m["calculator"] == "notify_delay"}
+    assert missing == dict.fromkeys(
+        ["gets_attempted", "gets_successful", "avg_get_cpu_us"],
+        "none of the interval's 3 rows of SMF-WQ.csv has Scope Shared (KEYRNOTIFYDELAY "
+        "delays only the notifications of messages put to shared queues)")
+
+
+def test_a_shared_queue_feeds_notify_delay_worked_by_hand(tmp_path):
+    """The same interval with ELKINSC.CLIENT.TEST made a shared queue."""
+    folder = sample_with_shared_queues(tmp_path / "smf", "ELKINSC.CLIENT.TEST")
+    interval = one(smf_json(folder), "QML1")
+    # SMF-WQ.csv lines 22-24: 102 + 0 + 102 MQGETs, 100 + 0 + 100 of them valid, Get_CT
+    # 3681 + 0 + 3620 µs.
     assert interval["inputs"]["notify_delay"] == pytest.approx(
         {"gets_attempted": 204, "gets_successful": 200, "avg_get_cpu_us": 7301 / 204})
     assert interval["items"]["notify_delay"]["chosen"] == "ELKINSC.CLIENT.TEST"
-    assert interval["from"]["adapters"]["adapter_requests_per_sec"] == \
-        "SMF-QCTADP.csv:Request_Count,Interval_Duration"
     assert interval["from"]["notify_delay"]["gets_successful"] == \
         "SMF-WQ.csv:Total_Valid_Gets"
 
@@ -81,11 +113,37 @@ def test_mq1os_log_figures_worked_by_hand():
                    "MQ1O")
     # SMF-QJST.csv line 5: 22 CIs written in 60 s, 11 to each copy; 11 write I/Os to copy
     # 1 taking 0 s + 1832 µs.
+    # Active_Log_CI 1: one CI created, written 11 times to each copy (issue 37, section 5:
+    # the archive side sees each CI once).
     assert interval["inputs"]["log_encryption"] == pytest.approx(
-        {"log_mb_per_sec": 22 / 2 * 4096 / MB / 60, "active_copies": 2})
+        {"log_mb_per_sec": 22 / 2 * 4096 / MB / 60, "active_copies": 2,
+         "log_writes_per_ci": 22 / 2 / 1})
     assert interval["inputs"]["zhyperwrite"] == pytest.approx(
         {"log_mb_per_sec": 22 / 2 * 4096 / MB / 60, "dual_logging": True,
          "log_io_ms": 1832 / 11 / 1000})
+    # The rate is the interval's average; zhyperwrite asks for the highest rate sustained.
+    assert interval["caveats"] == {"zhyperwrite": {"log_mb_per_sec": (
+        "the interval's average, where the input asks for the highest rate the queue manager "
+        "sustains: the peak is at least this (--interval all lists every interval's rate)")}}
+
+
+def test_mq1as_commit_heavy_log_is_archived_once_per_ci():
+    """MQ1A 16:39:22 (SMF-QJST.csv line 36, 175 s, single log): Log_CI 175 CIs written,
+    Active_Log_CI 62 created. Archiving and the archive side of encryption see each CI once,
+    so the log writes per CI are 175 / 62 and log_encryption's archive figures fall by that
+    factor against taking every write as new data (issue 37, section 5)."""
+    [interval] = [i for i in smf_json(SAMPLE, "--qmgr", "MQ1A", "--interval", "all")
+                  if i["start"] == "2026-05-21T16:39:22.800669"]
+    inputs = interval["inputs"]["log_encryption"]
+    assert inputs == pytest.approx({"log_mb_per_sec": 175 * 4096 / MB / 175,
+                                    "active_copies": 1, "log_writes_per_ci": 175 / 62})
+    every_write = engine.evaluate("log_encryption", {**inputs, "log_writes_per_ci": 1})
+    per_ci = engine.evaluate("log_encryption", inputs)
+    assert per_ci["archived_mb_per_sec"] == pytest.approx(inputs["log_mb_per_sec"] * 62 / 175)
+    assert every_write["archive_cpu_us_per_mb"] / per_ci["archive_cpu_us_per_mb"] == \
+        pytest.approx(175 / 62)
+    # The active copy is encrypted at every write: only its archive-read decrypt falls.
+    assert per_ci["active_crypto_ops"] == pytest.approx(1 + 62 / 175)
 
 
 def test_every_rate_of_an_interval_is_per_its_one_length():
@@ -120,11 +178,14 @@ def test_an_interval_of_no_length_is_refused_value_by_value(tmp_path):
     assert "write_pages" in interval["inputs"]["pageset_encryption"]
 
 
-def test_a_queue_with_no_valid_get_is_refused_and_the_rest_imports():
-    [interval] = smf_json(SAMPLE, "--qmgr", "MQ1O", "--interval", "2026-05-21T16:34:10")
+def test_a_queue_with_no_valid_get_is_refused_and_the_rest_imports(tmp_path):
     # SMF-WQ.csv lines 2-6, the records written in the interval: five dynamic queues, each
-    # with 3 MQGETs and none valid; the first of them is taken (a tie goes to the first).
-    # Its line 2: Get_CT 0 s + 6 µs.
+    # with 3 MQGETs and none valid, made shared here; the first of them is taken (a tie
+    # goes to the first). Its line 2: Get_CT 0 s + 6 µs.
+    queues = [f"SYSTEM.MANAGED.NDURABLE.E2B65EF3{tail}" for tail in (
+        "AE767660", "AF795A6B", "B0680060", "B158E860", "B295DE60")]
+    folder = sample_with_shared_queues(tmp_path / "smf", *queues)
+    [interval] = smf_json(folder, "--qmgr", "MQ1O", "--interval", "2026-05-21T16:34:10")
     items = interval["items"]["notify_delay"]
     assert [item["lines"] for item in items["items"]] == [[2], [3], [4], [5], [6]]
     assert items["chosen"] == "SYSTEM.MANAGED.NDURABLE.E2B65EF3AE767660"
@@ -169,9 +230,13 @@ def test_the_raw_form_worked_by_hand():
     assert pagesets["chosen"] == "1"
     assert [(p["name"], p["Encrypted"]) for p in pagesets["items"]] == [
         ("1", "Yes"), ("2", "No"), ("3", "No")]
-    # APP.REQUEST: 1000 + 531 MQGETs, 60 + 40 valid, 1157 + 614 µs of CPU.
+    # 23040 CIs created, each written twice to each copy.
+    assert qma1["inputs"]["log_encryption"]["log_writes_per_ci"] == 46080 / 23040
+    # APP.REQUEST, the shared queue: 1000 + 531 MQGETs, 60 + 40 valid, 1157 + 614 µs of CPU.
+    # APP.OTHER's 5000 MQGETs are more, but it is a private queue (Scope QMgr).
     assert qma1["inputs"]["notify_delay"] == pytest.approx(
         {"gets_attempted": 1531, "gets_successful": 100, "avg_get_cpu_us": 1771 / 1531})
+    assert [q["name"] for q in qma1["items"]["notify_delay"]["items"]] == ["APP.REQUEST"]
     qmb1 = one(intervals, "QMB1")
     # No channel initiator: the log rate ranks. 10:00: 460800 CIs on two copies in 900 s
     # (1 MB/s each); 10:15: 115200 on one copy (0.5 MB/s).
@@ -179,6 +244,7 @@ def test_the_raw_form_worked_by_hand():
     assert qmb1["start"] == "2026-03-02T10:00:00.500000"
     assert qmb1["inputs"]["log_encryption"] == pytest.approx(
         {"log_mb_per_sec": 230400 * 4096 / MB / 900, "active_copies": 2,
+         "log_writes_per_ci": 230400 / 230400,  # as many CIs created as written to a copy
          "encrypt_active": True})  # 1 + 1 new logs, 2 encrypted
     assert qmb1["inputs"]["zhyperwrite"]["log_io_ms"] == pytest.approx(
         1_530_000 / 1020 / 1000)  # 1 s + 500000 µs and 0 s + 30000 µs over 1000 + 20 I/Os
@@ -199,7 +265,8 @@ def test_all_intervals_are_listed_by_queue_manager_then_start():
         ("QMA1", "10:00:00", None), ("QMA1", "10:30:00", None),
         ("QMB1", "10:00:00", None), ("QMB1", "10:15:00", None)]
     assert intervals[3]["inputs"]["log_encryption"] == pytest.approx(
-        {"log_mb_per_sec": 115200 * 4096 / MB / 900, "active_copies": 1})
+        {"log_mb_per_sec": 115200 * 4096 / MB / 900, "active_copies": 1,
+         "log_writes_per_ci": 115200 / 57600})
 
 
 def test_older_versions_leave_inputs_missing_not_wrong():

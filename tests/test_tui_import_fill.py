@@ -47,7 +47,16 @@ def test_an_interval_fills_the_engines_values_each_with_its_file_columns_and_lin
         f"{imported.sources['adapters']['adapter_requests_per_sec']} (lines 210-217)")
     assert [(line.calculator, line.input) for line in fill.missing] == \
         [(m.calculator, m.input) for m in imported.missing]
-    assert any("ELKINSC.CLIENT.TEST" in note for note in fill.notes)
+    # No page set data for QML1, and its one queue is private: no item taken, so no note;
+    # notify_delay is missing, with why.
+    assert fill.notes == []
+    assert {line.where for line in fill.missing if line.calculator == "notify_delay"} == {
+        f"{m.reason} ({m.source})" for m in imported.missing if m.calculator == "notify_delay"}
+    assert "Scope Shared" in next(line.where for line in fill.missing
+                                  if line.calculator == "notify_delay")
+    # A value that is not quite what its input asks for says so.
+    assert by_input["zhyperwrite", "log_mb_per_sec"].where.endswith(
+        "; " + imported.caveats["zhyperwrite"]["log_mb_per_sec"])
     assert "QML1" in fill.origin and str(SAMPLE) in fill.heading[0]
 
 

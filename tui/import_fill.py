@@ -115,7 +115,9 @@ def smf_fill(folder: Folder, choice: SmfChoice) -> Fill:
             fill.imported.append(Line(
                 calculator_id, name, shown(calculator_id, name, value),
                 f"{imported.sources[calculator_id][name]} "
-                f"({lines_text(imported.lines[calculator_id][name])})"))
+                f"({lines_text(imported.lines[calculator_id][name])})"
+                + (f"; {imported.caveats[calculator_id][name]}"
+                   if name in imported.caveats.get(calculator_id, {}) else "")))
     fill.refused = [Line(r.calculator, r.input, str(r.value),
                          f"{r.file} {lines_text(r.rows)}, {', '.join(r.columns)}: {r.expects}")
                     for r in imported.refused]

@@ -34,10 +34,13 @@ MOST_LINES_LISTED = 5
 def epilog() -> str:
     """The help's list of what each input is taken from, built from the feeds."""
     lines = ["Each input and the FILE:COLUMNS it is worked out from:"]
-    lines += [f"  {feed.calculator} {feed.input}: {feed.source}" for feed in FEEDS]
+    lines += [f"  {feed.calculator} {feed.input}: {feed.source}"
+              + (f" ({feed.caveat})" if feed.caveat else "") for feed in FEEDS]
     lines += ["Calculators fed per item take the busiest item's inputs, and list every item:"]
     lines += [f"  {items.calculator}: per {items.key} of {items.file}, the busiest by "
-              f"{items.rank}" for items in ITEMS.values()]
+              f"{items.rank}" + (f", only rows whose {items.only[0]} is {items.only[1]} "
+                                 f"({items.why_only})" if items.only else "")
+              for items in ITEMS.values()]
     lines += [textwrap.fill(
         f"In {WQ} (IBM MQ's queue accounting record, macro CSQDWQ; IBM MQ 10.0 "
         "documentation, \"Thread-level and queue-level data records\"), Get_Count counts "
@@ -75,6 +78,7 @@ def _document(chosen: Chosen) -> dict:
     return {"qmgr": interval.qmgr, "lpar": interval.lpar, "start": interval.start.isoformat(),
             "seconds": interval.seconds, "peak_by": chosen.peak_by,
             "inputs": imported.inputs, "from": imported.sources,
+            "caveats": imported.caveats,
             "items": {calculator: {"chosen": imported.chosen[calculator], "items": [
                 {"name": item.name, **item.facts, "lines": list(item.rows),
                  "inputs": item.inputs} for item in items]}
@@ -95,10 +99,12 @@ def _text(chosen: Chosen) -> list[str]:
     for calculator, inputs in imported.inputs.items():
         lines.append(f"  {calculator}" + _item_note(imported, calculator))
         specs = engine.calculator(calculator).inputs
-        lines += [f"    {name:<26} {_shown(value):>14} {specs[name].unit:<16} "
-                  f"{imported.sources[calculator][name]} "
-                  f"({lines_text(imported.lines[calculator][name])})"
-                  for name, value in inputs.items()]
+        for name, value in inputs.items():
+            lines.append(f"    {name:<26} {_shown(value):>14} {specs[name].unit:<16} "
+                         f"{imported.sources[calculator][name]} "
+                         f"({lines_text(imported.lines[calculator][name])})")
+            if name in imported.caveats.get(calculator, {}):
+                lines.append(f"      {imported.caveats[calculator][name]}")
     lines += [f"  refused {r.calculator} {r.input} = {_shown(r.value)}: {r.file} "
               f"{lines_text(r.rows)}, {', '.join(r.columns)}: {r.expects}".replace(" , ", ", ")
               for r in imported.refused]
@@ -183,6 +189,8 @@ def _provenance(name: str, imported: Imported) -> str:
     lines = [f"# {name}, from SMF data (mqcalc smf); other inputs are defaults, marked "
              "assumed:"]
     lines += [f"#   {calculator} {input_id} <- {source}"
+              + (f" ({imported.caveats[calculator][input_id]})"
+                 if input_id in imported.caveats.get(calculator, {}) else "")
               for calculator, sources in imported.sources.items()
               for input_id, source in sources.items()]
     return "\n".join(lines) + "\n\n"

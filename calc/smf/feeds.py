@@ -73,6 +73,9 @@ class Feed:
     columns: tuple[str, ...]
     value: Callable[[Reading], object]
     """What it reads for one interval -> the input's value."""
+    caveat: str = ""
+    """What the value is, where the data cannot give exactly what the input asks for (said
+    beside the value wherever it is shown)."""
 
     @property
     def source(self) -> str:
@@ -84,13 +87,26 @@ class Feed:
 class Items:
     """A calculator fed per item of a file (a page set, a queue): the column naming an
     item, the column whose total picks the item whose inputs the calculator takes (the
-    busiest), and further columns shown with each item."""
+    busiest), further columns shown with each item, and (``only``) the column and value a
+    row must have to count, with the reason."""
 
     calculator: str
     file: str
     key: str
     rank: str
     facts: tuple[str, ...] = ()
+    only: tuple[str, str] | None = None
+    why_only: str = ""
+
+    def counts(self, row: Row) -> bool:
+        """Whether ``row`` is of an item this calculator takes."""
+        return self.only is None or row.text(self.only[0]) == self.only[1]
+
+    def none_counts(self, rows: int) -> str:
+        """Why an interval's ``rows`` rows of the file give no item."""
+        column, value = self.only or (self.key, "set")
+        return (f"none of the interval's {rows} rows of {self.file} has {column} {value} "
+                f"({self.why_only})")
 
 
 def _total(rows: Rows, column: str) -> int | float:
@@ -154,6 +170,17 @@ def _log_rate(reading: Reading) -> float:
     cis = _total(reading.rows, "Log_CI")
     return 0.0 if cis == 0 else (cis / _copies(reading.rows) * CI_BYTES / MB
                                  / _seconds(reading))
+
+
+def _log_writes_per_ci(reading: Reading) -> float:
+    """How often each log CI was written to one copy: the CIs written to each copy
+    (``Log_CI``, all copies, over the copies) over the CIs created (``Active_Log_CI``, QJST
+    ``qjstbffl``), which the archive task reads and archives once each."""
+    created = _total(reading.rows, "Active_Log_CI")
+    if created == 0:
+        raise NotInData("no log CI created in the interval (Active_Log_CI 0) to compare the "
+                        "CI writes with")
+    return _total(reading.rows, "Log_CI") / _copies(reading.rows) / created
 
 
 def _active_copies(reading: Reading) -> int:
@@ -223,9 +250,14 @@ FEEDS: tuple[Feed, ...] = (
          _per_request("Task_CPU_Time")),
     Feed("log_encryption", "log_mb_per_sec", QJST, _LOG_RATE_COLUMNS, _log_rate),
     Feed("log_encryption", "active_copies", QJST, _COPY_COLUMNS, _active_copies),
+    Feed("log_encryption", "log_writes_per_ci", QJST,
+         ("Log_CI", "Active_Log_CI", *_COPY_COLUMNS), _log_writes_per_ci),
     Feed("log_encryption", "encrypt_active", QJST,
          ("Copy1_New_Logs", "Copy2_New_Logs", "New_Logs_Encrypted"), _encrypted_logs),
-    Feed("zhyperwrite", "log_mb_per_sec", QJST, _LOG_RATE_COLUMNS, _log_rate),
+    Feed("zhyperwrite", "log_mb_per_sec", QJST, _LOG_RATE_COLUMNS, _log_rate,
+         caveat="the interval's average, where the input asks for the highest rate the "
+                "queue manager sustains: the peak is at least this (--interval all lists "
+                "every interval's rate)"),
     Feed("zhyperwrite", "dual_logging", QJST, _COPY_COLUMNS, _dual),
     Feed("zhyperwrite", "log_io_ms", QJST,
          ("IO_Count {1.1}", "IO_Count {1.2}", *_pair("IO_Total_Time{1.1}"),
@@ -251,7 +283,10 @@ FEEDS: tuple[Feed, ...] = (
 ITEMS = {
     "pageset_encryption": Items("pageset_encryption", QIS1, key="Pageset",
                                 rank="Pages_Written", facts=("BufferPool", "Encrypted")),
-    "notify_delay": Items("notify_delay", WQ, key="Base_Name", rank="Get_Count"),
+    "notify_delay": Items("notify_delay", WQ, key="Base_Name", rank="Get_Count",
+                          only=("Scope", "Shared"),
+                          why_only="KEYRNOTIFYDELAY delays only the notifications of "
+                                   "messages put to shared queues"),
 }
 """The calculators fed one item at a time, by calculator id."""
 

@@ -63,6 +63,9 @@ class Imported:
     """Calculator -> input -> ``FILE:COLUMNS``."""
     lines: dict[str, dict[str, tuple[int, ...]]] = field(default_factory=dict)
     """Calculator -> input -> the line numbers of the rows it was worked out from."""
+    caveats: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Calculator -> input -> what the value is, where its feed cannot give exactly what
+    the input asks for (:attr:`calc.smf.feeds.Feed.caveat`)."""
     refused: list[Refused] = field(default_factory=list)
     missing: list[Missing] = field(default_factory=list)
     items: dict[str, list[Item]] = field(default_factory=dict)
@@ -153,15 +156,23 @@ def _take(imported: Imported, feed: Feed, reading: Reading) -> None:
     imported.inputs.setdefault(feed.calculator, {})[feed.input] = checked
     imported.sources.setdefault(feed.calculator, {})[feed.input] = feed.source
     imported.lines.setdefault(feed.calculator, {})[feed.input] = tuple(row.line for row in rows)
+    if feed.caveat:
+        imported.caveats.setdefault(feed.calculator, {})[feed.input] = feed.caveat
 
 
 def _take_items(imported: Imported, items: Items, interval_rows: list[Row],
                 seconds: int | float | None) -> None:
-    """List every item of the interval with its values; take the busiest one's inputs."""
+    """List every item of the interval the calculator takes (``Items.only``) with its
+    values; take the busiest one's inputs (none, each said missing, when no item counts)."""
     groups: dict[str, list[Row]] = {}
-    for row in interval_rows:
+    for row in filter(items.counts, interval_rows):
         groups.setdefault(row.text(items.key), []).append(row)
     feeds = [feed for feed in FEEDS if feed.calculator == items.calculator]
+    if not groups:
+        imported.missing += [Missing(feed.calculator, feed.input, feed.source,
+                                     items.none_counts(len(interval_rows)))
+                             for feed in feeds]
+        return
     listed = imported.items[items.calculator] = []
     for name, rows in groups.items():
         values = {feed.input: _value(feed, Reading(rows, interval_rows, seconds))[0]
@@ -200,13 +211,17 @@ def _check_rules(imported: Imported, calculator_id: str) -> None:
             name = _culprit(calculator_id, error, inputs)
             if name is None:
                 break
-            file, _, columns = imported.sources[calculator_id].pop(name).partition(":")
+            feed = next(feed for feed in FEEDS
+                        if (feed.calculator, feed.input) == (calculator_id, name))
+            del imported.sources[calculator_id][name]
+            imported.caveats.get(calculator_id, {}).pop(name, None)
             imported.refused.append(Refused(
-                calculator_id, name, inputs.pop(name), file,
-                imported.lines[calculator_id].pop(name), tuple(columns.split(",")),
+                calculator_id, name, inputs.pop(name), feed.file,
+                imported.lines[calculator_id].pop(name), feed.columns,
                 f"a rule between inputs: {error.name}={error.value} expects {error.accepts}"))
     del imported.inputs[calculator_id], imported.sources[calculator_id]
     del imported.lines[calculator_id]
+    imported.caveats.pop(calculator_id, None)
 
 
 def _culprit(calculator_id: str, error: InputError, inputs: dict) -> str | None:

@@ -14,7 +14,8 @@ from __future__ import annotations
 from .machine import in_planners_units, machine, machine_defaults
 
 DEFAULTS = {"log_mb_per_sec": 270, "active_copies": 2, "archiving": True,
-            "archive_copies": 2, "encrypt_active": True, "encrypt_archive": True} | machine_defaults("z15")
+            "archive_copies": 2, "log_writes_per_ci": 1, "encrypt_active": True,
+            "encrypt_archive": True} | machine_defaults("z15")
 ACTIVE_US_PER_PAGE, ARCHIVE_US_PER_PAGE, PAGES_PER_MB = 0.7, 0.6, 256
 DUAL_LOG_US_PER_MB, ARCHIVING_US_PER_MB = 978, 568
 ENCRYPTION_US_PER_MB = {"archive_encrypted": 390, "active_encrypted": 430 + 254,
@@ -27,20 +28,23 @@ def log_encryption(inputs: dict) -> dict:
     values = DEFAULTS | inputs
     if len(values) != len(DEFAULTS):
         raise ValueError(f"unknown input among {sorted(inputs)}")
-    (log_rate, active_copies, archiving, archive_copies, encrypt_active, encrypt_archive,
-     *_) = values.values()
+    (log_rate, active_copies, archiving, archive_copies, writes_per_ci, encrypt_active,
+     encrypt_archive, *_) = values.values()
     if (type(log_rate) not in (int, float) or not 0 <= log_rate <= 100000
             or type(active_copies) is not int or not 1 <= active_copies <= 2
             or archiving is not True and archiving is not False
             or type(archive_copies) is not int or not 1 <= archive_copies <= 2
+            or type(writes_per_ci) not in (int, float) or not 1 <= writes_per_ci <= 4096
             or encrypt_active is not True and encrypt_active is not False
             or encrypt_archive is not True and encrypt_archive is not False):
         raise ValueError(f"log_encryption: a value outside its domain among {inputs!r}")
     context = machine(inputs, "z14", 3, newest="z15")
     cpu_scale = context["cpu_scale"]
+    # every write of a CI to an active copy is encrypted; the archive task reads (decrypts)
+    # and archives each CI once, however often it was written
     active_ops = ((active_copies if encrypt_active else 0)
-                  + (1 if archiving and encrypt_active else 0))
-    archive_ops = archive_copies if archiving and encrypt_archive else 0
+                  + (1 / writes_per_ci if archiving and encrypt_active else 0))
+    archive_ops = archive_copies / writes_per_ci if archiving and encrypt_archive else 0
     active_us = ACTIVE_US_PER_PAGE * cpu_scale * PAGES_PER_MB * active_ops
     archive_us = ARCHIVE_US_PER_PAGE * cpu_scale * PAGES_PER_MB * archive_ops
     per_mb = active_us + archive_us
@@ -58,6 +62,7 @@ def log_encryption(inputs: dict) -> dict:
                (DUAL_LOG_US_PER_MB + (ARCHIVING_US_PER_MB if archiving else 0)) * cpu_scale
                + encryption_us)
     return {"measured_generation": context["measured_generation"],
+            "archived_mb_per_sec": log_rate / writes_per_ci if archiving else 0,
             "active_crypto_ops": active_ops, "archive_crypto_ops": archive_ops,
             "crypto_ops_per_page": active_ops + archive_ops,
             "active_cpu_us_per_mb": active_us, "archive_cpu_us_per_mb": archive_us,
