@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import calc
+from calc.model import EXTRAPOLATED
 from tests.strategies import calculator_inputs
 
 CF = calc.calculator("cf_structure")
@@ -134,3 +135,59 @@ def test_cfcc_25_adds_eight_mb_and_nothing_else(inputs):
         assert at_25["structure_mb_needed"] == at_24["structure_mb_needed"] == 0
     else:
         assert at_25["structure_mb_needed"] == pytest.approx(at_24["structure_mb_needed"] + 8)
+
+
+# Sizes far from the table's 4 GB (issue 37, section 6) ------------------------------------
+# Page 14 gives the capacity of one structure size only: "approximate message capacity of an
+# IBM MQ CF application structure sized at 4GB". Other sizes take it in proportion, leaving
+# out the structure's own control storage, which the report does not size: from a quarter
+# to four times 4 GB (the calculator's choice) the figures are unmarked, beyond it marked
+# extrapolated (X).
+
+@pytest.mark.parametrize(("structure_mb", "extrapolated"), [
+    (FOUR_GB_MB + 8, False), (1024 + 8, False), (1024 + 7.9, True), (512, True),
+    (16384 + 8, False), (16384 + 8.1, True), (1_048_576, True)])
+def test_a_size_to_check_beyond_four_times_the_table_is_marked_extrapolated(
+        structure_mb, extrapolated):
+    result = calc.run("cf_structure", {"structure_mb": structure_mb, "cfcc_level": 25})
+    marked = {name for name, kinds in result.evidence.items() if EXTRAPOLATED in kinds}
+    assert marked == ({"messages_held", "minutes_lasts"} if extrapolated else set())
+    said = [w.text for w in result.warnings if w.kind == EXTRAPOLATED]
+    assert bool(said) == extrapolated
+    if extrapolated:
+        assert "control storage IBM does not size" in said[0]
+        assert "holds fewer messages than shown" in said[0]
+
+
+@pytest.mark.parametrize(("outage_minutes", "extrapolated"), [
+    (30, False), (1, True), (240, True)])
+def test_a_needed_size_beyond_four_times_the_table_is_marked_extrapolated(
+        outage_minutes, extrapolated):
+    """At 1,000 2 KB messages a second with the 20 % margin, each minute's backlog needs
+    60,000 x 4 GB / 1,150,000 x 1.2 = 256.5 MB: 1 minute 256 MB (under 1 GB), 30 minutes
+    7,695 MB, 240 minutes 61,560 MB (over 16 GB)."""
+    inputs = {"put_rate": 1000, "message_bytes": 2048, "margin_pct": 20,
+              "outage_minutes": outage_minutes, "structure_mb": FOUR_GB_MB + 8}
+    result = calc.run("cf_structure", inputs)
+    per_minute = 60_000 * FOUR_GB_MB / 1_150_000 * 1.2
+    assert result.outputs["backlog_mb"] + result.outputs["margin_mb"] == pytest.approx(
+        per_minute * outage_minutes)
+    marked = {name for name, kinds in result.evidence.items() if EXTRAPOLATED in kinds}
+    assert ({"structure_mb_needed", "cfrm_size_kb"} <= marked) == extrapolated
+    assert not extrapolated or "a small structure needs more than shown" in " ".join(
+        w.text for w in result.warnings)
+
+
+@given(calculator_inputs(CF))
+def test_only_sizes_beyond_the_span_are_marked(inputs):
+    """Over the whole domain: the size to check is marked exactly when its messages' part
+    is under a quarter or over four times the table's 4 GB (offloaded messages are not
+    sized, so not marked)."""
+    result = calc.run("cf_structure", inputs)
+    out = result.outputs
+    part = inputs.get("structure_mb", FOUR_GB_MB) - out["cfcc_extra_mb"]
+    beyond = not out["offloaded"] and not FOUR_GB_MB / 4 <= part <= FOUR_GB_MB * 4
+    assert any("the structure to check is more than four times" in w.text
+               for w in result.warnings if w.kind == EXTRAPOLATED) == beyond
+    if beyond:
+        assert EXTRAPOLATED in result.evidence["minutes_lasts"]

@@ -157,3 +157,22 @@ def test_between_rows_the_row_below_is_used_and_the_help_says_it_is_not_always_s
     assert outputs["scaling_row"] == row
     assert outputs["machine_speed"] / outputs["measured_speed"] == pytest.approx(
         1 + gain_pct / 100)
+
+
+@pytest.mark.ibm_texts
+@pytest.mark.parametrize("rni", ["low", "average", "high"])
+@pytest.mark.parametrize("processors", [1, 3, 6, 7, 16, 32, 64])
+def test_z16_log_costs_never_fall_more_than_ibm_measured_for_logging(rni, processors):
+    """Issue 37, section 4: the z16 report measured the cost per MB logged against z15 by
+    message size, "Small messages (up to 16KB), the costs were reduced by up to 10%" and
+    "Larger messages (up to 4MB), costs were reduced by up to 28%" (page 22). Those are
+    the most the cost fell, for MQ's whole logging cost, not the CPACF work of encryption,
+    so log_encryption keeps the generic step; the test holds that step inside what was
+    measured for its 1 MB workload (a larger message): never more than 28 % less."""
+    page = " ".join(printed_pages(cited_document("mqperf_MQ_for_zOS_on_z16.txt"))[22].split())
+    assert "Larger messages (up to 4MB), costs were reduced by up to 28%" in page
+    z15, z16 = (calc.evaluate("log_encryption", {"machine": machine, "processors": processors,
+                                                 "workload_rni": rni})
+                for machine in ("z15", "z16"))
+    assert z16["measured_mstr_cpu_us_per_mb"] >= z15["measured_mstr_cpu_us_per_mb"] * (1 - 0.28)
+    assert z16["cpu_us_per_mb"] >= z15["cpu_us_per_mb"] * (1 - 0.28)
