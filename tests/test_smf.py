@@ -124,7 +124,7 @@ def test_mq1os_log_figures_worked_by_hand():
     # The rate is the interval's average; zhyperwrite asks for the highest rate sustained.
     assert interval["caveats"] == {"zhyperwrite": {"log_mb_per_sec": (
         "the interval's average, where the input asks for the highest rate the queue manager "
-        "sustains: the peak is at least this (--interval all lists every interval's rate)")}}
+        "sustains: the peak is at least this; --interval all lists every interval's rate")}}
 
 
 def test_mq1as_commit_heavy_log_is_archived_once_per_ci():

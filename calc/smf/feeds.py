@@ -256,8 +256,8 @@ FEEDS: tuple[Feed, ...] = (
          ("Copy1_New_Logs", "Copy2_New_Logs", "New_Logs_Encrypted"), _encrypted_logs),
     Feed("zhyperwrite", "log_mb_per_sec", QJST, _LOG_RATE_COLUMNS, _log_rate,
          caveat="the interval's average, where the input asks for the highest rate the "
-                "queue manager sustains: the peak is at least this (--interval all lists "
-                "every interval's rate)"),
+                "queue manager sustains: the peak is at least this; --interval all lists "
+                "every interval's rate"),
     Feed("zhyperwrite", "dual_logging", QJST, _COPY_COLUMNS, _dual),
     Feed("zhyperwrite", "log_io_ms", QJST,
          ("IO_Count {1.1}", "IO_Count {1.2}", *_pair("IO_Total_Time{1.1}"),
