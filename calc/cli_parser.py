@@ -165,7 +165,8 @@ def _plan(command: Parser, reports: tuple[Report, ...]) -> None:
 def _smf(command: Parser, reports: tuple[Report, ...]) -> None:
     command.add_argument("folder", metavar="DIR", type=Path,
                          help="the folder holding mq-smf-csv's SMF-*.csv files")
-    command.add_argument("--qmgr", metavar="NAME", help="this queue manager only")
+    command.add_argument("--qmgr", metavar="NAME", help="the queue managers of this name "
+                         "only (one on each LPAR that has it)")
     command.add_argument("--interval", default="peak", metavar="peak|all|TIMESTAMP",
                          help="peak (the default): per queue manager, the interval with the "
                               "highest adapter request rate, or log rate where there is no "

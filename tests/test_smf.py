@@ -493,3 +493,117 @@ def test_a_damaged_folder_is_read_or_refused_never_a_traceback(tmp_path_factory,
             assert err.count("\n") == 1 and out == ""
         elif extra:
             json.loads(out)
+
+
+# Repeated records and one name on two LPARs (issue 38) -----------------------------------
+
+def _lines(path) -> list[str]:
+    return path.read_text(encoding="ascii").splitlines(keepends=True)
+
+
+def test_rows_read_twice_count_once_with_one_line_naming_the_files(tmp_path):
+    """QML1's peak interval (18:04:44, 71 s) with its adapter and dispatcher rows repeated,
+    as two overlapping SMF dumps give: before, CHIADAPS read 16 and the request rate
+    doubled. SMF-QCTADP.csv lines 210-217 and SMF-QCTDSP.csv lines 132-136 are added again
+    at the end of each file."""
+    folder = tmp_path / "smf"
+    shutil.copytree(SAMPLE, folder)
+    added = {}
+    for name, first, last in (("SMF-QCTADP.csv", 210, 217), ("SMF-QCTDSP.csv", 132, 136)):
+        lines = _lines(folder / name)
+        added[name] = list(range(len(lines) + 1, len(lines) + 1 + last - first + 1))
+        (folder / name).write_text("".join(lines + lines[first - 1:last]), encoding="ascii")
+    status, out, err = run_main("smf", folder, "--qmgr", "QML1", "--json")
+    assert status == 0
+    document = json.loads(out)
+    [interval] = document["intervals"]
+    assert interval["inputs"]["adapters"] == one(smf_json(SAMPLE, "--qmgr", "QML1"),
+                                                 "QML1")["inputs"]["adapters"]
+    assert interval["inputs"]["adapters"]["chiadaps"] == 8
+    assert interval["inputs"]["adapters"]["adapter_requests_per_sec"] == pytest.approx(
+        1047 / 71)
+    assert [(r["file"], r["lines"], r["differing"]) for r in document["repeats"]] == [
+        ("SMF-QCTADP.csv", added["SMF-QCTADP.csv"], 0),
+        ("SMF-QCTDSP.csv", added["SMF-QCTDSP.csv"], 0)]
+    first = added["SMF-QCTADP.csv"][0]
+    assert err.splitlines()[0] == (
+        f"mqcalc: SMF-QCTADP.csv: 8 rows (lines {first}-{first + 7}) repeat a row read "
+        "before (the same LPAR, QMgr, Interval_Start (DATE), Interval_Start (TIME), "
+        "Task_Index): left out, so that no record counts twice")
+
+
+def test_a_folder_written_twice_gives_what_it_gives_once(tmp_path):
+    """mq-smf-csv run twice into one folder, appending: every row twice. Every interval,
+    input, item and refusal is as from the folder written once."""
+    folder = tmp_path / "smf"
+    folder.mkdir()
+    for path in SAMPLE.iterdir():
+        lines = _lines(path)
+        (folder / path.name).write_text("".join(lines + lines[1:]), encoding="ascii")
+    status, out, err = run_main("smf", folder, "--interval", "all", "--json")
+    assert status == 0
+    twice = json.loads(out)
+    assert twice["intervals"] == smf_json(SAMPLE, "--interval", "all")
+    rows = {path.name: len(_lines(path)) - 1 for path in SAMPLE.iterdir()}
+    assert {r["file"]: len(r["lines"]) for r in twice["repeats"]} == rows
+    assert len(err.splitlines()) == len(rows)   # one line a file
+
+
+def test_a_repeat_with_other_figures_keeps_the_first_and_says_so(tmp_path):
+    folder = tmp_path / "smf"
+    shutil.copytree(RAW, folder)
+    lines = _lines(folder / "SMF-QCTADP.csv")
+    # line 4 again (QMA1 10:30, Task_Index 0, 7200 requests) with 9999 requests
+    changed = lines[3].replace(",0,7200,", ",0,9999,")
+    assert changed != lines[3]
+    (folder / "SMF-QCTADP.csv").write_text("".join(lines + [changed]), encoding="ascii")
+    status, out, err = run_main("smf", folder, "--qmgr", "QMA1", "--json")
+    qma1 = json.loads(out)["intervals"][0]
+    assert qma1["inputs"]["adapters"]["adapter_requests_per_sec"] == 9000 / 1800
+    assert json.loads(out)["repeats"][0]["differing"] == 1
+    assert "1 of them with other figures (the first row read is kept)" in err
+
+
+def test_one_queue_manager_name_on_two_lpars_is_two_queue_managers(tmp_path):
+    """QMA1's rows copied as if a second QMA1 ran on LPAR SYSC: before, both were one queue
+    manager, with 4 adapters and twice the requests."""
+    folder = tmp_path / "smf"
+    folder.mkdir()
+    for path in RAW.iterdir():
+        lines = _lines(path)
+        other = [line.replace('"SYSA","QMA1"', '"SYSC","QMA1"') for line in lines[1:]
+                 if '"SYSA","QMA1"' in line]
+        (folder / path.name).write_text("".join(lines + other), encoding="ascii")
+    status, out, err = run_main("smf", folder, "--qmgr", "QMA1", "--json",
+                                "--out", tmp_path / "plan.yaml")
+    assert status == 0
+    document = json.loads(out)
+    assert document["repeats"] == []
+    intervals = document["intervals"]
+    assert [(i["qmgr"], i["lpar"], i["start"][11:19]) for i in intervals] == [
+        ("QMA1", "SYSA", "10:30:00"), ("QMA1", "SYSC", "10:30:00")]
+    for interval in intervals:
+        assert interval["inputs"]["adapters"]["chiadaps"] == 2
+        assert interval["inputs"]["adapters"]["adapter_requests_per_sec"] == 9000 / 1800
+        assert interval["inputs"]["notify_delay"]["gets_attempted"] == 1531
+    plan = load_plan(tmp_path / "plan.yaml")
+    assert [variant.name for variant in plan.variants] == [
+        "QMA1 on SYSA 2026-03-02 10:30:00", "QMA1 on SYSC 2026-03-02 10:30:00"]
+
+
+def test_a_negative_counter_refuses_every_input_that_reads_it(tmp_path):
+    """Request_Count -5 on one adapter row (the tool writes -1 for unset; -5 is damage):
+    before, the rate was refused while the CPU per request came out 1.0."""
+    folder = tmp_path / "smf"
+    shutil.copytree(RAW, folder)
+    lines = _lines(folder / "SMF-QCTADP.csv")
+    lines[4] = lines[4].replace(",1,1800,", ",1,-5,")   # QMA1 10:30, Task_Index 1
+    (folder / "SMF-QCTADP.csv").write_text("".join(lines), encoding="ascii")
+    qma1 = one(smf_json(folder, "--interval", "2026-03-02T10:30"), "QMA1")
+    refused = {r["input"]: r for r in qma1["refused"] if r["calculator"] == "adapters"}
+    assert set(refused) == {"adapter_requests_per_sec", "adapter_elapsed_us",
+                            "adapter_cpu_us"}
+    for problem in refused.values():
+        assert (problem["value"], problem["lines"], problem["columns"], problem["expects"]) \
+            == ("-5", [5], ["Request_Count"], "expects a count or a time of 0 or more")
+    assert qma1["inputs"]["adapters"]["chiadaps"] == 2

@@ -2,13 +2,16 @@
 without the app: the engine's own values, each with where it came from."""
 from __future__ import annotations
 
+import shutil
+
 from calc import engine
 from calc.report import read_report
 from calc.report_eval import evaluate
+from calc.smf.command import repeats_text
 from calc.smf.importing import read_folder
 from calc.smf.selection import choose
 from tests.conftest import REPO
-from tests.test_smf import OLD, SAMPLE, write_adapters
+from tests.test_smf import OLD, RAW, SAMPLE, write_adapters
 from tui.import_fill import report_choices, report_fill, smf_choices, smf_fill
 from tui.session import Session, field_value, field_values
 
@@ -58,6 +61,18 @@ def test_an_interval_fills_the_engines_values_each_with_its_file_columns_and_lin
     assert by_input["zhyperwrite", "log_mb_per_sec"].where.endswith(
         "; " + imported.caveats["zhyperwrite"]["log_mb_per_sec"])
     assert "QML1" in fill.origin and str(SAMPLE) in fill.heading[0]
+
+
+def test_rows_left_out_as_repeats_are_said_in_the_notes(tmp_path):
+    lines = (RAW / "SMF-QCTADP.csv").read_text(encoding="ascii").splitlines(keepends=True)
+    folder = tmp_path / "smf"
+    shutil.copytree(RAW, folder)
+    (folder / "SMF-QCTADP.csv").write_text("".join(lines + lines[3:5]), encoding="ascii")
+    loaded = read_folder(folder)
+    fill = smf_fill(loaded, smf_choices(loaded)[0])
+    assert fill.values["adapters"]["chiadaps"] == 2
+    assert fill.notes[-1] == repeats_text(loaded.repeats[0])
+    assert fill.notes[-1].startswith("SMF-QCTADP.csv: 2 rows (lines 6-7) repeat a row")
 
 
 def test_a_refused_value_is_listed_with_its_lines_columns_and_what_the_input_expects(

@@ -19,6 +19,7 @@ from .. import engine, json_output
 from ..files import replace_atomically
 from ..scenario import Scenario, scenario_text
 from .feeds import FEEDS, ITEMS, WQ
+from .duplicates import Repeats
 from .importing import Imported, read_folder
 from .selection import Chosen, choose
 from .tables import SmfError
@@ -57,11 +58,17 @@ def run(path: Path, qmgr: str | None, interval: str, as_json: bool, out: Path | 
     chosen = choose(folder.imported, qmgr, interval)
     if as_json:
         print(json_output.dumps({"source": str(path),
-                                 "intervals": [_document(item) for item in chosen]}))
+                                 "intervals": [_document(item) for item in chosen],
+                                 "repeats": [{"file": r.file, "lines": list(r.lines),
+                                              "differing": r.differing,
+                                              "identity": list(r.identity)}
+                                             for r in folder.repeats]}))
     else:
         print(f"SMF folder {path}: {', '.join(folder.files)}")
         for item in chosen:
             print("\n".join(["", *_text(item)]))
+    for repeats in folder.repeats:
+        print(f"mqcalc: {repeats_text(repeats)}", file=sys.stderr)
     for problem in folder.unplaced:
         print(f"mqcalc: {problem.row.file} line {problem.row.line}: "
               f"{', '.join(problem.columns)} {problem.value.strip()!r}: "
@@ -122,6 +129,17 @@ def _item_note(imported: Imported, calculator: str) -> str:
     facts = "".join(f", {name} {value}" for name, value in chosen.facts.items())
     rank = next(i.rank for i in ITEMS.values() if i.calculator == calculator)
     return f": {_printable(chosen.name + facts)} (the most {rank} of {len(items)})"
+
+
+def repeats_text(repeats: Repeats) -> str:
+    """One line on a file's rows left out as repeats of a record already read."""
+    count = len(repeats.lines)
+    rows = f"{count} row{'s' * (count > 1)}"
+    differing = (f", {repeats.differing} of them with other figures (the first row read is "
+                 "kept)" if repeats.differing else "")
+    return (f"{repeats.file}: {rows} ({lines_text(repeats.lines)}) repeat a row read before "
+            f"(the same {', '.join(repeats.identity)}{differing}): left out, so that no "
+            "record counts twice")
 
 
 def _seconds(seconds: object) -> str:
@@ -196,13 +214,19 @@ def _provenance(name: str, imported: Imported) -> str:
     return "\n".join(lines) + "\n\n"
 
 
-def _name(imported: Imported) -> str:
-    return f"{imported.interval.qmgr} {imported.interval.start:%Y-%m-%d %H:%M:%S}"
+def _name(imported: Imported, lpar: bool) -> str:
+    interval = imported.interval
+    where = f" on {interval.lpar}" if lpar else ""
+    return f"{interval.qmgr}{where} {interval.start:%Y-%m-%d %H:%M:%S}"
 
 
 def _names(imported: list[Imported]) -> list[str]:
-    """Each interval's variant name: queue manager and start to the second, to the
-    microsecond where two would share a name."""
-    short = [_name(item) for item in imported]
+    """Each interval's variant name: queue manager (with its LPAR where two LPARs have one
+    of that name) and start to the second, to the microsecond where two would share a
+    name."""
+    lpars: dict[str, set[str]] = {}
+    for item in imported:
+        lpars.setdefault(item.interval.qmgr, set()).add(item.interval.lpar)
+    short = [_name(item, len(lpars[item.interval.qmgr]) > 1) for item in imported]
     return [name if short.count(name) == 1
             else f"{name}.{item.interval.start:%f}" for name, item in zip(short, imported)]

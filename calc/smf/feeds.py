@@ -110,9 +110,16 @@ class Items:
 
 
 def _total(rows: Rows, column: str) -> int | float:
+    """The column's sum over ``rows``: every column read so is a count or a time, so a
+    negative cell (other than the tool's -1 for unset) is :class:`Unusable`, and every
+    input that reads the column is refused alike."""
     values = [row.number(column) for row in rows]
     if not rows or None in values:
         raise NotInData(f"{column} is not in the data")
+    for row, value in zip(rows, values):
+        if value < 0:
+            raise Unusable(row, (column,), row.cells[column], "expects a count or a time of "
+                           "0 or more")
     return sum(values)
 
 
@@ -295,6 +302,13 @@ STATISTICS = (QCTADP, QCTDSP, QJST, QIS1)
 ACCOUNTING = (WQ,)
 """The files whose rows belong to the interval during which their record was written."""
 FILES = (*STATISTICS, *ACCOUNTING)
+IDENTITY = {QCTADP: ("Task_Index",), QCTDSP: ("Task_Index",), QJST: (), QIS1: ("Pageset",),
+            WQ: ("Correlation", "Open_Name", "Base_Name", "Open (DATE)", "Open (TIME)")}
+"""What identifies a row of each file among its queue manager's rows of one interval (a
+statistics file) or one record (the accounting file): the channel initiator task, the
+page set, the queue and the task (its correlator) that opened it; a queue manager's log
+statistics have one row an interval. Used to leave out rows that repeat a record
+(:mod:`calc.smf.duplicates`)."""
 PEAK_BY = (("adapters", "adapter_requests_per_sec"), ("log_encryption", "log_mb_per_sec"))
 """What ``--interval peak`` ranks a queue manager's intervals by: the first of these any
 of its intervals has (adapter request rate, else log rate)."""

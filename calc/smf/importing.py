@@ -14,6 +14,7 @@ from pathlib import Path
 from .. import engine
 from ..errors import InputError
 from ..values import coerce
+from .duplicates import Repeats, without_repeats
 from .feeds import FEEDS, FILES, ITEMS, Feed, Items, NotInData, Reading
 from .intervals import Interval, intervals
 from .tables import Row, SmfError, Unusable, read_table
@@ -75,23 +76,29 @@ class Imported:
 
 @dataclass(frozen=True)
 class Folder:
-    """What a folder gave: the files read, each interval imported, unreadable times."""
+    """What a folder gave: the files read, each interval imported, unreadable times, and
+    the rows left out as repeats of a record already read."""
 
     path: Path
     files: tuple[str, ...]
     imported: tuple[Imported, ...]
     unplaced: tuple[Unusable, ...]
+    repeats: tuple[Repeats, ...] = ()
 
 
 def read_folder(path: Path) -> Folder:
     """Read the mq-smf-csv files of ``path`` that feed a calculator and import every
     interval; a folder that is missing, empty or holds none of those files is refused."""
-    tables = {name: read_table(file) for name, file in _files(path).items()}
+    tables, repeats = {}, []
+    for name, file in _files(path).items():
+        tables[name], repeated = without_repeats(read_table(file))
+        repeats += [repeated] if repeated else []
     found, unplaced = intervals(tables)
     if not found:
         raise SmfError(f"smf {path}: {', '.join(tables)} hold no statistics interval "
                        "(expects rows with Interval_Start and Interval_Duration)")
-    return Folder(path, tuple(tables), tuple(map(import_interval, found)), tuple(unplaced))
+    return Folder(path, tuple(tables), tuple(map(import_interval, found)), tuple(unplaced),
+                  tuple(repeats))
 
 
 def _files(path: Path) -> dict[str, Path]:

@@ -1,4 +1,4 @@
-"""The rows of the files grouped by queue manager and statistics interval.
+"""The rows of the files grouped by queue manager (on its LPAR) and statistics interval.
 
 Each statistics file gives a queue manager's interval by its start and length; the
 channel initiator and the queue manager stamp their own starts, a little apart (the
@@ -51,40 +51,47 @@ class Interval:
 
 
 def intervals(tables: dict[str, Table]) -> tuple[list[Interval], list[Unusable]]:
-    """Every interval the files give, by queue manager and then start; and the cells that
+    """Every interval the files give, by queue manager, LPAR and then start; and the cells that
     kept a row out of every interval (a start or record time that cannot be read)."""
     unusable: list[Unusable] = []
-    by_qmgr: dict[str, list[Interval]] = {}
-    for rows, start in sorted(_groups(tables, unusable), key=lambda g: (g[0][0].qmgr, g[1])):
-        file, mine = rows[0].file, by_qmgr.setdefault(rows[0].qmgr, [])
+    by_system: dict[tuple[str, str], list[Interval]] = {}
+    for rows, start in sorted(_groups(tables, unusable),
+                              key=lambda g: (g[0][0].qmgr, g[0][0].lpar, g[1])):
+        file, mine = rows[0].file, by_system.setdefault(_system(rows[0]), [])
         home = next((interval for interval in mine if file not in interval.rows
                      and abs((interval.start - start).total_seconds()) < JOIN_SECONDS), None)
         if home is None:
-            home = Interval(rows[0].qmgr, rows[0].text("LPAR"), start, None)
+            home = Interval(rows[0].qmgr, rows[0].lpar, start, None)
             mine.append(home)
         home.rows[file] = rows
         home.seconds = _longest(home.seconds, _length(rows[0]))
     for name in ACCOUNTING:
         for row in tables[name].rows if name in tables else ():
             recorded = _read(row, lambda: row.recorded, unusable)
-            home = next((interval for interval in by_qmgr.get(row.qmgr, ())
+            home = next((interval for interval in by_system.get(_system(row), ())
                          if recorded is not None and interval.covers(recorded)), None)
             if home is not None:
                 home.rows.setdefault(name, []).append(row)
-    return [interval for mine in by_qmgr.values() for interval in mine], unusable
+    return [interval for mine in by_system.values() for interval in mine], unusable
+
+
+def _system(row: Row) -> tuple[str, str]:
+    """The queue manager a row is of: its LPAR and name (two LPARs may each run a queue
+    manager of the same name; their rows never mix)."""
+    return row.lpar, row.qmgr
 
 
 def _groups(tables: dict[str, Table], unusable: list[Unusable]
             ) -> list[tuple[list[Row], datetime]]:
-    """Each statistics file's rows grouped by queue manager and exact start (rows whose
+    """Each statistics file's rows grouped by LPAR, queue manager and exact start (rows whose
     start is unset or unreadable are left out: they belong to no interval)."""
-    groups: dict[tuple[str, str, datetime], list[Row]] = {}
+    groups: dict[tuple[str, tuple[str, str], datetime], list[Row]] = {}
     for name in STATISTICS:
         for row in tables[name].rows if name in tables else ():
             start = _read(row, lambda: row.start, unusable)
             if start is not None:
-                groups.setdefault((name, row.qmgr, start), []).append(row)
-    return [(rows, start) for (_name, _qmgr, start), rows in groups.items()]
+                groups.setdefault((name, _system(row), start), []).append(row)
+    return [(rows, start) for (_name, _system_key, start), rows in groups.items()]
 
 
 def _read(row: Row, read, unusable: list[Unusable]) -> datetime | None:

@@ -1,5 +1,6 @@
-"""The intervals ``mqcalc smf`` reports: every queue manager's (or one's), and of each the
-peak interval, all of them, or the one starting at a given time.
+"""The intervals ``mqcalc smf`` reports: every queue manager's (or those of one name), and of
+each the peak interval, all of them, or the one starting at a given time. A queue manager
+is a name on an LPAR: the same name on two LPARs is two queue managers.
 
 ``peak`` ranks a queue manager's intervals by the first measure of
 :data:`calc.smf.feeds.PEAK_BY` any of them has: the adapter request rate, or the log rate
@@ -36,13 +37,18 @@ class Chosen:
 
 def choose(imported: tuple[Imported, ...], qmgr: str | None, interval: str) -> list[Chosen]:
     """The intervals of ``imported`` that ``--qmgr`` and ``--interval`` ask for."""
-    qmgrs = list(dict.fromkeys(item.interval.qmgr for item in imported))
+    systems = list(dict.fromkeys((item.interval.qmgr, item.interval.lpar)
+                                 for item in imported))
+    qmgrs = list(dict.fromkeys(name for name, _lpar in systems))
     if qmgr is not None:
         if qmgr.strip().upper() not in qmgrs:
             raise SmfError(f"--qmgr {qmgr}: not in the data "
                            f"({listing('it has', qmgr.upper(), qmgrs)})")
         qmgrs = [qmgr.strip().upper()]
-    mine = {name: [item for item in imported if item.interval.qmgr == name] for name in qmgrs}
+    # one queue manager per LPAR and name: two LPARs' MQ1A are two queue managers
+    mine = {system: [item for item in imported
+                     if (item.interval.qmgr, item.interval.lpar) == system]
+            for system in systems if system[0] in qmgrs}
     if interval == PEAK:
         return [_peak(items) for items in mine.values()]
     if interval == ALL:

@@ -71,6 +71,10 @@ class Row:
         return self.text("QMgr")
 
     @property
+    def lpar(self) -> str:
+        return self.text("LPAR")
+
+    @property
     def recorded(self) -> datetime | None:
         """When the SMF record was written (the row's Date and Time)."""
         return self.moment("Date", "Time")

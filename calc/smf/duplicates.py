@@ -1,0 +1,59 @@
+"""Rows that repeat a record already read, left out so that no record counts twice.
+
+Overlapping SMF dumps, or mq-smf-csv run twice into one folder, repeat rows: counted
+twice, one interval's adapter tasks would read as twice as many, with twice the requests,
+and that interval would become the peak. A row is a repeat when a row before it in the
+same file has the same identity: the LPAR, the queue manager, the time that places it
+(a statistics row's interval start, an accounting row's record time) and the file's own
+key (:data:`calc.smf.feeds.IDENTITY`: the task, the page set, the queue and task). The
+first row stays; every repeat is left out and reported, whether its figures are the same
+(a copy) or differ (two records claiming one place, of which the first is kept).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .feeds import ACCOUNTING, IDENTITY
+from .tables import START_DATE, START_TIME, Row, Table
+
+PLACE = {"statistics": (START_DATE, START_TIME), "accounting": ("Date", "Time")}
+"""The columns that place a row in time: a statistics row's interval start, an accounting
+row's record time."""
+
+
+@dataclass(frozen=True)
+class Repeats:
+    """One file's rows left out as repeats: their line numbers, how many had figures of
+    their own (not a plain copy), and the columns that identify a row of the file."""
+
+    file: str
+    lines: tuple[int, ...]
+    differing: int
+    identity: tuple[str, ...]
+
+
+def without_repeats(table: Table) -> tuple[Table, Repeats | None]:
+    """``table`` with every row that repeats an earlier one's identity left out, and what
+    was left out (None when nothing was)."""
+    place = PLACE["accounting" if table.file in ACCOUNTING else "statistics"]
+    identity = ("LPAR", "QMgr", *place, *IDENTITY[table.file])
+    if not set(identity) <= set(table.columns):  # a file cut down: only a whole copy repeats
+        identity = table.columns
+    first: dict[tuple[str, ...], Row] = {}
+    kept, repeated, differing = [], [], 0
+    for row in table.rows:
+        key = tuple(row.text(column) for column in identity)
+        earlier = first.setdefault(key, row)
+        if earlier is row:
+            kept.append(row)
+            continue
+        repeated.append(row.line)
+        differing += _values(earlier) != _values(row)
+    if not repeated:
+        return table, None
+    return (Table(table.file, table.columns, tuple(kept)),
+            Repeats(table.file, tuple(repeated), differing, identity))
+
+
+def _values(row: Row) -> list[str]:
+    return [value.strip() for value in row.cells.values()]
