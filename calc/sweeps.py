@@ -20,7 +20,7 @@ from .errors import InputError, MqcalcError, shown
 from .evidence import assumed_inputs
 from .formatting import plain_number
 from .model import NUMBER, Calculator
-from .steps import Points, point, step_count
+from .steps import FLOAT_DIGITS, Points, digits_needed, point, step_count
 from .values import as_number, coerce
 
 MOST_ROWS = 10_000_000
@@ -121,6 +121,10 @@ def _values(calculator_id: str, spec, text: str) -> Sequence:
         raise refuse("START not above STOP")
     if (stop - start) / step >= MOST_ROWS:
         raise refuse(f"at most {MOST_ROWS:,} points (a larger STEP or a shorter range)")
+    needed = digits_needed(start, stop, step)
+    if needed > FLOAT_DIGITS and not all(type(v) is int for v in (start, stop, step)):
+        raise refuse(f"points a number can hold exactly: these need {needed} significant "
+                     f"digits, at most {FLOAT_DIGITS}")
     steps = step_count(start, stop, step)
     if steps is None:
         below = point(start, step, math.floor((stop - start) / step))
