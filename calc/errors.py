@@ -1,6 +1,7 @@
 """The three ways a calculation can be refused, each carrying a one-line message for users."""
 from __future__ import annotations
 
+from .yaml_document import WrittenNumber
 
 SHOWN_CHARACTERS = 60
 """How much of a refused value a message repeats: enough to recognise it, while a 100 KB
@@ -8,9 +9,11 @@ paste still makes a one-line message that does not bury the screen."""
 
 
 def shown(value: object) -> str:
-    """``value`` as a message repeats it: a text quoted, anything else as written; past
-    :data:`SHOWN_CHARACTERS`, its start, an ellipsis and its whole length."""
-    text = repr(value) if isinstance(value, str) else _written(value)
+    """``value`` as a message repeats it: a text quoted, anything else as written (a number
+    read from a file as the file writes it); past :data:`SHOWN_CHARACTERS`, its start, an
+    ellipsis and its whole length."""
+    text = (repr(value) if isinstance(value, str)
+            else value.text if isinstance(value, WrittenNumber) else _written(value))
     if len(text) <= SHOWN_CHARACTERS:
         return text
     length = len(value) if isinstance(value, str) else len(text)

@@ -10,7 +10,8 @@ def format_value(value: object, decimals: int = 0) -> str:
     if isinstance(value, (int, float)):
         if isinstance(value, int) and decimals == 0:
             return f"{value:,}"
-        return f"{value:,.{decimals}f}"
+        # a value that rounds to zero shows as 0, never -0.00 (round(-0.00001, 2) + 0.0)
+        return f"{round(value, decimals) + 0.0:,.{decimals}f}"
     return str(value)
 
 

@@ -122,7 +122,7 @@ def load_plan(path: Path) -> Plan:
     InputError where an input is at fault) starting ``plan PATH:``."""
     where = f"plan {path}"
     try:
-        source = yaml_reading.read(Path(path))
+        source = yaml_reading.read(Path(path), as_written=True)
     except yaml_reading.YamlProblem as error:
         raise ScenarioError(_at(where, error.line), error.problem) from None
     return _Reader(where, source).plan()

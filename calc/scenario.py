@@ -79,7 +79,7 @@ def load_scenario(path: Path) -> Scenario:
     (an InputError where an input is at fault) starting ``scenario PATH:``."""
     where = f"scenario {path}"
     try:
-        source = yaml_reading.read(Path(path))
+        source = yaml_reading.read(Path(path), as_written=True)
     except yaml_reading.YamlProblem as error:
         raise ScenarioError(_at(where, error.line), error.problem) from None
     document = source.data

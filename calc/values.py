@@ -1,7 +1,8 @@
 """Judging one input value against its declared domain: the single gate every door uses.
 
-Text (from the command line, a scenario file or a form field) is parsed strictly: a whole
-number is digits with an optional sign, a number is plain decimal or exponent notation, a
+Text (from the command line, a scenario or plan file, where a number keeps the text it is
+written as, or a form field) is parsed strictly: a whole number is digits with an optional
+sign, a number is plain decimal or exponent notation that a float holds (not 1e-400), a
 boolean is true/false/yes/no/y/n/1/0 in any case (MQSC's YES and NO, and the Y and N its
 users shorten them to). Whole numbers longer than Python converts from text (4,300 digits)
 are refused like any other value outside the domain. Python values (from the
@@ -15,6 +16,7 @@ import re
 
 from .errors import InputError
 from .model import Input
+from .yaml_document import WrittenNumber
 
 INTEGER_TEXT = re.compile(r"[+-]?[0-9]+\Z")
 NUMBER_TEXT = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?\Z")
@@ -44,7 +46,12 @@ def coerce(spec: Input, raw: object, calculator_id: str) -> object:
 
 
 def as_number(raw: object, integer: bool) -> int | float | None:
-    """The number ``raw`` stands for, or None when it is not one of the wanted kind."""
+    """The number ``raw`` stands for, or None when it is not one of the wanted kind. Text,
+    and a number read from a YAML file (judged by the text it was written as), follow one
+    rule: a whole number is digits; a number's text must not stand for more than a float
+    can hold (``1e-400`` is not 0)."""
+    if isinstance(raw, WrittenNumber):
+        raw = raw.text
     if isinstance(raw, str):
         text = raw.strip()
         if integer and INTEGER_TEXT.match(text):
@@ -54,6 +61,9 @@ def as_number(raw: object, integer: bool) -> int | float | None:
                 return None
         if not integer and NUMBER_TEXT.match(text):
             raw = float(text) or 0.0  # "-0" is zero: no negative zero to show as -0.00
+            if raw == 0 and any(digit in "123456789" for digit in text.partition("e")[0]
+                                .partition("E")[0]):
+                return None  # a number too small for a float, which would read as 0
         else:
             return None
     if isinstance(raw, bool) or not isinstance(raw, (int, float)):

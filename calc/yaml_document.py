@@ -11,6 +11,18 @@ SIZE_LIMIT = 1 << 20
 """Largest file read, in bytes: the biggest template is about 30 KB."""
 
 
+class WrittenNumber(float):
+    """A decimal number read from a YAML file, keeping the text it was written as, so the
+    engine's gate (:func:`calc.values.as_number`) judges it by the same rule as a number
+    typed on the command line: ``1e2`` or ``1.0`` is no whole number for an input that
+    takes one, and ``1e-400`` is not 0. Everywhere else it is the float it stands for."""
+
+    def __new__(cls, value: float, text: str | None = None):
+        number = super().__new__(cls, value)
+        number.text = repr(float(value)) if text is None else text
+        return number
+
+
 @dataclass(frozen=True)
 class Document:
     """A YAML document as Python values, with the line of each key."""

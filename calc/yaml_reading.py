@@ -23,7 +23,7 @@ from pathlib import Path
 import yaml
 
 from . import reading
-from .yaml_document import SIZE_LIMIT, Document
+from .yaml_document import SIZE_LIMIT, Document, WrittenNumber
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of start-up)
 if TYPE_CHECKING:  # for annotations only: importlib.resources costs start-up time
@@ -82,9 +82,15 @@ class _Loader(_BASE):
             raise YamlProblem(f"a number of {len(node.value)} digits is too long",
                               node.start_mark.line + 1) from None
 
+    as_written = False
+    """Whether a decimal number keeps its text (:class:`WrittenNumber`): in a file of
+    inputs, which the engine's gate judges as it judges typed text."""
+
     def construct_yaml_float(self, node):
         number = float(node.value)
-        return number if math.isfinite(number) else node.value  # the gate names the text
+        if not math.isfinite(number):
+            return node.value  # the gate names the text
+        return WrittenNumber(number, node.value) if self.as_written else number
 
 
 for _name, _pattern, _first in _PLAIN_TYPES:
@@ -93,10 +99,12 @@ _Loader.add_constructor(_TAG + "int", _Loader.construct_yaml_int)
 _Loader.add_constructor(_TAG + "float", _Loader.construct_yaml_float)
 
 
-def read(path: Path | Traversable, limit: int = SIZE_LIMIT) -> Document:
+def read(path: Path | Traversable, limit: int = SIZE_LIMIT, *,
+         as_written: bool = False) -> Document:
     """Read the YAML file ``path`` strictly; anything refused (a file that cannot be read,
-    is not a regular file or is too large included) is a :class:`YamlProblem`. ``path`` may be a file of an
-    installed package (``importlib.resources``), e.g. a template inside a wheel or a zip."""
+    is not a regular file or is too large included) is a :class:`YamlProblem`. ``path`` may
+    be a file of an installed package (``importlib.resources``), e.g. a template inside a
+    wheel or a zip. ``as_written``: decimal numbers keep their text (a file of inputs)."""
     try:
         if isinstance(path, Path):
             raw = reading.read_bytes(path, limit)
@@ -109,14 +117,15 @@ def read(path: Path | Traversable, limit: int = SIZE_LIMIT) -> Document:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
         raise YamlProblem(f"is not UTF-8 text (byte {error.start})") from None
-    return parse(text)
+    return parse(text, as_written=as_written)
 
 
-def parse(text: str) -> Document:
+def parse(text: str, *, as_written: bool = False) -> Document:
     """Parse ``text`` strictly (see the module's description)."""
     try:
         _check_depth(text)
         loader = _Loader(text)
+        loader.as_written = as_written
         try:
             node = loader.get_single_node()
             if node is None:

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 import calc
 from calc.errors import InputError, MqcalcError
 from calc.files import replace_atomically
+from calc.formatting import format_value
 from calc.scenario import (
     HEADER, SCHEMA_VERSION, Scenario, ScenarioError, load_scenario, save_scenario,
     scenario_text)
@@ -316,3 +317,48 @@ def test_any_bytes_load_or_are_refused_in_one_line(tmp_path_factory, junk):
         load_scenario(path)
     except MqcalcError as error:
         assert str(error).startswith(f"scenario {path}: ") and "\n" not in str(error)
+
+
+# One rule for a number at every door (issue 38): a file's number is judged by the text it
+# is written as, as the command line judges what is typed.
+
+def _scenario_refusal(tmp_path, calculator: str, name: str, written: str) -> str:
+    path = tmp_path / "s.yaml"
+    path.write_text(f"mqcalc_scenario: 1\ncalculators:\n  {calculator}:\n    {name}: {written}\n",
+                    encoding="utf-8")
+    with pytest.raises(MqcalcError) as refused:
+        load_scenario(path)
+    return str(refused.value)
+
+
+@pytest.mark.parametrize("written", ["1e-400", "0.99999999999999999999", "1.0", "1e2"])
+def test_a_whole_number_input_takes_digits_from_a_file_as_from_the_command_line(
+        tmp_path, written):
+    """Before, the file gave SHARECNV 0, 1, 1 and 100 where the command line refused all
+    four."""
+    said = _scenario_refusal(tmp_path, "connect", "sharecnv", written)
+    assert said.endswith(f"line 4: connect: input sharecnv={written}: expects a whole "
+                         "number from 0 to 999")
+    with pytest.raises(InputError) as typed:
+        calc.validate("connect", {"sharecnv": written})
+    assert typed.value.accepts == "a whole number from 0 to 999"
+
+
+@pytest.mark.parametrize("written", ["1e-400", "-1e-400"])
+def test_a_number_too_small_for_a_float_is_not_taken_as_zero(tmp_path, written):
+    said = _scenario_refusal(tmp_path, "log_encryption", "log_mb_per_sec", written)
+    assert said.endswith(f"input log_mb_per_sec={written}: expects a number from 0 to "
+                         "100,000")
+    with pytest.raises(InputError):
+        calc.validate("log_encryption", {"log_mb_per_sec": written})
+    assert calc.validate("log_encryption", {"log_mb_per_sec": "0e-400"})["log_mb_per_sec"] == 0
+
+
+def test_a_negative_zero_is_zero_and_never_shows_as_minus_zero(tmp_path):
+    path = tmp_path / "s.yaml"
+    path.write_text("mqcalc_scenario: 1\ncalculators:\n  log_encryption:\n"
+                    "    log_mb_per_sec: -0.0\n", encoding="utf-8")
+    value = load_scenario(path).inputs["log_encryption"]["log_mb_per_sec"]
+    assert value == 0 and str(value) == "0.0"
+    assert format_value(-0.0, 4) == format_value(-0.00001, 4) == "0.0000"
+    assert format_value(-0.00005, 4) == "-0.0001"
