@@ -143,6 +143,24 @@ CRAFTED = {
     "a row number of too many digits": (
         lambda c: replaced(c, SHEET, '<row r="1" ', f'<row r="{"9" * 5000}" '),
         f"part {SHEET} has a row numbered '9999"),
+    # issue 38: each of these was read silently as some figure
+    "a number with an underscore (int() reads 1_0 as 10)": (
+        lambda c: stored(c, "sharecnv", 's="19"', "1_0"),
+        "sheet connect, cell B25: holds '1_0' as a number, which is no number"),
+    "a number in Arabic-Indic digits (int() reads it as 3)": (
+        lambda c: stored(c, "sharecnv", 's="19"', "\u0663"),
+        "sheet connect, cell B25: holds '\u0663' as a number, which is no number"),
+    "a cell written twice (the last one was read)": (
+        lambda c: replaced(c, SHEET, '(<c r="B25"[^>]*?(?:/>|>.*?</c>))',
+                           r'\g<1><c r="B25" s="19"><v>7</v></c>'),
+        f"sheet connect, cell B25: is written twice (part {SHEET}); a sheet holds one cell "
+        "at each place"),
+    "a defined name given twice for one sheet (the last one was read)": (
+        lambda c: replaced(c, WORKBOOK, '(<definedName name="tls" localSheetId="0">[^<]*'
+                                        '</definedName>)',
+                           r'\g<1><definedName name="tls" localSheetId="0">connect!$B$25'
+                           '</definedName>'),
+        f"part {WORKBOOK} defines the name tls twice for one sheet"),
 }
 """Each crafted workbook: how it is made from the connect workbook's parts, and what its
 refusal says after ``workbook PATH: ``."""

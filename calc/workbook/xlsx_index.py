@@ -110,6 +110,9 @@ def _read_workbook_part(package: Package, part: str, titles: set[str], names: se
 
     def end(tag: str) -> None:
         if tag == "definedName" and name:
+            if name[0] in book.names:  # one of two would be read silently: neither is
+                raise Malformed(f"is not an xlsx workbook mqcalc can read: part {part} defines "
+                                f"the name {name[0][1]} twice for one sheet")
             book.names[name[0]] = "".join(name[1])
             name.clear()
 

@@ -19,6 +19,7 @@ from openpyxl.utils.datetime import (CALENDAR_MAC_1904, CALENDAR_WINDOWS_1900, f
 from openpyxl.utils.exceptions import CellCoordinatesException
 
 from ..errors import shown
+from ..values import NUMBER_TEXT
 from .xlsx_index import Book, Sheet
 from .xlsx_parts import PART_LIMIT, Malformed, Package
 
@@ -117,6 +118,9 @@ class _CellScanner:
             return
         reference, kind, style = self.cell
         text = self.gathered.joined() if self.gathered else None
+        if reference in self.found:  # one of two would be read silently: neither is
+            raise Malformed(f"sheet {self.sheet}, cell {reference}: is written twice (part "
+                            f"{self.part}); a sheet holds one cell at each place")
         self.found[reference] = RawCell(kind, text, style)
         self.cell, self.gathered = None, None
 
@@ -291,11 +295,14 @@ def _value(title: str, coordinate: str, cell: RawCell, strings: dict, dates: dic
 
 def _number(where: str, text: str) -> int | float:
     """A stored number, as openpyxl reads it: a float where it has a point or an exponent,
-    else a whole number; refused unless it reads as one. A number past every float
+    else a whole number; refused unless it is written as the standard's xsd:double (ASCII
+    digits, an optional point and exponent; no INF or NaN). A number past every float
     (``1E999``) reads as infinity, as openpyxl reads it: the engine refuses it in an input
     cell, naming the cell, and in a result cell it is a result that disagrees."""
     try:
+        if not NUMBER_TEXT.match(text):  # int() and float() also take 1_0 and Arabic digits
+            raise ValueError(text)
         return float(text) if any(mark in text for mark in ".eE") else int(text)
-    except ValueError:
+    except ValueError:  # or more digits than int() converts
         raise Malformed(f"{where}: holds {shown(text)} as a number, which is no number") \
             from None
