@@ -22,6 +22,7 @@ from .errors import InputError, MqcalcError, shown
 from .files import reason, replace_atomically
 from .formatting import as_written, format_value
 from .stopping import Stopped, stopped_by_signals
+from .streams import carry_what_streams_can
 
 EXIT_DISAGREES = 1
 """eval --from-workbook: a result stored in the workbook is not the engine's (like diff)."""
@@ -33,6 +34,7 @@ PROGRESS_FROM_SHEET = 1_000
 
 
 def main(argv: list[str] | None = None) -> int:
+    carry_what_streams_can()
     try:
         parser = cli_parser.parser(argv, _reports)
         arguments, extras = parser.parse_known_args(argv)

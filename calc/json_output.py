@@ -18,13 +18,19 @@ import json
 import math
 import re
 
+from .streams import can_carry
+
 _UNPRINTED = re.compile("[\x7f-\x9f\u2028\u2029]")
 
 
 def dumps(document: object) -> str:
-    """``document`` as strict, indented JSON, non-ASCII letters kept as they are."""
-    text = json.dumps(_finite(document), indent=2, ensure_ascii=False, allow_nan=False,
-                      default=str)
+    """``document`` as strict, indented JSON for standard output: non-ASCII letters kept
+    as they are, or written as ``\\u`` escapes where standard output cannot encode them
+    (:func:`calc.streams.can_carry`), so the document read back is the same."""
+    finite = _finite(document)
+    text = json.dumps(finite, indent=2, ensure_ascii=False, allow_nan=False, default=str)
+    if not can_carry(text):
+        text = json.dumps(finite, indent=2, ensure_ascii=True, allow_nan=False, default=str)
     return _UNPRINTED.sub(lambda match: f"\\u{ord(match[0]):04x}", text)
 
 
