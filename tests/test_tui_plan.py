@@ -188,3 +188,29 @@ async def test_a_calculator_outside_the_edited_variant_says_it_is_not_in_the_pla
         said = [n.message for n in app._notifications if "Opened the plan" not in n.message]
         assert said == ["adapters is not in the variant proposed: what you type here is not "
                         "part of the plan. In the Plan view (F5), A adds it."]
+
+
+async def test_variant_names_shaped_like_markup_are_shown_as_written(tmp_path):
+    """Issue 38: a variant named ``[/]`` raised MarkupError in the Plan view, and the app
+    ended with exit status 0. Names are text in every table header and notice."""
+    text = SAMPLE.read_text(encoding="utf-8")
+    names = {"today": "[/]", "proposed": "[bold red]z16 plan"}
+    for old, new in names.items():
+        text = text.replace(f"\n  {old}:\n", f"\n  '{new}':\n").replace(
+            f"like: {old}", f"like: '{new}'")
+    path = tmp_path / "markup.yaml"
+    path.write_text(text, encoding="utf-8")
+    plan = load_plan(path)
+    assert [variant.name for variant in plan.variants] == list(names.values())
+    app = create_app(folder=tmp_path)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        await pilot.press("f5")
+        await pilot.pause()
+        await through_file_prompt(app, pilot, "ctrl+o", path)
+        await pilot.pause()
+        assert app.plan_result == evaluate_plan(plan)
+        figures = shown(app)
+        assert "[/]" in figures and "[bold red]z16 plan" in figures
+        assert any("[/]" in str(notification.message)
+                   for notification in app._notifications)

@@ -155,6 +155,13 @@ class MqcalcApp(ImportMixin, PlanMixin, App):
                     yield Pane(id="notes")
         yield SteadyFooter(compact=True)
 
+    def notify(self, message: str, *, title: str = "", severity="information",
+               timeout: float | None = None, markup: bool = False) -> None:
+        """A notice, always as plain text: notices repeat names from files (a plan's
+        variant, a path), and one shaped like markup (``[/]``) must show as written, not
+        end the app. No notice of mqcalc's uses markup."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
     def get_default_screen(self) -> CalculatorScreen:
         return CalculatorScreen(id="_default")
 

@@ -90,7 +90,7 @@ class PlanScreen(Screen):
             ids = [(variant, calculator_id) for variant, calculator_id, _ in pairs]
             self.shown_pairs = pairs
             choices.clear_options()
-            choices.add_options([Option(f"{variant}: {calculator_id}  {title}",
+            choices.add_options([Option(Text(f"{variant}: {calculator_id}  {title}"),
                                         id=f"{variant}\t{calculator_id}")
                                  for variant, calculator_id, title in pairs])
             # The one just added, else the one highlighted before, else its neighbour.

@@ -65,7 +65,7 @@ def figures_table(result: PlanResult) -> Table:
     table = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
     table.add_column("", overflow="ellipsis", no_wrap=True, min_width=12)
     for index, header in enumerate(headers[1:], start=1):
-        table.add_column(header, justify="left" if index == 1 else "right", no_wrap=True,
+        table.add_column(Text(header), justify="left" if index == 1 else "right", no_wrap=True,
                          style="dim" if index == 1 else "",
                          min_width=max(len(header), *(len(str(row[index])) for row in rows)))
     for row in rows:
@@ -94,7 +94,7 @@ def contributions_table(result: PlanResult) -> Table:
     table.add_column("Paid by", style="dim", no_wrap=True, min_width=max(
         len(row[1]) for row in rows))
     for index, variant in enumerate(result.variants, start=2):
-        table.add_column(variant.name, justify="right", no_wrap=True, min_width=max(
+        table.add_column(Text(variant.name), justify="right", no_wrap=True, min_width=max(
             len(variant.name), *(len(row[index]) for row in rows)))
     for row in rows:
         table.add_row(*row)
