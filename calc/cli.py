@@ -23,6 +23,7 @@ from .files import reason, replace_atomically
 from .formatting import as_written, format_value
 from .stopping import Stopped, stopped_by_signals
 from .streams import carry_what_streams_can
+from .terminal_text import printable
 
 EXIT_DISAGREES = 1
 """eval --from-workbook: a result stored in the workbook is not the engine's (like diff)."""
@@ -54,10 +55,7 @@ def main(argv: list[str] | None = None) -> int:
         with stopped_by_signals():
             return _to_stdout(lambda: run(arguments))
     except MqcalcError as error:
-        message = f"mqcalc: {error}"
-        if not message.isprintable():  # keep it one line whatever the user typed
-            message = message.encode("unicode_escape").decode("ascii")
-        print(message, file=sys.stderr)
+        print(printable(f"mqcalc: {error}"), file=sys.stderr)  # one line, whatever was typed
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
@@ -386,7 +384,7 @@ def _sweep(arguments) -> int:
         _to_stdout(lambda: write_csv(calculator, _counted(sweep.rows(), sweep.size),
                                      sys.stdout, sweep.assumed()))
         return 0
-    print(f"wrote {out} ({sweep.size} scenarios)", file=sys.stderr)
+    print(f"wrote {printable(str(out))} ({sweep.size} scenarios)", file=sys.stderr)
     return 0
 
 
@@ -445,7 +443,7 @@ def _build(arguments) -> int:
     else:
         paths = build_all(engine.catalogue(), arguments.out, force=arguments.force)
     for path in paths:
-        print(f"wrote {path}")
+        print(f"wrote {printable(str(path))}")
     return 0
 
 

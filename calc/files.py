@@ -21,6 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .errors import MqcalcError
+from .terminal_text import printable
 
 Writer = Callable[[Path], None]
 """Writes a file's whole content to the path it is given (a temporary)."""
@@ -134,10 +135,9 @@ def _guarded(path: Path, action: Callable, *arguments, **options):
 
 
 def _named(path: Path) -> str:
-    """``path`` as an error message names it: as it is, or quoted with escapes when it
-    holds a character that does not print (a line break would split the one-line error)."""
-    text = str(path)
-    return text if text.isprintable() else repr(text)
+    """``path`` as an error message names it, each character that does not print escaped
+    (a line break would split the one-line error)."""
+    return printable(str(path))
 
 
 def reason(error: Exception) -> str:

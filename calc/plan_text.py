@@ -13,6 +13,7 @@ from .formatting import format_value
 from .model import CPU_RATE_UNIT, space_label
 from .plan import load_plan, machine_inputs
 from .plan_run import TOTAL, PlanResult, VariantResult, evaluate_plan, share_outputs
+from .terminal_text import printable
 
 RATE_DECIMALS = 4
 """CPU s/s to 0.0001 of a processor: the decimals the calculators' CPU rates show."""
@@ -31,7 +32,7 @@ def print_plan(path: Path, as_json: bool) -> int:
     if as_json:
         print(json_output.dumps(result.as_json(str(path))))
     else:
-        print("\n".join(plan_lines(result, str(path))))
+        print("\n".join(map(printable, plan_lines(result, str(path)))))  # names from the file
     return 0
 
 

@@ -17,6 +17,7 @@ from calc.cli import main
 from calc.model import NUMBER
 from calc.plan import load_plan
 from calc.scenario import Scenario, load_scenario
+from calc.terminal_text import printable
 from tests.conftest import CALCULATORS, REPO
 from tests.strategies import hostile_edges
 from tests.test_scenario import BAD as BAD_FILES
@@ -327,9 +328,7 @@ def test_a_hostile_value_in_a_scenario_file_is_read_as_the_gate_reads_it_or_refu
     try:
         loaded = load_scenario(path).inputs[calculator.id][spec.id]
     except calc.MqcalcError as error:
-        shown = f"mqcalc: {error}"  # a character that does not print is shown escaped
-        if not shown.isprintable():
-            shown = shown.encode("unicode_escape").decode("ascii")
+        shown = printable(f"mqcalc: {error}")  # a character that does not print, escaped
         assert status == 2 and out == "" and err == shown + "\n"
         assert str(error).startswith(f"scenario {path}: ") and "\n" not in str(error)
         if isinstance(error, calc.InputError):  # at the value's line; a rule between inputs

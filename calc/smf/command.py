@@ -19,6 +19,7 @@ from .. import engine, json_output
 from ..files import replace_atomically
 from ..scenario import Scenario, scenario_text
 from .feeds import FEEDS, ITEMS, WQ
+from ..terminal_text import printable
 from .duplicates import Repeats
 from .importing import Imported, read_folder
 from .selection import Chosen, choose
@@ -64,18 +65,17 @@ def run(path: Path, qmgr: str | None, interval: str, as_json: bool, out: Path | 
                                               "identity": list(r.identity)}
                                              for r in folder.repeats]}))
     else:
-        print(f"SMF folder {path}: {', '.join(folder.files)}")
+        print(printable(f"SMF folder {path}: {', '.join(folder.files)}"))
         for item in chosen:
             print("\n".join(["", *_text(item)]))
     for repeats in folder.repeats:
         print(f"mqcalc: {repeats_text(repeats)}", file=sys.stderr)
     for problem in folder.unplaced:
-        print(f"mqcalc: {problem.row.file} line {problem.row.line}: "
-              f"{', '.join(problem.columns)} {problem.value.strip()!r}: "
-              f"{problem.problem}; "
-              "the row is in no interval", file=sys.stderr)
+        print(printable(f"mqcalc: {problem.row.file} line {problem.row.line}: "
+                        f"{', '.join(problem.columns)} {problem.value.strip()!r}: "
+                        f"{problem.problem}; the row is in no interval"), file=sys.stderr)
     if out is not None:
-        print(f"mqcalc: {_write(out, chosen)}", file=sys.stderr)
+        print(printable(f"mqcalc: {_write(out, chosen)}"), file=sys.stderr)
     return 0
 
 
@@ -99,7 +99,7 @@ def _document(chosen: Chosen) -> dict:
 def _text(chosen: Chosen) -> list[str]:
     """One interval as lines for a person."""
     imported, interval = chosen.imported, chosen.imported.interval
-    lines = [f"{_printable(interval.qmgr)} on {_printable(interval.lpar)}: interval from "
+    lines = [f"{printable(interval.qmgr)} on {printable(interval.lpar)}: interval from "
              f"{interval.start.isoformat(' ')}, {_seconds(interval.seconds)}"]
     if chosen.peak_by:
         lines.append(f"  peak by {chosen.peak_by}")
@@ -128,7 +128,7 @@ def _item_note(imported: Imported, calculator: str) -> str:
     chosen = next(item for item in items if item.name == imported.chosen[calculator])
     facts = "".join(f", {name} {value}" for name, value in chosen.facts.items())
     rank = next(i.rank for i in ITEMS.values() if i.calculator == calculator)
-    return f": {_printable(chosen.name + facts)} (the most {rank} of {len(items)})"
+    return f": {printable(chosen.name + facts)} (the most {rank} of {len(items)})"
 
 
 def repeats_text(repeats: Repeats) -> str:
@@ -153,13 +153,9 @@ def _shown(value: object) -> str:
         return "yes" if value else "no"
     if isinstance(value, float):
         return f"{value:,.0f}" if abs(value) >= BIG else f"{value:,.6g}"
-    return f"{value:,}" if isinstance(value, int) else _printable(str(value))
+    return f"{value:,}" if isinstance(value, int) else printable(str(value))
 
 
-def _printable(text: str) -> str:
-    """``text`` as it is, or escaped when it holds a character that does not print (a
-    file's text could otherwise move the terminal's cursor)."""
-    return text if text.isprintable() else text.encode("unicode_escape").decode("ascii")
 
 
 def lines_text(rows: tuple[int, ...]) -> str:
@@ -204,8 +200,8 @@ def _write(out: Path, chosen: list[Chosen]) -> str:
 
 def _provenance(name: str, imported: Imported) -> str:
     """Comment lines naming where each of an interval's imported values came from."""
-    lines = [f"# {name}, from SMF data (mqcalc smf); other inputs are defaults, marked "
-             "assumed:"]
+    lines = [f"# {printable(name)}, from SMF data (mqcalc smf); other inputs are defaults, "
+             "marked assumed:"]
     lines += [f"#   {calculator} {input_id} <- {source}"
               + (f" ({imported.caveats[calculator][input_id]})"
                  if input_id in imported.caveats.get(calculator, {}) else "")
