@@ -5,6 +5,9 @@ LibreOffice, give the engine's figures for the changed plan."""
 from __future__ import annotations
 
 import dataclasses
+import re
+import warnings
+import zipfile
 from pathlib import Path
 
 import openpyxl
@@ -263,3 +266,29 @@ def test_build_plan_refuses_to_replace_without_force(sample_book, capsys):
     folder = str(sample_book.parent)
     assert main(["build", "--plan", str(SAMPLE), "--out", folder]) == 2
     assert "--force replaces it" in capsys.readouterr().err
+
+
+def test_a_variant_name_shaped_like_a_reference_names_its_series_as_text(tmp_path):
+    """Issue 38: a variant named like an external reference became the chart series' name
+    *formula* (XlsxWriter reads a name matching sheet!A1 as a reference), with a UserWarning
+    on stderr. The series are named by the header cells holding the names, which are text."""
+    hostile = "'\\\\host\\share\\[x.xlsx]S'!A1"
+    text = SAMPLE.read_text(encoding="utf-8")
+    quoted = '"' + hostile.replace("\\", "\\\\") + '"'
+    path = tmp_path / "hostile.yaml"
+    path.write_text(text.replace("\n  today:\n", f"\n  {quoted}:\n").replace(
+        "like: today", f"like: {quoted}"), encoding="utf-8")
+    assert load_plan(path).variants[0].name == hostile
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert main(["build", "--plan", str(path), "--out", str(tmp_path / "out")]) == 0
+    built = tmp_path / "out" / "hostile.xlsx"
+    with zipfile.ZipFile(built) as archive:
+        charts = [archive.read(name).decode() for name in archive.namelist()
+                  if name.startswith("xl/charts/chart")]
+    references = re.findall(r"<c:tx><c:strRef><c:f>([^<]*)</c:f>", "".join(charts))
+    assert len(references) == 2 and all(f.startswith(f"{SHEET}!$") for f in references)
+    assert "host" not in "".join(re.findall(r"<c:f>([^<]*)</c:f>", "".join(charts)))
+    sheet = openpyxl.load_workbook(built)[SHEET]
+    header = [sheet[f.split("!")[1].replace("$", "")].value for f in references]
+    assert header == [hostile, "proposed"]

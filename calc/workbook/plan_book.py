@@ -28,6 +28,9 @@ from .sources import write_sources
 SHEET_NAME_LIMIT = 31
 """Excel's longest sheet name, in characters (Microsoft's "Excel specifications and limits":
 "Sheet name: 31 characters")."""
+NOT_IN_SHEET_NAMES = set("[]:*?/\\'")
+"""Characters Excel refuses in a sheet's name (``[]:*?/\\``), and the apostrophe, which
+quotes a name in a formula (XlsxWriter takes a name starting with one as quoted already)."""
 
 
 def build_plan(plan: Plan, source: Path, folder: Path, force: bool = True) -> Path:
@@ -87,7 +90,7 @@ def _write_sheets(book, styles, result: PlanResult, source: str) -> None:
 
 def sheet_titles(result: PlanResult) -> dict[tuple[int, str], str]:
     """(variant index, calculator id) -> its sheet's name: ``variant.calculator`` where that
-    is a name Excel takes as it is (at most 31 characters, none it would need quoted, and
+    is a name Excel takes as it is (at most 31 characters, none it refuses or would quote, and
     different from every other, ignoring case, as Excel compares them); else
     ``vN.calculator``, N the variant's place from 1 (with underscores after it until the
     name is free)."""
@@ -95,8 +98,8 @@ def sheet_titles(result: PlanResult) -> dict[tuple[int, str], str]:
     for index, variant in enumerate(result.variants):
         for calculator_id in variant.results:
             title, tries = f"{variant.name}.{calculator_id}", 0
-            while (len(title) > SHEET_NAME_LIMIT or quote_sheetname(title) != title
-                   or title.lower() in taken):
+            while (len(title) > SHEET_NAME_LIMIT or set(title) & NOT_IN_SHEET_NAMES
+                   or quote_sheetname(title) != title or title.lower() in taken):
                 tries += 1
                 title = f"v{index + 1}{'_' * (tries - 1)}.{calculator_id}"
             titles[index, calculator_id] = title

@@ -82,6 +82,9 @@ class PlanSheet:
         self.source, self.written = source, written
         self.count = len(plan.variants)
         self.row = 0
+        self.names_row = 0
+        """The row of the variants' names over their figures, which names the chart's
+        series."""
         self.contribution_cells: list[dict[tuple[str, str], str]] = [{} for _ in written]
         """Per variant, (calculator, output) -> the contribution's cell on this sheet."""
 
@@ -174,6 +177,7 @@ class PlanSheet:
         """Status, CPU per address space, total, % of the LPAR and MSU; returns the rows of
         the address spaces (the chart's categories)."""
         self.headers("CPU by address space", "Address space", differences=True)
+        self.names_row = self.row - 1
         self.status()
         spaces = self.plan.spaces()
         space_rows = []
@@ -419,8 +423,8 @@ class PlanSheet:
         drawn = self.book.add_chart({"type": "column"})
         for index, variant in enumerate(self.plan.variants):
             column = xl_col_to_name(self.column(index))
-            drawn.add_series({
-                "name": variant.name,
+            drawn.add_series({  # named by its header cell: a name is text, never a formula
+                "name": [SHEET, self.names_row, self.column(index)],
                 "categories": f"={SHEET}!$A${first + 1}:$A${last + 1}",
                 "values": f"={SHEET}!${column}${first + 1}:${column}${last + 1}"})
         drawn.set_title({"name": "CPU by address space and variant", "name_font": {"size": 12}})
