@@ -1,24 +1,27 @@
-"""The published documents every figure comes from, by the file name citations use.
+"""The published documents figures come from, by the file name citations use.
 
-The files themselves are the project's source documents (``../shared/seeds`` beside a
-checkout, and IBM's fuller reports in ``../shared/sources``); this map gives each one a title a reader can look up, so that a workbook or a
-report handed to someone without the files still says where a figure was published.
-
-Each record holds what the text itself states: the title, author and date on its first lines
-(the reports' cover page, the blogs' heading). Two blog texts (000 and 001) begin with their
-first paragraph: they state no title, author or date, so their titles are descriptions of
-the post, beginning "Untitled", and their date and author are None ("date not stated").
-All are IBM's: the reports carry IBM's notices, the blogs are IBM MQ for z/OS performance
-team posts.
+The registry is data, beside the templates: ``documents.yaml`` in the installed templates
+(IBM's documents), joined by the one in a team's own templates folder
+(``MQZCALC_TEMPLATES``), so that a team's templates can cite their own documents. Each
+record gives a document a title a reader can look up, so that a workbook or a report
+handed to someone without the files still says where a figure was published. The files
+themselves stay outside the project (``../shared/seeds`` and ``../shared/sources`` beside a
+checkout). The engine checks, as it loads a template, that every file it cites is here
+(:func:`missing`).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
-from .model import Citation
+from .loader_base import TemplateReader
+from .model import Calculator, Citation
 
 NO_DATE = "date not stated"
 """What a reference shows for a document that gives no date."""
+DOCUMENTS_FILE = "documents.yaml"
+"""The registry's file name in a templates folder (not a calculator's template)."""
+KEYS, REQUIRED = {"title", "date", "author", "publisher"}, {"title", "date"}
 
 
 @dataclass(frozen=True)
@@ -37,38 +40,54 @@ class Document:
         return f"{self.title} ({by}{self.publisher}, {self.date or NO_DATE})"
 
 
-DOCUMENTS = {
-    "000_9710d6762d9a2895.txt": Document(
-        "Untitled IBM MQ for z/OS performance blog post on KEYRNOTIFYDELAY for shared queue "
-        "list structures and how it spreads work between queue managers", None),
-    "001_88807c0b1590429f.txt": Document(
-        "Untitled IBM MQ for z/OS performance blog post on the cost of client MQCONNX and "
-        "MQDISC", None),
-    "002_d8ea5ad91b1ebf9b.txt": Document(
-        "IBM MQ for z/OS v9.1.2 Active log acceleration with zHyperWrite", "26 March 2019",
-        "Tony Sharkey"),
-    "003_a65b9f47387b24ec.txt": Document(
-        "MQ for z/OS v914 CDR - Data Set Encryption performance", "13 January 2020",
-        "Anthony Sharkey"),
-    "004_8d506b0c1db2e806.txt": Document(
-        "IBM MQ for z/OS V9.1.3 AMS Interception on Server to Server Message Channels, "
-        "version 1.0", "July 2019", "Tony Sharkey"),
-    "mqperf_MQ_for_zOS_on_z14_v1.2.txt": Document(
-        "IBM MQ for z/OS on z14 Performance, version 1.2", "September 2018", "Tony Sharkey"),
-    "mqperf_MQ_for_zOS_on_z15.txt": Document(
-        "IBM MQ for z/OS on z15 Performance, version 1.0", "January 2020", "Tony Sharkey"),
-    "mqperf_MQ_for_zOS_on_z16.txt": Document(
-        "IBM MQ for z/OS on z16 Performance, version 1.0", "September 2022", "Tony Sharkey"),
-    "mqperf_MQ_v912_zHyperWrite_active_log_acceleration.txt": Document(
-        "IBM MQ for z/OS V9.1.2 zHyperWrite MQ Active Log Acceleration, version 1.0",
-        "March 2019", "Tony Sharkey"),
-    "mqperf_V913_AMS_Interception_on_server-server_message_channels.txt": Document(
-        "IBM MQ for z/OS V9.1.3 AMS Interception on Server to Server Message Channels, "
-        "version 1.0", "July 2019", "Tony Sharkey"),
-}
+class _Registry(TemplateReader):
+    """One ``documents.yaml``, read and checked as strictly as a template."""
+
+    def documents(self) -> dict[str, Document]:
+        top = self.mapping(self.document, "(top level)", {"documents"}, {"documents"})
+        listed = self.mapping(top["documents"], "documents")
+        found = {}
+        for file, record in listed.items():
+            key = f"documents.{file}"
+            spec = self.mapping(record, key, KEYS, REQUIRED)
+            found[self.text(file, key)] = Document(
+                self.prose(spec["title"], f"{key}.title"),
+                None if spec["date"] is None else self.text(spec["date"], f"{key}.date"),
+                self.text(spec["author"], f"{key}.author") if spec.get("author") else None,
+                self.text(spec["publisher"], f"{key}.publisher")
+                if "publisher" in spec else "IBM")
+        return found
+
+
+@cache
+def registry() -> dict[str, Document]:
+    """Every document the templates may cite: the installed registry's, then the team's
+    folder's where it has one (its entries win)."""
+    from .engine import document_registries  # the engine knows where templates live
+
+    found: dict[str, Document] = {}
+    for path in document_registries():
+        found.update(_Registry(path).documents())
+    return found
+
+
+def missing(calculator: Calculator) -> list[str]:
+    """The files ``calculator`` cites that the registry does not list."""
+    known = registry()
+    return sorted(file for file in cited_files([calculator]) if file not in known)
+
+
+def cited_files(calculators: list[Calculator]) -> set[str]:
+    """The documents ``calculators`` cite: their own sources, their figures' and their
+    warnings' (the measured ranges and limits behind the evidence marks)."""
+    return {citation.file for calculator in calculators
+            for citation in (calculator.citation,
+                             *(figure.citation for figure in (*calculator.tables.values(),
+                                                              *calculator.constants.values())),
+                             *(note.citation for note in calculator.notes if note.citation))}
 
 
 def cite(citation: Citation) -> str:
     """A citation a reader can follow without the files: the document's reference, its file
     name, then the table or passage inside it."""
-    return f"{DOCUMENTS[citation.file].reference()}, file {citation.file}: {citation.passage}"
+    return f"{registry()[citation.file].reference()}, file {citation.file}: {citation.passage}"

@@ -14,8 +14,10 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 
+from . import documents
 from .compiler import Compiled, compile_calculator
-from .errors import InputError, MqcalcError, shown
+from .documents import DOCUMENTS_FILE
+from .errors import InputError, MqcalcError, TemplateError, shown
 from .evidence import Caveat, caveats, marks
 from .files import reason
 from .loader import load
@@ -45,6 +47,14 @@ def parts_dir() -> Path | Traversable:
     return own if own.is_dir() else _installed_templates() / "parts"
 
 
+def document_registries() -> list[Path | Traversable]:
+    """The registries of cited documents (:mod:`calc.documents`): the installed templates',
+    then a team's folder's when it has one."""
+    installed = _installed_templates() / DOCUMENTS_FILE
+    own = templates_dir() / DOCUMENTS_FILE
+    return [installed, own] if own != installed and own.is_file() else [installed]
+
+
 def _installed_templates() -> Path | Traversable:
     try:
         from . import templates
@@ -60,12 +70,14 @@ def _installed_templates() -> Path | Traversable:
 
 
 def template_files() -> list[Path | Traversable]:
-    """Every ``*.yaml`` file of :func:`templates_dir`, by name: one calculator each. None
+    """Every ``*.yaml`` file of :func:`templates_dir` but the registry of documents, by name:
+    one calculator each. None
     found, or a folder that cannot be read, is an MqcalcError naming the folder."""
     folder = templates_dir()
     try:
         found = sorted((entry for entry in folder.iterdir()
-                        if entry.name.endswith(".yaml") and entry.is_file()),
+                        if entry.name.endswith(".yaml") and entry.name != DOCUMENTS_FILE
+                        and entry.is_file()),
                        key=lambda entry: entry.name)
     except OSError as error:
         raise MqcalcError(f"no calculator templates found in {folder}: {reason(error)}") \
@@ -94,7 +106,13 @@ class _Templates:
                               + listing("one of", calculator_id, self.files))
         if self.parts is None:
             self.parts = Parts(parts_dir())
-        loaded = self.loaded[calculator_id] = load(path, self.parts)
+        loaded = load(path, self.parts)
+        unlisted = documents.missing(loaded)
+        if unlisted:
+            raise TemplateError(path.name, "(citations)", f"cites {', '.join(unlisted)}, which "
+                                f"no {DOCUMENTS_FILE} lists (add each, with its title and "
+                                f"date, to {templates_dir() / DOCUMENTS_FILE})")
+        self.loaded[calculator_id] = loaded
         return loaded
 
     def calculator(self, calculator_id: str) -> Calculator:
@@ -258,6 +276,7 @@ def forget_templates() -> None:
     the templates folder again (tests point ``MQZCALC_TEMPLATES`` at another)."""
     _compiled.cache_clear()
     _evaluators.clear()
+    documents.registry.cache_clear()
 
 
 class Outcome(namedtuple("Outcome", ["inputs", "outputs", "problem"])):

@@ -14,7 +14,9 @@ from calc.errors import TemplateError
 from calc.loader import load
 from calc.loader_base import _parsed, read_yaml
 
-TEMPLATES = [*engine.template_files(), engine.parts_dir() / "machine.yaml"]
+TEMPLATES = [*engine.template_files(), engine.parts_dir() / "machine.yaml",
+             *engine.document_registries()]
+"""Every YAML file a command reads: the templates, the machine part, the documents' registry."""
 
 
 @pytest.fixture

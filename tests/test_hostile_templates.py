@@ -217,6 +217,8 @@ def rounding(tmp_path_factory):
     """The engine reading only ROUNDING, for the module's tests."""
     folder = tmp_path_factory.mktemp("rounding")
     (folder / "rounding.yaml").write_text(ROUNDING, encoding="utf-8")
+    (folder / "documents.yaml").write_text(
+        "documents:\n  x.txt: {title: A made-up document, date: null}\n", encoding="utf-8")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("MQZCALC_TEMPLATES", str(folder))
         engine.forget_templates()

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import calc
-from calc.documents import DOCUMENTS, cite
+from calc.documents import cite, registry
 from calc.formatting import plain_number
 from calc.names import STATUS, sweep_sheet
 from calc.workbook.input_state import accepted
@@ -115,12 +115,12 @@ def test_every_cited_document_has_a_title():
     cited |= {figure.citation.file for c in CALCULATORS
               for figure in [*c.tables.values(), *c.constants.values()]}
     cited |= {note.citation.file for c in CALCULATORS for note in c.notes if note.citation}
-    assert cited <= set(DOCUMENTS)
+    assert cited <= set(registry())
 
 
 def test_sources_sheet_names_each_document(combined):
     texts = {cell.value for row in combined[SOURCES].iter_rows() for cell in row}
-    for file, document in DOCUMENTS.items():
+    for file, document in registry().items():
         assert file in texts and document.reference() in texts
 
 
@@ -137,10 +137,10 @@ def test_each_calculators_workbook_ends_with_its_own_sources(opened, calculator)
                                           [*calculator.tables.values(),
                                            *calculator.constants.values()]} | {
         note.citation.file for note in calculator.notes if note.citation is not None}
-    listed = {row[0].value for row in sheet.iter_rows() if row[0].value in DOCUMENTS}
+    listed = {row[0].value for row in sheet.iter_rows() if row[0].value in registry()}
     assert listed == cited
     texts = {cell.value for row in sheet.iter_rows() for cell in row}
-    assert {DOCUMENTS[file].reference() for file in cited} <= texts
+    assert {registry()[file].reference() for file in cited} <= texts
 
 
 STATED = {
@@ -160,9 +160,9 @@ STATED = {
 
 
 @pytest.mark.ibm_texts
-@pytest.mark.parametrize("file", DOCUMENTS)
+@pytest.mark.parametrize("file", registry())
 def test_each_documents_title_and_date_are_the_ones_it_states(file):
-    document = DOCUMENTS[file]
+    document = registry()[file]
     opening = " ".join(word for word in cited_document(file).read_text().split()[:60]
                        if word not in ("#", "##"))
     if document.date is None:  # the two blog texts open with their first paragraph

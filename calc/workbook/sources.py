@@ -5,9 +5,8 @@ there), each linked to where it sits on its calculator's sheet; and above them t
 those calculators cite, by file name and reference."""
 from __future__ import annotations
 
-from ..documents import DOCUMENTS, cite
+from ..documents import cite, cited_files, registry
 from ..formatting import plain_number
-from ..model import Calculator
 from .calculator_sheet import CalculatorSheet
 from .layout import lines_needed, protect_and_fit, room_for, width_left
 from .links import link_to
@@ -38,7 +37,7 @@ def write_sources(book, styles: Styles, calculator_sheets: list[CalculatorSheet]
                     styles.header)
     row = 4
     cited = cited_files([written.calculator for written in calculator_sheets])
-    for file, document in DOCUMENTS.items():
+    for file, document in registry().items():
         if file in cited:
             sheet.merge_range(row, CALCULATOR, row, NAME, file, styles.name)
             sheet.merge_range(row, TITLE, row, SOURCE, document.reference(), styles.wrap)
@@ -67,12 +66,3 @@ def write_sources(book, styles: Styles, calculator_sheets: list[CalculatorSheet]
                                      ((TITLE, title), (UNIT, unit), (SOURCE, cite(citation)))))
     protect_and_fit(sheet, WIDTHS.values())
 
-
-def cited_files(calculators: list[Calculator]) -> set[str]:
-    """The documents ``calculators`` cite: their own sources, their figures' and their
-    warnings' (the measured ranges and limits behind the evidence marks)."""
-    return {citation.file for calculator in calculators
-            for citation in (calculator.citation,
-                             *(figure.citation for figure in (*calculator.tables.values(),
-                                                              *calculator.constants.values())),
-                             *(note.citation for note in calculator.notes if note.citation))}
