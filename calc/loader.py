@@ -60,6 +60,17 @@ def load(path: Path | Traversable,
     return _Loader(path, parts).calculator()
 
 
+def part_inputs(path: Path | Traversable) -> dict[str, Input]:
+    """The inputs a part file declares (its ``inputs`` mapping), each checked as a
+    template's input is; anything else is a TemplateError naming the part and key."""
+    reader = _Loader(path, None)
+    document = reader.document if isinstance(reader.document, dict) else {}
+    specs = reader.mapping(document.get("inputs"), "inputs")
+    if not specs:
+        reader.fail("inputs", "must name at least one input")
+    return {name: reader.input(name, spec) for name, spec in specs.items()}
+
+
 class _Loader(ChartSection, ReportSection, PartsSection, InputPresentation, SummarySection,
               SpendingSection, EvidenceSection):
     """Reads a whole template: the top level and the inputs, tables, constants, outputs,

@@ -36,7 +36,8 @@ from . import engine, spelling, yaml_reading
 from .errors import InputError, MqcalcError
 from .files import replace_atomically
 from .formatting import plain_number
-from .loader_parts import MACHINE_PART, Parts
+from .loader import part_inputs
+from .loader_parts import MACHINE_PART
 from .model import Input
 from . import scenario
 from .scenario import ScenarioError, _at, _bits_as_text, _calculator_ids, _kind, _typed_names
@@ -104,17 +105,11 @@ class Plan:
 
 @cache
 def machine_inputs() -> dict[str, Input]:
-    """Each machine input as the machine part defines it (checked by the loader in every
-    template that includes the part), so a plan's machine is judged by the part's domains
-    and shown with its titles, units and labels."""
-    specs = Parts(engine.parts_dir()).document(MACHINE_PART).data["inputs"]
-    return {name: Input(id=name, type=spec["type"], default=spec["default"],
-                        title=spec["title"], help=" ".join(spec["help"].split()),
-                        unit=spec.get("unit", ""), min=spec.get("min"), max=spec.get("max"),
-                        choices=tuple(spec.get("choices", ())),
-                        decimals=spec.get("decimals", 0),
-                        labels=tuple(spec.get("labels", {}).items()))
-            for name, spec in specs.items()}
+    """Each machine input as the machine part defines it, checked as a template's input is
+    (a part without inputs, or with one malformed, is a TemplateError naming the part and
+    key), so a plan's machine is judged by the part's domains and shown with its titles,
+    units and labels."""
+    return part_inputs(engine.parts_dir() / MACHINE_PART)
 
 
 def load_plan(path: Path) -> Plan:

@@ -5,8 +5,11 @@ from __future__ import annotations
 import copy
 import json
 import math
+import os
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -301,3 +304,20 @@ def test_a_plan_given_as_a_scenario_and_a_scenario_given_as_a_plan_are_named(tmp
     assert capsys.readouterr().err.strip() == (
         f"mqcalc: scenario {SAMPLE}: is a plan file (mqcalc_plan), not a scenario: "
         "mqcalc plan FILE evaluates it and mqcalc tui --plan FILE opens it")
+
+
+def test_a_machine_part_without_inputs_is_refused_in_one_line(tmp_path):
+    """Issue 38: a team's parts/machine.yaml without its inputs ended mqcalc plan with
+    KeyError: 'inputs'. The part's inputs are checked as a template's are."""
+    folder = tmp_path / "ours"
+    (folder / "parts").mkdir(parents=True)
+    shutil.copy(REPO / "templates" / "connect.yaml", folder)
+    part = yaml.safe_load((REPO / "templates" / "parts" / "machine.yaml").read_text("utf-8"))
+    del part["inputs"]
+    (folder / "parts" / "machine.yaml").write_text(yaml.safe_dump(part), encoding="utf-8")
+    env = {**os.environ, "MQZCALC_TEMPLATES": str(folder)}
+    completed = subprocess.run([sys.executable, "-m", "calc", "plan", str(SAMPLE)], cwd=REPO,
+                               env=env, capture_output=True, text=True, timeout=120)
+    assert completed.returncode == 2 and "Traceback" not in completed.stderr
+    [line] = completed.stderr.splitlines()
+    assert line.startswith("mqcalc: machine.yaml: ") and "inputs: must be a mapping" in line
