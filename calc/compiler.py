@@ -42,7 +42,7 @@ from functools import cached_property
 
 from .emit_python import HELPERS, lookup_form, to_python
 from .errors import CalculationError, InputError, MqcalcError
-from .model import DECLARED_MARKS, Calculator, Check, Input
+from .model import DECLARED_MARKS, NUMBER, Calculator, Check, Input
 from .spelling import listing
 from .values import coerce
 
@@ -127,8 +127,8 @@ class Compiled:
         return f"<calculator {self.calculator.id}>"
 
 
-def _evaluation(source: "_Source", judging: list, checks: list, formulas: list, values: str,
-                keep_values: bool, returned: str) -> None:
+def _evaluation(source: "_Source", judging: list, checks: list, formulas: list,
+                finite: list, values: str, keep_values: bool, returned: str) -> None:
     """The body ``_evaluate`` and ``_outputs`` share: screen and judge the inputs, refuse a
     broken rule with the judged inputs, compute every output, return ``returned``; a formula
     that cannot be computed raises the CalculationError naming it. With ``keep_values`` the
@@ -144,6 +144,7 @@ def _evaluation(source: "_Source", judging: list, checks: list, formulas: list, 
         source.add(f"{test}raise _refusal({index}, {refused})", rule, indent=2)
     for line, name in formulas:
         source.add(line, name, indent=2)
+    source.extend_checked(finite, indent=2)
     source.add(f"return {returned}", indent=2)
     source.add("except _failures as _error:", indent=1)
     source.add("raise _calculation_error(_error) from None", indent=2)
@@ -160,6 +161,7 @@ def compile_calculator(calculator: Calculator) -> Compiled:
     formulas = [(f"{name} = {to_python(calculator.outputs[name].tree)}", name)
                 for name in calculator.evaluation_order]
     outputs = "{" + ", ".join(f"{name!r}: {name}" for name in calculator.outputs) + "}"
+    finite = _finite_checks(calculator)
     flags = "(" + "".join(to_python(note.tree) + ", " for note in calculator.notes) + ")"
 
     source.add("def _judge(_inputs):")
@@ -179,12 +181,12 @@ def compile_calculator(calculator: Calculator) -> Compiled:
                indent=1)
 
     source.add("def _evaluate(_inputs):")
-    _evaluation(source, judging, checks, formulas, values, keep_values=True,
+    _evaluation(source, judging, checks, formulas, finite, values, keep_values=True,
                 returned=f"_values, {outputs}, {flags}")
 
     deferred_from = len(source.lines)
     source.add("def _outputs(_inputs):")
-    _evaluation(source, judging, checks, formulas, values, keep_values=False,
+    _evaluation(source, judging, checks, formulas, finite, values, keep_values=False,
                 returned=outputs)
 
     source.add("def _rows(_scenarios):")
@@ -196,6 +198,7 @@ def compile_calculator(calculator: Calculator) -> Compiled:
         source.add(f"{test}yield _values, None, _problems[{index}]; continue", rule, indent=3)
     for line, name in formulas:
         source.add(line, name, indent=3)
+    source.extend_checked(finite, indent=3)
     for index, kind in enumerate(DECLARED_MARKS):
         held = [f"({to_python(note.tree)})" for note in calculator.notes if note.kind == kind]
         source.add(f"_mark{index} = {' or '.join(held) or 'False'}", indent=3)
@@ -210,6 +213,7 @@ def compile_calculator(calculator: Calculator) -> Compiled:
     namespace.update({table.id: lookup_form(table) for table in calculator.tables.values()})
     namespace.update({constant.id: constant.value for constant in calculator.constants.values()})
     namespace.update(_known=frozenset(calculator.inputs), _infinity=math.inf, _Mapping=Mapping,
+                     _isfinite=math.isfinite,
                      _coerce=lambda name, raw: coerce(calculator.inputs[name], raw, calculator.id))
     deferred = "\n" * deferred_from + source.text_from(deferred_from)
     # the source is built from the loader's checked trees
@@ -227,12 +231,34 @@ def compile_calculator(calculator: Calculator) -> Compiled:
     return compiled
 
 
+def _finite_checks(calculator: Calculator) -> list[tuple[str, str | None, int]]:
+    """Lines refusing a result that is no finite number (an overflow to infinity, or NaN):
+    the numeric outputs' sum is tested once (one addition each and one call, all an
+    evaluation pays), and only when it is not finite is each output tested, on its own line
+    so the refusal names it (:meth:`Compiled.calculation_error`). A sum that overflows while
+    every output is finite refuses nothing."""
+    numbers = [name for name in calculator.evaluation_order
+               if calculator.outputs[name].tree.mq_type == NUMBER]
+    if not numbers:
+        return []
+    lines: list[tuple[str, str | None, int]] = [
+        (f"if not _isfinite({' + '.join(numbers)}):", None, 0)]
+    lines += [(f"if not _isfinite({name}): raise OverflowError('the result is no finite "
+               "number')", name, 1) for name in numbers]
+    return lines
+
+
 class _Source:
     """Lines of generated source, and what each numbered line computes."""
 
     def __init__(self):
         self.lines: list[str] = []
         self.line_output: dict[int, str] = {}
+
+    def extend_checked(self, lines: list[tuple[str, str | None, int]], indent: int) -> None:
+        """Add ``(line, what it computes, extra indent)`` lines."""
+        for line, computes, deeper in lines:
+            self.add(line, computes, indent + deeper)
 
     def add(self, line: str, computes: str | None = None, indent: int = 0) -> None:
         self.lines.append("    " * indent + line)

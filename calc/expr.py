@@ -11,6 +11,7 @@ in :mod:`calc.emit_python` and :mod:`calc.emit_excel` rely on.
 from __future__ import annotations
 
 import ast
+import math
 from dataclasses import dataclass
 
 from .model import BOOL, NUMBER, TEXT, Table
@@ -37,12 +38,30 @@ class Scope:
     choices: dict[str, tuple[str, ...]]
 
 
+DEPTH_LIMIT = 100
+"""The deepest a formula's tree may nest (each operator, condition or call a level): the
+templates' deepest is 11; a sum of 3,000 terms or 2,000 nested conditions would overflow
+the recursion of Python's parser, of the checks here and of the emitters."""
+DEPTH_REFUSED = (f"nests more than {DEPTH_LIMIT} levels deep (an operator, condition or "
+                 "call each a level); split it into outputs")
+
+
 def syntax_tree(text: str) -> ast.expr:
-    """The untyped syntax tree of ``text``; a formula may span lines anywhere."""
+    """The untyped syntax tree of ``text``; a formula may span lines anywhere. A formula
+    nested deeper than :data:`DEPTH_LIMIT` is refused."""
     try:
-        return ast.parse(f"(\n{text}\n)", mode="eval").body
+        tree = ast.parse(f"(\n{text}\n)", mode="eval").body
     except SyntaxError as error:
         raise ExpressionError(f"not a valid expression ({error.msg})") from None
+    except (RecursionError, MemoryError):  # deeper than the parser itself goes
+        raise ExpressionError(DEPTH_REFUSED) from None
+    waiting = [(tree, 1)]
+    while waiting:  # without recursion: the tree may be thousands deep
+        node, depth = waiting.pop()
+        if depth > DEPTH_LIMIT:
+            raise ExpressionError(DEPTH_REFUSED)
+        waiting += [(child, depth + 1) for child in ast.iter_child_nodes(node)]
+    return tree
 
 
 def parse(text: str, scope: Scope) -> tuple[ast.expr, set[str]]:
@@ -74,6 +93,9 @@ class _Checker:
         if isinstance(node.value, bool):
             return BOOL
         if isinstance(node.value, (int, float)):
+            if isinstance(node.value, float) and not math.isfinite(node.value):
+                raise ExpressionError("holds a number past the largest a number holds "
+                                      "(about 1.8e308)")
             return NUMBER
         if isinstance(node.value, str):
             return TEXT

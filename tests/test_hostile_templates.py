@@ -4,6 +4,7 @@ that quietly stands for something else in the compiled formulas. And ``round`` i
 wherever a spreadsheet's ROUND is defined."""
 from __future__ import annotations
 
+import contextlib
 import dis
 import io
 import math
@@ -212,18 +213,27 @@ outputs:
 10, 400 and an absurd number of places."""
 
 
-@pytest.fixture(scope="module")
-def rounding(tmp_path_factory):
-    """The engine reading only ROUNDING, for the module's tests."""
-    folder = tmp_path_factory.mktemp("rounding")
-    (folder / "rounding.yaml").write_text(ROUNDING, encoding="utf-8")
+@contextlib.contextmanager
+def only_template(folder: Path, calculator_id: str, text: str):
+    """The engine reading only the template ``text`` (citing the made-up x.txt, which the
+    folder's own registry lists), written to ``folder``."""
+    (folder / f"{calculator_id}.yaml").write_text(text, encoding="utf-8")
     (folder / "documents.yaml").write_text(
         "documents:\n  x.txt: {title: A made-up document, date: null}\n", encoding="utf-8")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("MQZCALC_TEMPLATES", str(folder))
         engine.forget_templates()
+        try:
+            yield
+        finally:
+            engine.forget_templates()
+
+
+@pytest.fixture(scope="module")
+def rounding(tmp_path_factory):
+    """The engine reading only ROUNDING, for the module's tests."""
+    with only_template(tmp_path_factory.mktemp("rounding"), "rounding", ROUNDING):
         yield
-    engine.forget_templates()
 
 
 @pytest.mark.parametrize(("x", "outputs"), [
@@ -277,3 +287,53 @@ def _half_away_from_zero(value: float, digits: int) -> float:
 @given(value=st.floats(allow_nan=False, allow_infinity=False), digits=st.integers(0, 400))
 def test_round_agrees_with_rounding_worked_out_exactly(value, digits):
     assert spreadsheet_round(value, digits) == _half_away_from_zero(value, digits)
+
+
+# Formulas past what can be computed (issue 38): each was a traceback (NameError: 'inf',
+# RecursionError) or a result of "inf" with exit status 0.
+
+def _nested_conditions(depth: int) -> str:
+    formula = "connects_per_sec"
+    for level in range(depth):
+        formula = f"(1 if connects_per_sec > {level} else {formula})"
+    return formula
+
+
+@pytest.mark.parametrize(("formula", "said"), [
+    ("connects_per_sec * 1e999", "holds a number past the largest a number holds"),
+    (" + ".join(["connects_per_sec"] * 3000), "nests more than 100 levels deep"),
+    ("-" * 5000 + "connects_per_sec", "nests more than 100 levels deep"),
+    (_nested_conditions(2000), "not a valid expression (too many nested parentheses)"),
+    (_nested_conditions(100), "nests more than 100 levels deep")])
+def test_a_formula_past_what_can_be_computed_is_refused_by_the_loader(tmp_path, formula, said):
+    def change(document):
+        document["outputs"]["blocked_cpu_seconds_per_sec"]["formula"] = formula
+
+    message = _refusal(_template(tmp_path, change), "outputs.blocked_cpu_seconds_per_sec.formula")
+    assert said in message
+
+
+def test_a_formula_of_the_deepest_nesting_allowed_loads(tmp_path):
+    def change(document):
+        document["outputs"]["blocked_cpu_seconds_per_sec"]["formula"] = _nested_conditions(48)
+
+    assert load(_template(tmp_path, change)).outputs["blocked_cpu_seconds_per_sec"]
+
+
+OVERFLOWING = ROUNDING.replace("id: rounding", "id: overflowing").replace(
+    'round(x * k)"', 'x * k * 10"')
+"""A calculator whose first output is x * k * 10, infinity for x * k over 1.8e307."""
+
+
+def test_a_result_that_is_no_finite_number_is_refused_naming_its_output(tmp_path):
+    """x * k * 10 at 1e308: before, "inf" with exit status 0 (and nan for inf - inf)."""
+    with only_template(tmp_path, "overflowing", OVERFLOWING):
+        with pytest.raises(CalculationError) as refused:
+            engine.evaluate("overflowing", {"x": 1e308, "k": 1})
+        assert str(refused.value) == ("overflowing: whole cannot be computed for these inputs "
+                                      "(OverflowError: the result is no finite number)")
+        with pytest.raises(CalculationError):
+            engine.run("overflowing", {"x": 1e308, "k": 1})
+        assert engine.evaluate("overflowing", {"x": 1e300, "k": 1})["whole"] == 1e301
+        assert engine.sweep("overflowing", engine.judge("overflowing", {}), "x",
+                            [1e308, 1]) == [None, engine.evaluate("overflowing", {"x": 1})]
