@@ -1,4 +1,5 @@
-"""A command stopped by SIGTERM or SIGHUP part way through writing: it says so in one line,
+"""A command stopped by SIGTERM, SIGHUP or another signal that would end it (a CPU limit,
+SIGUSR1, a timer) part way through writing: it says so in one line,
 exits 128 plus the signal's number, and leaves the file it was replacing as it was, with no
 temporary beside it and no scratch file in the system's temporary folder. A build stopped
 while its forked child zips the combined workbook ends the child too."""
@@ -62,11 +63,15 @@ def temporary_in(folder: Path):
     return lambda: any(folder.glob(".*.tmp"))
 
 
-@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP], ids=["TERM", "HUP"])
+@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP, signal.SIGXCPU,
+                                    signal.SIGUSR1, signal.SIGALRM],
+                         ids=["TERM", "HUP", "XCPU", "USR1", "ALRM"])
 @pytest.mark.parametrize("command", ["sweep csv", "sweep xlsx"])
 def test_a_command_stopped_by_a_signal_leaves_nothing_behind(tmp_path, number, command):
     """Stopped while its temporary exists: for a workbook, the whole time XlsxWriter builds
-    and zips it in memory (nothing goes to the system's temporary folder at any point)."""
+    and zips it in memory (nothing goes to the system's temporary folder at any point).
+    Any signal that would end it: before issue 38, a batch job's CPU limit (SIGXCPU),
+    SIGUSR1 and SIGALRM ended it at once and left its temporary beside the target."""
     run, folder, scratch = started(tmp_path, command)
     wait_for(run, temporary_in(folder))
     run.send_signal(number)
