@@ -43,6 +43,14 @@ class Parser(argparse.ArgumentParser):
         return super().format_help()
 
 
+def given_path(text: str) -> Path:
+    """A path typed on the command line; an empty one is refused, as it names no file
+    (``Path('')`` is the current folder: ``build --out ''`` wrote into it)."""
+    if not text:
+        raise argparse.ArgumentTypeError("an empty path names no file or folder")
+    return Path(text)
+
+
 class _Version(argparse.Action):
     """``--version``: mqzcalc's version as installed (:func:`calc.version.version`), looked
     up only when asked."""
@@ -78,7 +86,7 @@ def _parser_for(made: tuple[str, ...], reports: tuple[Report, ...]) -> Parser:
     top = Parser(prog="mqcalc", description=DESCRIPTION)
     top.add_argument("--version", action=_Version,
                      help="show the installed version of mqzcalc and exit")
-    top.add_argument("--scenario", metavar="FILE", type=Path,
+    top.add_argument("--scenario", metavar="FILE", type=given_path,
                      help="start the terminal calculator with the inputs of this scenario "
                           "file (see mqcalc eval --scenario)")
     commands = top.add_subparsers(dest="command", parser_class=Parser)
@@ -111,15 +119,15 @@ def _eval(command: Parser, reports: tuple[Report, ...]) -> None:
                          help="input values; inputs not given take their defaults (or the "
                               "scenario file's values)")
     command.add_argument("--json", action="store_true", help="machine-readable output")
-    command.add_argument("--scenario", metavar="FILE", type=Path, default=argparse.SUPPRESS,
+    command.add_argument("--scenario", metavar="FILE", type=given_path, default=argparse.SUPPRESS,
                          help="take the inputs from this scenario file (YAML: "
                               "mqcalc_scenario: 1, then calculators: id -> inputs)")
-    command.add_argument("--from-workbook", metavar="FILE", type=Path,
+    command.add_argument("--from-workbook", metavar="FILE", type=given_path,
                          help="take the inputs typed into each calculator sheet of this "
                               "mqzcalc workbook, and report every result stored in it that "
                               "the engine does not agree with")
     for option, calculator_id, title in reports:
-        command.add_argument(f"--{option}", metavar="FILE", type=Path,
+        command.add_argument(f"--{option}", metavar="FILE", type=given_path,
                              dest=REPORT_DEST + calculator_id,
                              help=f"{calculator_id}: evaluate every item of a {title}, then "
                                   "their total")
@@ -137,7 +145,7 @@ def _sweep(command: Parser, reports: tuple[Report, ...]) -> None:
                               "(STOP included) or ID=V1,V2,... for any input; repeat it to "
                               "vary several, the first outermost (at most "
                               f"{MOST_ROWS:,} scenarios)")
-    command.add_argument("--out", metavar="FILE", type=Path,
+    command.add_argument("--out", metavar="FILE", type=given_path,
                          help="write FILE.csv, or FILE.xlsx: the calculator's sheet and a "
                               f"sheet of the scenarios (at most {MOST_SHEET_CELLS:,} cells of "
                               "inputs and results), replacing FILE if it exists (whole or not "
@@ -145,25 +153,25 @@ def _sweep(command: Parser, reports: tuple[Report, ...]) -> None:
 
 
 def _build(command: Parser, reports: tuple[Report, ...]) -> None:
-    command.add_argument("--out", metavar="DIR", type=Path, default=Path("generated"),
+    command.add_argument("--out", metavar="DIR", type=given_path, default=Path("generated"),
                          help="folder for the workbooks, created if missing (default: "
                               "generated)")
     command.add_argument("--force", action="store_true",
                          help="replace workbooks already in DIR (without it, mqcalc refuses "
                               "to replace them)")
-    command.add_argument("--plan", metavar="FILE", type=Path,
+    command.add_argument("--plan", metavar="FILE", type=given_path,
                          help="instead, write DIR/<FILE's stem>.xlsx: the plan file's Plan "
                               "sheet and each variant's calculator sheets, live")
 
 
 def _plan(command: Parser, reports: tuple[Report, ...]) -> None:
-    command.add_argument("file", metavar="FILE", type=Path,
+    command.add_argument("file", metavar="FILE", type=given_path,
                          help="the plan file (YAML: mqcalc_plan: 1, machine, variants)")
     command.add_argument("--json", action="store_true", help="machine-readable output")
 
 
 def _smf(command: Parser, reports: tuple[Report, ...]) -> None:
-    command.add_argument("folder", metavar="DIR", type=Path,
+    command.add_argument("folder", metavar="DIR", type=given_path,
                          help="the folder holding mq-smf-csv's SMF-*.csv files")
     command.add_argument("--qmgr", metavar="NAME", help="the queue managers of this name "
                          "only (one on each LPAR that has it)")
@@ -173,16 +181,16 @@ def _smf(command: Parser, reports: tuple[Report, ...]) -> None:
                               "channel initiator data; all; or the interval starting at "
                               "TIMESTAMP, e.g. 2026-05-21T16:29:10")
     command.add_argument("--json", action="store_true", help="machine-readable output")
-    command.add_argument("--out", metavar="FILE", type=Path,
+    command.add_argument("--out", metavar="FILE", type=given_path,
                          help="also write the inputs: a scenario file for one interval "
                               "(mqcalc eval --scenario FILE), a plan file with one variant per "
                               "interval for several (mqcalc plan FILE)")
 
 
 def _tui(command: Parser, reports: tuple[Report, ...]) -> None:
-    command.add_argument("--scenario", metavar="FILE", type=Path, default=argparse.SUPPRESS,
+    command.add_argument("--scenario", metavar="FILE", type=given_path, default=argparse.SUPPRESS,
                          help="start with the inputs of this scenario file")
-    command.add_argument("--plan", metavar="FILE", type=Path,
+    command.add_argument("--plan", metavar="FILE", type=given_path,
                          help="start in the Plan view with this plan file (see mqcalc plan)")
 
 

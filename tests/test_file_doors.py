@@ -104,3 +104,19 @@ def test_the_smf_door_reads_no_further_than_its_bound(tmp_path, monkeypatch):
     (tmp_path / SMF_FILE).write_bytes(b"Date,Time,LPAR,QMgr," + b"x" * 100)
     with pytest.raises(tables.SmfError, match="is larger than 100 bytes"):
         tables.read_table(tmp_path / SMF_FILE)
+
+
+@pytest.mark.parametrize("arguments", [
+    ["eval", "pageset_encryption", "--pset-report", ""], ["build", "--out", "", "--force"],
+    ["sweep", "connect", "--vary", "sharecnv=0,1", "--out", ""], ["plan", ""],
+    ["eval", "--scenario", ""], ["smf", ""]], ids=" ".join)
+def test_an_empty_path_is_refused_before_anything_is_read_or_written(arguments, tmp_path):
+    """Issue 38: ``--pset-report ''`` said "`.`: is a folder" and ``build --out ''`` wrote
+    every workbook into the current folder. Every path option refuses the empty path."""
+    completed = subprocess.run([sys.executable, "-m", "calc", *arguments], cwd=tmp_path,
+                               env={**os.environ, "PYTHONPATH": str(REPO)},
+                               capture_output=True, text=True, timeout=60)
+    assert completed.returncode == 2 and completed.stdout == ""
+    assert completed.stderr.endswith("an empty path names no file or folder (see mqcalc "
+                                     "--help)\n"), completed.stderr
+    assert list(tmp_path.iterdir()) == []
