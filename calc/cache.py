@@ -55,11 +55,17 @@ STAMPED = ("yaml_reading.py", "yaml_document.py", "cache.py")
 
 
 def folder() -> Path | None:
-    """The cache's folder, or None when ``MQZCALC_CACHE=off``."""
+    """The cache's folder, or None when ``MQZCALC_CACHE=off``, and when it would be under a
+    home folder that is not an existing absolute path: mqcalc never makes the user's home
+    (``HOME=/nonexistent/x`` made that path) nor writes a cache under the current folder (a
+    relative ``HOME``)."""
     if os.environ.get(SWITCH, "").strip().lower() == "off":
         return None
     base = os.environ.get("XDG_CACHE_HOME", "")
-    return (Path(base) if os.path.isabs(base) else Path.home() / ".cache") / "mqcalc"
+    if os.path.isabs(base):
+        return Path(base) / "mqcalc"
+    home = Path(os.environ.get("HOME") or Path.home())
+    return home / ".cache" / "mqcalc" if home.is_absolute() and home.is_dir() else None
 
 
 @cache

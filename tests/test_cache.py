@@ -150,8 +150,25 @@ def test_the_cache_folder_follows_xdg(monkeypatch, tmp_path):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     assert cache.folder() == tmp_path / "mqcalc"
     monkeypatch.setenv("XDG_CACHE_HOME", "relative/not/allowed")
+    (tmp_path / "home").mkdir()
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     assert cache.folder() == tmp_path / "home" / ".cache" / "mqcalc"
+
+
+@pytest.mark.parametrize("home", ["nonexistent/x", "relative"])
+def test_no_cache_is_made_where_home_is_missing_or_relative(tmp_path, home):
+    """Issue 38: HOME=/nonexistent/x made that path for the cache, and a relative HOME wrote
+    the cache under the current folder. Neither is a home to write in: no cache then."""
+    environment = {key: value for key, value in os.environ.items()
+                   if key not in ("XDG_CACHE_HOME", cache.SWITCH)}
+    environment["HOME"] = str(tmp_path / home) if home.startswith("nonexistent") else home
+    work = tmp_path / "work"
+    work.mkdir()
+    completed = subprocess.run([sys.executable, "-m", "calc", "eval", "connect", "--json"],
+                               env=environment, cwd=work, capture_output=True, text=True,
+                               timeout=60)
+    assert completed.returncode == 0, completed.stderr
+    assert not (tmp_path / "nonexistent").exists() and list(work.iterdir()) == []
 
 
 def test_a_damaged_cache_gives_the_command_s_usual_answer(folder):
