@@ -40,7 +40,7 @@ except ImportError:
     except ImportError:  # an interpreter without either
         from hashlib import sha256
 
-FORMAT = 1
+FORMAT = 2
 """The entries' layout; part of the stamp, so a new layout never reads an old entry."""
 SWITCH = "MQZCALC_CACHE"
 ENTRY_LIMIT = 16 * SIZE_LIMIT
@@ -124,10 +124,26 @@ def _load(entry: Path) -> Document | None:
     except (OSError, NotReadable, ValueError, TypeError, RecursionError):
         return None
     if not (isinstance(stored, dict) and stored.keys() == {"format", "data", "lines"}
-            and stored["format"] == FORMAT and isinstance(stored["lines"], dict)
-            and all(type(line) is int for line in stored["lines"].values())):
+            and stored["format"] == FORMAT and _sound_lines(stored["lines"])):
         return None
     return Document(stored["data"], stored["lines"])
+
+
+def _sound_lines(top: object) -> bool:
+    """Whether ``top`` is a tree of lines as :data:`calc.yaml_document.Lines` describes."""
+    stack = [top]
+    while stack:
+        node = stack.pop()
+        if not (isinstance(node, list) and len(node) == 2 and type(node[0]) is int):
+            return False
+        children = node[1]
+        if isinstance(children, dict):
+            stack += children.values()
+        elif isinstance(children, list):
+            stack += children
+        elif children is not None:
+            return False
+    return True
 
 
 def _mapping(stored: dict) -> dict:

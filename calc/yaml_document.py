@@ -23,19 +23,44 @@ class WrittenNumber(float):
         return number
 
 
+Lines = list
+"""Where a node of a document starts: ``[line, children]``, the line from 1 and the
+children ``None`` (a plain value), a dict (a mapping: each key as written -> its value's
+node, whose line is the key's) or a list (a list: each item's node). A tree rather than a
+line per key path, so a document's lines take memory in proportion to its nodes, however
+long its keys or deep its nesting."""
+
+
 @dataclass(frozen=True)
 class Document:
     """A YAML document as Python values, with the line of each key."""
 
     data: object
-    lines: dict[str, int]
-    """Key path (``outputs.x.formula``, ``notes[2].when``; top-level keys bare; the whole
-    document ``""``) -> the line, from 1, where that key (or list item) starts."""
+    lines: Lines | None
+    """Where the document and each key and list item start (None: no file, or an empty
+    one); :meth:`line` looks a key path up."""
 
     def line(self, key: str) -> int | None:
-        """The line of ``key``, or of the nearest enclosing key the file has (a missing
-        field is named at its mapping); None for an empty file."""
-        key = key.removeprefix("(top level)").removeprefix(".")
-        while key not in self.lines and key:
-            key = key[:max(key.rfind("."), key.rfind("["), 0)]
-        return self.lines.get(key)
+        """The line of ``key``, a key path (``outputs.x.formula``, ``notes[2].when``; top
+        level keys bare; the whole document ``""``), or of the nearest enclosing key the
+        file has (a missing field is named at its mapping); None without a file."""
+        if self.lines is None:
+            return None
+        node, rest = self.lines, key.removeprefix("(top level)").removeprefix(".")
+        while rest:
+            children = node[1]
+            if isinstance(children, list) and rest.startswith("["):
+                index, _, after = rest[1:].partition("]")
+                if not index.isdigit() or int(index) >= len(children):
+                    break
+                node, rest = children[int(index)], after
+            elif isinstance(children, dict):
+                key = max((name for name in children if rest == name or (
+                    rest.startswith(name) and rest[len(name)] in ".[")), key=len, default=None)
+                if key is None:
+                    break
+                node, rest = children[key], rest[len(key):]
+            else:
+                break
+            rest = rest.removeprefix(".")
+        return node[0]

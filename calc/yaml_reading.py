@@ -9,7 +9,8 @@ plainly says:
   and dates stay text, so the engine's gate (:func:`calc.values.coerce`) judges them and
   refuses them in its usual words; a number too large for a float stays text the same way;
 * a key given twice in one mapping, an anchor or alias, an explicit tag (``!!int``, ...), a
-  file over :data:`SIZE_LIMIT` or nested deeper than :data:`DEPTH_LIMIT` is refused;
+  file over :data:`SIZE_LIMIT`, nested deeper than :data:`DEPTH_LIMIT` or holding more
+  than :data:`VALUE_LIMIT` values is refused;
 * every key's line is kept (:meth:`Document.line`), so errors can name it.
 
 Every refusal is a :class:`YamlProblem`, one line, with the line where there is one.
@@ -23,7 +24,7 @@ from pathlib import Path
 import yaml
 
 from . import reading
-from .yaml_document import SIZE_LIMIT, Document, WrittenNumber
+from .yaml_document import SIZE_LIMIT, Document, Lines, WrittenNumber
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of start-up)
 if TYPE_CHECKING:  # for annotations only: importlib.resources costs start-up time
@@ -32,6 +33,10 @@ if TYPE_CHECKING:  # for annotations only: importlib.resources costs start-up ti
 DEPTH_LIMIT = 64
 """Deepest nesting of mappings and lists read: templates nest 6 deep. libyaml's composer
 recurses in C, so a document nested 100,000 deep would end the process; this is checked first."""
+VALUE_LIMIT = 200_000
+"""Most keys, list items and values read from one file: a plan of 4,000 variants holds some
+24,000; a file of a million one-digit items would take seconds and hundreds of MB to build,
+so it is refused first."""
 _BASE = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 """libyaml's safe loader when PyYAML has it (eight times faster, which is most of the
 terminal calculator's start), else the pure-Python one; both build the same documents."""
@@ -123,13 +128,13 @@ def read(path: Path | Traversable, limit: int = SIZE_LIMIT, *,
 def parse(text: str, *, as_written: bool = False) -> Document:
     """Parse ``text`` strictly (see the module's description)."""
     try:
-        _check_depth(text)
+        _check_shape(text)
         loader = _Loader(text)
         loader.as_written = as_written
         try:
             node = loader.get_single_node()
             if node is None:
-                return Document(None, {})
+                return Document(None, None)
             lines = _lines(loader, node)
             return Document(loader.construct_document(node), lines)
         finally:
@@ -147,11 +152,18 @@ def parse(text: str, *, as_written: bool = False) -> Document:
                           mark.line + 1 if mark else None) from None
 
 
-def _check_depth(text: str) -> None:
-    """Refuse nesting deeper than DEPTH_LIMIT, from libyaml's events (its parser does not
-    recurse), before anything that recurses sees the document."""
-    depth = 0
+def _check_shape(text: str) -> None:
+    """Refuse nesting deeper than DEPTH_LIMIT and more values than VALUE_LIMIT, from
+    libyaml's events (its parser does not recurse), before anything that recurses sees the
+    document or builds its nodes."""
+    depth = values = 0
     for event in yaml.parse(text, Loader=_BASE):
+        if isinstance(event, yaml.NodeEvent):  # a key, an item, a value or a collection
+            values += 1
+            if values > VALUE_LIMIT:
+                raise YamlProblem(f"holds more than {VALUE_LIMIT:,} keys, list items and "
+                                  "values (the most mqcalc reads from one file)",
+                                  event.start_mark.line + 1)
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > DEPTH_LIMIT:
@@ -161,36 +173,51 @@ def _check_depth(text: str) -> None:
             depth -= 1
 
 
-def _lines(loader: _Loader, root) -> dict[str, int]:
-    """Each key path's line; refuses aliases and explicit tags on the way."""
-    lines, seen, stack = {"": root.start_mark.line + 1}, set(), [("", root)]
+def _lines(loader: _Loader, root) -> Lines:
+    """Where each key and list item starts (:data:`Lines`); refuses aliases, explicit tags
+    and a key written twice in one mapping on the way. Each node's key path is kept as its
+    parent's path and its own key, and written out only to name a key at fault."""
+    top: Lines = [root.start_mark.line + 1, None]
+    seen, stack = set(), [(top, root, ())]
     while stack:
-        path, node = stack.pop()
+        entry, node, path = stack.pop()
         if id(node) in seen:
             raise YamlProblem("anchors and aliases (&, *) are not accepted; write the value "
-                              "out", lines.get(path, node.start_mark.line + 1))
+                              "out", entry[0])
         seen.add(id(node))
-        children: list = []
         if node.tag not in _ALLOWED_TAGS or (
                 isinstance(node, yaml.ScalarNode)
                 and node.tag not in (_TAG + "str", _plain_tag(loader, node))):
             raise YamlProblem(f"the tag {node.tag.replace(_TAG, '!!')} is not accepted; "
                               "write the value plainly", node.start_mark.line + 1)
+        children: list = []
         if isinstance(node, yaml.MappingNode):
+            keys = entry[1] = {}
             for key_node, value_node in node.value:
-                child = f"{path}.{key_node.value}" if path else str(key_node.value)
-                if child in lines and isinstance(key_node.value, str):
-                    raise YamlProblem(f"{child}: the key is given twice in one mapping (first "
-                                      f"on line {lines[child]})", key_node.start_mark.line + 1)
-                lines[child] = key_node.start_mark.line + 1
-                children += [(f"{path}.?", key_node), (child, value_node)]
+                line, key = key_node.start_mark.line + 1, key_node.value
+                if isinstance(key, str) and key in keys:
+                    raise YamlProblem(f"{_path((path, key))}: the key is given twice in one "
+                                      f"mapping (first on line {keys[key][0]})", line)
+                child: Lines = [line, None]
+                if isinstance(key, str):  # a mapping or list as a key is refused later
+                    keys[key] = child
+                children += [([line, None], key_node, path), (child, value_node, (path, key))]
         elif isinstance(node, yaml.SequenceNode):
+            items = entry[1] = []
             for index, item in enumerate(node.value):
-                child = f"{path}[{index}]"
-                lines[child] = item.start_mark.line + 1
-                children.append((child, item))
+                items.append([item.start_mark.line + 1, None])
+                children.append((items[-1], item, (path, index)))
         stack += reversed(children)  # in the file's order, so an alias is met after its anchor
-    return lines
+    return top
+
+
+def _path(path: tuple) -> str:
+    """A key path kept as (parent's path, key or index) pairs, written out: ``a.b[2].c``."""
+    pieces = []
+    while path:
+        path, piece = path
+        pieces.append(f"[{piece}]" if isinstance(piece, int) else f".{piece}")
+    return "".join(reversed(pieces)).removeprefix(".")
 
 
 def _plain_tag(loader: _Loader, node) -> str:

@@ -3,11 +3,13 @@ YAML 1.2 types, keeps YAML 1.1's surprises as text, keeps each key's line, and r
 hand-written file never needs (duplicate keys, aliases, tags, depth) in one line."""
 from __future__ import annotations
 
+import tracemalloc
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from calc.yaml_reading import DEPTH_LIMIT, SIZE_LIMIT, YamlProblem, parse, read
+from calc.yaml_reading import DEPTH_LIMIT, SIZE_LIMIT, VALUE_LIMIT, YamlProblem, parse, read
 from tests.test_cli import run_main
 
 TYPED = [("0", 0), ("-3", -3), ("+12", 12), ("1000000", 1000000), ("1.5", 1.5), ("-.5", -0.5),
@@ -36,8 +38,8 @@ def test_numbers_written_plainly_read_back_as_themselves(number):
 
 def test_each_key_and_item_keeps_its_line():
     document = parse("a:\n  b: 1\n  c:\n    - x\n    - {d: 2}\ne: 3\n")
-    assert document.lines == {"": 1, "a": 1, "a.b": 2, "a.c": 3, "a.c[0]": 4, "a.c[1]": 5,
-                              "a.c[1].d": 5, "e": 6}
+    lines = {"": 1, "a": 1, "a.b": 2, "a.c": 3, "a.c[0]": 4, "a.c[1]": 5, "a.c[1].d": 5, "e": 6}
+    assert {path: document.line(path) for path in lines} == lines
     assert document.line("a.c[1].d") == 5
     assert document.line("a.missing") == 1  # a missing key is named at its mapping
     assert document.line("(top level).e") == 6 and document.line("(top level).zz") == 1
@@ -116,3 +118,25 @@ def test_files_are_read_within_a_size_limit_as_utf_8(tmp_path):
         read(path)
     with pytest.raises(YamlProblem, match="cannot be read: No such file"):
         read(tmp_path / "missing.yaml")
+
+
+def test_long_key_paths_over_many_items_take_memory_by_nodes_not_by_path_length():
+    """Ten keys of 1,000 characters above 5,000 list items: a line kept per key path
+    would hold 5,000 paths of 10 KB each (50 MB); the tree of lines holds each key once."""
+    keys = "".join(f"{'  ' * depth}k{depth}{'x' * 1000}:\n" for depth in range(10))
+    text = keys + "  " * 10 + "[" + ",".join(["1"] * 5000) + "]\n"
+    tracemalloc.start()
+    try:
+        document = parse(text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 10 * 2**20, f"{peak / 2**20:.0f} MB"
+    path = ".".join(f"k{depth}{'x' * 1000}" for depth in range(10))
+    assert document.line(f"{path}[4999]") == 11 and document.line(path) == 10
+
+
+def test_a_file_of_more_values_than_mqcalc_reads_is_refused_before_it_is_built():
+    with pytest.raises(YamlProblem, match=r"^line 2: holds more than 200,000 keys, list items"):
+        parse("a:\n  [" + ",".join(["1"] * (VALUE_LIMIT + 1)) + "]\n")
+    assert len(parse("[" + ",".join(["1"] * (VALUE_LIMIT - 1)) + "]").data) == VALUE_LIMIT - 1
