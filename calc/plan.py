@@ -129,7 +129,7 @@ def make_plan(machine: dict, variants: dict[str, dict[str, dict]]) -> Plan:
     document = {VERSION_KEY: SCHEMA_VERSION, "machine": machine,
                 "variants": {name: {"calculators": calculators}
                              for name, calculators in variants.items()}}
-    return _Reader("plan", yaml_reading.Document(document, {})).plan()
+    return _Reader("plan", yaml_reading.Document(document, None)).plan()
 
 
 def remake_plan(variants: list[tuple[str, str | None, dict, dict[str, dict]]]) -> Plan:
@@ -145,7 +145,7 @@ def remake_plan(variants: list[tuple[str, str | None, dict, dict[str, dict]]]) -
                                                if key not in shared}
                                for calculator_id, inputs in calculators.items()}}
         for name, like, machine, calculators in variants}}
-    return _Reader("plan", yaml_reading.Document(document, {})).plan()
+    return _Reader("plan", yaml_reading.Document(document, None)).plan()
 
 
 HEADER = """\
@@ -205,6 +205,8 @@ class _Reader:
 
     def __init__(self, where: str, source: yaml_reading.Document):
         self.where, self.source = where, source
+        self.done: dict[str, tuple[dict, dict, dict]] = {}
+        """Each variant resolved so far -> its inputs (:meth:`resolved`)."""
 
     def refuse(self, key: str, problem: str):
         raise ScenarioError(_at(self.where, self.source.line(key)), problem)
@@ -270,53 +272,71 @@ class _Reader:
         return values
 
     def variant(self, name: str, raw: dict, plan_machine: dict) -> Variant:
-        chain = self.chain(name, raw)
-        machine = dict(plan_machine)
-        given: dict[str, dict] = {}
-        written: dict[tuple[str, str], str] = {}
-        for step in reversed(chain):  # the furthest ancestor first, this variant last
-            spec = raw[step] or {}
-            machine.update(self.machine(spec.get("machine"), f"variants.{step}.machine"))
-            calculators = self.mapping(spec.get("calculators"), f"variants.{step}.calculators",
-                                       "a mapping of calculator id to its inputs")
-            def at(key: str, step: str = step) -> str:
-                return _at(self.where, self.source.line(f"variants.{step}.{key}"))
-
-            for calculator_id, typed_id in _calculator_ids(calculators, at).items():
-                key = f"variants.{step}.calculators.{typed_id}"
-                inputs = self.mapping(calculators[typed_id], key, "a mapping of input id to "
-                                      "value")
-                names = _typed_names(calculator_id, inputs)
-                for input_id, typed_name in names.items():
-                    if input_id in machine_inputs():
-                        self.refuse(f"{key}.{typed_name}", f"{calculator_id}: input "
-                                    f"{typed_name} is a machine input, the same for every "
-                                    f"calculator: set it under the plan's or the variant's "
-                                    "machine")
-                    given.setdefault(calculator_id, {})[input_id] = inputs[typed_name]
-                    written[calculator_id, input_id] = f"{key}.{typed_name}"
-                given.setdefault(calculator_id, {})
-                written.setdefault((calculator_id, ""), key)
+        machine, given, written = self.resolved(name, raw, plan_machine)
         whole = {**{spec.id: spec.default for spec in machine_inputs().values()}, **machine}
         return Variant(name, whole, self.checked(given, whole, written),
                        raw[name].get("like") if raw[name] else None,
                        {calculator_id: frozenset(inputs) for calculator_id, inputs in
                         given.items()}, frozenset(machine))
 
+    def resolved(self, name: str, raw: dict, plan_machine: dict) -> tuple[dict, dict, dict]:
+        """``name``'s machine inputs, calculator inputs (id -> input -> value as written)
+        and where each was written, its ``like`` chain applied, the furthest ancestor first.
+        Each variant is resolved once and kept, so a variant starts from its ``like``'s
+        result and reading a plan is linear in its size however long the chains are."""
+        chain = self.chain(name, raw)
+        if chain[-1] in self.done:
+            start = self.done[chain.pop()]
+        else:
+            start = (plan_machine, {}, {})
+        for step in reversed(chain):
+            start = self.done[step] = self.applied(step, raw[step] or {}, *start)
+        return start
+
+    def applied(self, step: str, spec: dict, machine: dict, given: dict[str, dict],
+                written: dict[tuple[str, str], str]) -> tuple[dict, dict, dict]:
+        """What variant ``step``'s own ``spec`` makes of the inputs it starts from (copies:
+        the ones given are another variant's)."""
+        machine = {**machine, **self.machine(spec.get("machine"), f"variants.{step}.machine")}
+        given = {calculator_id: dict(inputs) for calculator_id, inputs in given.items()}
+        written = dict(written)
+        calculators = self.mapping(spec.get("calculators"), f"variants.{step}.calculators",
+                                   "a mapping of calculator id to its inputs")
+
+        def at(key: str) -> str:
+            return _at(self.where, self.source.line(f"variants.{step}.{key}"))
+
+        for calculator_id, typed_id in _calculator_ids(calculators, at).items():
+            key = f"variants.{step}.calculators.{typed_id}"
+            inputs = self.mapping(calculators[typed_id], key, "a mapping of input id to value")
+            for input_id, typed_name in _typed_names(calculator_id, inputs).items():
+                if input_id in machine_inputs():
+                    self.refuse(f"{key}.{typed_name}", f"{calculator_id}: input "
+                                f"{typed_name} is a machine input, the same for every "
+                                f"calculator: set it under the plan's or the variant's "
+                                "machine")
+                given.setdefault(calculator_id, {})[input_id] = inputs[typed_name]
+                written[calculator_id, input_id] = f"{key}.{typed_name}"
+            given.setdefault(calculator_id, {})
+            written.setdefault((calculator_id, ""), key)
+        return machine, given, written
+
     def chain(self, name: str, raw: dict) -> list[str]:
-        """``name`` and the variants it is ``like``, nearest first; an unknown one or a
-        cycle refused at the ``like`` that names it."""
-        chain = [name]
-        while raw[chain[-1]] and "like" in raw[chain[-1]]:
+        """``name`` and the variants it is ``like``, nearest first, up to the first already
+        resolved (:meth:`resolved`) or the one like no other; an unknown one or a cycle
+        refused at the ``like`` that names it."""
+        chain, met = [name], {name}
+        while chain[-1] not in self.done and raw[chain[-1]] and "like" in raw[chain[-1]]:
             key = f"variants.{chain[-1]}.like"
             like = raw[chain[-1]]["like"]
             if not isinstance(like, str) or like not in raw:
                 self.refuse(key, f"{key}: {like!r} is not a variant of this plan "
                                  f"({listing('variants:', like, map(str, raw))})")
-            if like in chain:
+            if like in met:
                 self.refuse(key, f"{key}: the variants are like each other in a cycle: "
                                  + " -> ".join([*chain, like]))
             chain.append(like)
+            met.add(like)
         return chain
 
     def checked(self, given: dict[str, dict], machine: dict,

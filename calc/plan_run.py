@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 from . import engine, expr
 from .emit_python import HELPERS, to_python
@@ -115,8 +115,10 @@ class PlanResult:
         return [PlanWarning(kind, text, tuple(calculators), tuple(names))
                 for (kind, text), (calculators, names) in found.items()]
 
+    @cached_property
     def spaces(self) -> list[str]:
-        """The address spaces any variant spends CPU in, in :data:`ADDRESS_SPACES` order."""
+        """The address spaces any variant spends CPU in, in :data:`ADDRESS_SPACES` order
+        (worked out once: each variant's table and difference reads it)."""
         used = {c.address_space for v in self.variants for c in v.contributions}
         return [space for space in ADDRESS_SPACES if space in used]
 
@@ -125,14 +127,14 @@ class PlanResult:
         LPAR and MSU."""
         base = self.variants[0]
         return {**{space: variant.by_space[space] - base.by_space[space]
-                   for space in self.spaces()},
+                   for space in self.spaces},
                 TOTAL: variant.total - base.total,
                 "lpar_busy_pct": variant.lpar_busy_pct - base.lpar_busy_pct,
                 "msu": variant.msu - base.msu}
 
     def as_json(self, path: str) -> dict:
         """The plan's figures for ``mqcalc plan --json``."""
-        spaces = self.spaces()
+        spaces = self.spaces
         return {"plan": path, "units": {"cpu_seconds_per_sec": CPU_RATE_UNIT,
                                         "lpar_busy_pct": "% of LPAR", "msu": "MSU"},
                 "address_spaces": {space: ADDRESS_SPACES[space] for space in spaces},
@@ -235,6 +237,7 @@ def machine_shares(cpu_seconds_per_sec: float, machine: dict) -> tuple[float, ..
                  for code in _share_code())
 
 
+@cache
 def share_outputs() -> dict[str, tuple[str, str, int]]:
     """The machine part's share outputs, each with its title, unit and decimals, as the part
     declares them (so a face shows them as the calculators do)."""

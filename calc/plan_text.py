@@ -78,7 +78,7 @@ def _table(result: PlanResult, base: VariantResult, variant: VariantResult) -> l
     for spec in machine_inputs().values():
         lines.append(f"{INDENT}{spec.title:<{LABEL}}{spec.unit:<{UNIT}}"
                      + "".join(f"{_machine(v, spec):>{COLUMN}}" for v in (base, variant)))
-    for space in result.spaces():
+    for space in result.spaces:
         lines.append(_row(space_label(space), CPU_RATE_UNIT,
                           [base.by_space[space], variant.by_space[space], difference[space]],
                           RATE_DECIMALS))

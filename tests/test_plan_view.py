@@ -46,13 +46,13 @@ def test_bars_are_to_one_scale_the_largest_filling_the_room():
     result = evaluate_plan(load_plan(SAMPLE))
     lines = bars(result, 80).plain.splitlines()
     assert {len(line) for line in lines if line.startswith("  ")} == {80}
-    largest = max(v.by_space[s] for v in result.variants for s in result.spaces())
+    largest = max(v.by_space[s] for v in result.variants for s in result.spaces)
     room = max(line.count("█") for line in lines)
     for line in lines[1:]:
         if line.startswith("  "):
             value = float(line.split()[-3])
             assert abs(line.count("█") - value / largest * room) <= 1, line
-    assert sum(line.startswith("  ") for line in lines) == 2 * len(result.spaces())
+    assert sum(line.startswith("  ") for line in lines) == 2 * len(result.spaces)
 
 
 def test_notes_name_their_calculators_and_variants():

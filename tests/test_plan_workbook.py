@@ -42,7 +42,7 @@ def expected_figures(result: PlanResult) -> dict[str, float]:
     """Each Plan sheet figure the engine gives, by its defined name."""
     figures = {}
     for index, variant in enumerate(result.variants):
-        for space in result.spaces():
+        for space in result.spaces:
             figures[cell_name(space, index)] = variant.by_space[space]
         figures[cell_name(TOTAL, index)] = variant.total
         figures[cell_name("lpar_busy_pct", index)] = variant.lpar_busy_pct

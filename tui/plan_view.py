@@ -41,7 +41,7 @@ def figures_table(result: PlanResult) -> Table:
         else format_value(v.variant.machine[spec.id], spec.decimals)
         for v in result.variants), *([""] * len(later))] for spec in machine_inputs().values()]
     figures = [(space_label(space), CPU_RATE_UNIT, space, RATE_DECIMALS)
-               for space in result.spaces()]
+               for space in result.spaces]
     figures.append(("Total", CPU_RATE_UNIT, TOTAL, RATE_DECIMALS))
     figures += [(title, unit, name, decimals)
                 for name, (title, unit, decimals) in share_outputs().items()]
@@ -114,14 +114,14 @@ def bars(result: PlanResult, width: int) -> Text:
     :data:`WIDEST`)."""
     names = max(len(variant.name) for variant in result.variants)
     figures = {(space, variant.name): format_value(variant.by_space[space], RATE_DECIMALS)
-               for space in result.spaces() for variant in result.variants}
+               for space in result.spaces for variant in result.variants}
     widest = max(map(len, figures.values()), default=0)
     room = max(BAR_ROOM, min(width, WIDEST) - 2 - names - 1 - 1 - widest - 1
                - len(CPU_RATE_UNIT))
-    largest = max((variant.by_space[space] for space in result.spaces()
+    largest = max((variant.by_space[space] for space in result.spaces
                    for variant in result.variants), default=0)
     lines = []
-    for space in result.spaces():
+    for space in result.spaces:
         lines.append(Text(space_label(space), style="bold"))
         for variant in result.variants:
             eighths = round(variant.by_space[space] / largest * room * 8) if largest else 0

@@ -125,7 +125,7 @@ class PlanSheet:
         self.row = MACHINE_FIRST - 2
         self.machine()
         figures_top = self.row
-        chart_row = figures_top + FIGURE_LINES + len(self.plan.spaces()) + 1
+        chart_row = figures_top + FIGURE_LINES + len(self.plan.spaces) + 1
         self.row = chart_row + CHART_ROWS + 1
         self.contributions()
         self.row += 1
@@ -179,7 +179,7 @@ class PlanSheet:
         self.headers("CPU by address space", "Address space", differences=True)
         self.names_row = self.row - 1
         self.status()
-        spaces = self.plan.spaces()
+        spaces = self.plan.spaces
         space_rows = []
         for space in spaces:
             space_rows.append(self.row)
