@@ -97,6 +97,9 @@ class _Templates:
         self.files = {path.name.removesuffix(".yaml"): path for path in template_files()}
         self.loaded: dict[str, Calculator] = {}
         self.compiled: dict[str, Compiled] = {}
+        self.widened: dict[tuple, Compiled] = {}
+        """Calculators compiled with some inputs' domains widened (:func:`run_widened`),
+        by id and those domains."""
         self.parts: Parts | None = None
 
     def load(self, calculator_id: str) -> Calculator:
@@ -129,6 +132,20 @@ class _Templates:
         if compiled is None:
             compiled = self.compiled[calculator_id] = compile_calculator(
                 self.calculator(calculator_id))
+        return compiled
+
+    def compiled_widened(self, calculator_id: str, domains: dict[str, Input]) -> Compiled:
+        """The calculator with the domains of some inputs replaced by ``domains`` (input id
+        -> its spec), compiled on first use of those domains: a report's pools of the same
+        size share one, and domains the same as the template's are its own compiled."""
+        declared = self.calculator(calculator_id)
+        if all(declared.inputs[name] == spec for name, spec in domains.items()):
+            return self.compiled_for(calculator_id)  # a pool of one item, say
+        key = (calculator_id, *domains.items())
+        compiled = self.widened.get(key)
+        if compiled is None:
+            compiled = self.widened[key] = compile_calculator(
+                replace(declared, inputs={**declared.inputs, **domains}))
         return compiled
 
 
@@ -232,10 +249,9 @@ def run(calculator_id: str, inputs: dict, given=None) -> Result:
 def run_widened(calculator_id: str, inputs: dict, domains: dict[str, Input]) -> Result:
     """:func:`run` with the domain of some inputs replaced: ``domains`` maps an input id to
     its spec with the wider domain (the total of a report's items, say, which may pass one
-    item's maximum). Compiled anew for the call, as such domains are rare and varied."""
-    declared = calculator(calculator_id)
-    widened = replace(declared, inputs={**declared.inputs, **domains})
-    return _result(compile_calculator(widened), inputs)
+    item's maximum). Compiled once for each set of domains, as a report's pools and totals
+    repeat them (:meth:`_Templates.compiled_widened`)."""
+    return _result(_compiled().compiled_widened(calculator_id, domains), inputs)
 
 
 def _result(compiled: Compiled, inputs: dict, given=None) -> Result:

@@ -7,6 +7,8 @@ import json
 import pytest
 
 import calc
+from calc import engine, report_eval
+from calc.report import read_report
 from tests.conftest import REPO
 from tests.test_cli import mqcalc
 
@@ -181,3 +183,27 @@ def test_binary_file_is_refused(tmp_path):
 
 def test_only_calculators_with_a_report_offer_the_option():
     assert [c.id for c in calc.catalogue() if c.report] == ["pageset_encryption"]
+
+
+def test_pools_of_the_same_size_share_one_compiled_calculator(tmp_path, monkeypatch):
+    """Three intervals of four pools of one page set each: the pools' widened domains are
+    one calculator, the totals' another, each compiled once (not 15 times)."""
+    block = SAMPLE.read_text(encoding="utf-8")
+    intervals = "".join(
+        f"From 2026/05/21,16:{15 * n:02d}:00.000000 to 2026/05/21,16:{15 * n + 14:02d}:00.000000 "
+        "duration 900.000000 seconds\n"
+        + "".join(block.replace("PS01", f"PS0{p}").replace("BP   1", f"BP   {p}") for p in range(4))
+        for n in range(3))
+    report = tmp_path / "pools.txt"
+    report.write_text(intervals, encoding="utf-8")
+    calculator = calc.calculator("pageset_encryption")
+    compiled = []
+    compile_calculator = engine.compile_calculator
+    engine.forget_templates()
+    monkeypatch.setattr(engine, "compile_calculator",
+                        lambda c: compiled.append(c) or compile_calculator(c))
+    evaluated = report_eval.evaluate(calculator, read_report(calculator, report), {}, report)
+    assert [len(each.pools) for each in evaluated] == [4, 4, 4]
+    widened = [c for c in compiled if c.inputs != calculator.inputs]
+    assert len(widened) == 1  # the totals' (a pool of one page set is the template's own)
+    assert len(compiled) <= 2
