@@ -120,3 +120,16 @@ def test_an_empty_path_is_refused_before_anything_is_read_or_written(arguments, 
     assert completed.stderr.endswith("an empty path names no file or folder (see mqcalc "
                                      "--help)\n"), completed.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_file_read_line_by_line_is_refused_by_its_size_before_a_line_is_read(tmp_path):
+    large = tmp_path / "large.csv"
+    with large.open("wb") as handle:
+        handle.truncate(1000)  # sparse
+    taken = []
+    with pytest.raises(reading.NotReadable, match="is larger than 100 bytes"):
+        reading.read_lines(large, 100, lambda lines: taken.extend(lines))
+    assert taken == []
+    small = tmp_path / "small.csv"
+    small.write_bytes(b"a\r\nb\n")
+    assert reading.read_lines(small, 100, list) == [b"a\r\n", b"b\n"]

@@ -80,3 +80,14 @@ def test_the_default_and_raw_forms_decode_alike(row):
     assert cells.split(default) == cells.split(raw)
     assert cells.split(raw) == [cell if isinstance(cell, str) else cell[1]
                                 for cell in row] + [""]
+
+
+@given(st.text(alphabet='a=", 1', max_size=40), st.none() | st.integers(1, 12))
+def test_splitting_at_commas_first_gives_what_the_cell_pattern_gives(line, most):
+    """Any line of quotes, equals signs, commas and text, as far as any number of cells."""
+    assert cells.split(line, most) == cells.split_by_pattern(line, most)
+
+
+def test_a_quoted_cell_may_hold_a_comma_and_only_the_cells_asked_for_are_split():
+    assert cells.split('"a,b",="c",d,e', 2) == ["a,b", "c"]
+    assert cells.split('"x",="1,5",,"t"') == ["x", "1,5", "", "t"]

@@ -7,7 +7,9 @@ same file has the same identity: the LPAR, the queue manager, the time that plac
 (a statistics row's interval start, an accounting row's record time) and the file's own
 key (:data:`calc.smf.feeds.IDENTITY`: the task, the page set, the queue and task). The
 first row stays; every repeat is left out and reported, whether its figures are the same
-(a copy) or differ (two records claiming one place, of which the first is kept).
+(a copy) or differ (two records claiming one place, of which the first is kept). Only the
+columns the import reads are held (:func:`calc.smf.feeds.columns_read`), so those are the
+figures compared.
 """
 from __future__ import annotations
 
@@ -15,10 +17,6 @@ from dataclasses import dataclass
 
 from .feeds import ACCOUNTING, IDENTITY
 from .tables import START_DATE, START_TIME, Row, Table
-
-PLACE = {"statistics": (START_DATE, START_TIME), "accounting": ("Date", "Time")}
-"""The columns that place a row in time: a statistics row's interval start, an accounting
-row's record time."""
 
 
 @dataclass(frozen=True)
@@ -35,7 +33,8 @@ class Repeats:
 def without_repeats(table: Table) -> tuple[Table, Repeats | None]:
     """``table`` with every row that repeats an earlier one's identity left out, and what
     was left out (None when nothing was)."""
-    place = PLACE["accounting" if table.file in ACCOUNTING else "statistics"]
+    # what places a row in time: an accounting row's record time, else its interval's start
+    place = ("Date", "Time") if table.file in ACCOUNTING else (START_DATE, START_TIME)
     identity = ("LPAR", "QMgr", *place, *IDENTITY[table.file])
     if not set(identity) <= set(table.columns):  # a file cut down: only a whole copy repeats
         identity = table.columns

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .tables import DURATION, Row, Unusable
+from .tables import DURATION, PLACING, Row, Unusable
 
 QCTADP, QCTDSP, QJST, QIS1, WQ = ("SMF-QCTADP.csv", "SMF-QCTDSP.csv", "SMF-QJST.csv",
                                   "SMF-QIS1.csv", "SMF-WQ.csv")
@@ -312,3 +312,12 @@ statistics have one row an interval. Used to leave out rows that repeat a record
 PEAK_BY = (("adapters", "adapter_requests_per_sec"), ("log_encryption", "log_mb_per_sec"))
 """What ``--interval peak`` ranks a queue manager's intervals by: the first of these any
 of its intervals has (adapter request rate, else log rate)."""
+
+
+def columns_read(file: str) -> frozenset[str]:
+    """The columns of ``file`` the import reads: whose and when a row is, what identifies
+    it, what feeds an input, and what names, ranks, shows or admits an item."""
+    items = [(i.key, i.rank, *i.facts, *(i.only or ())) for i in ITEMS.values() if i.file == file]
+    return frozenset((*PLACING, *IDENTITY[file],
+                      *(column for feed in FEEDS if feed.file == file for column in feed.columns),
+                      *(column for columns in items for column in columns)))

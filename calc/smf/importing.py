@@ -15,7 +15,7 @@ from .. import engine
 from ..errors import InputError
 from ..values import coerce
 from .duplicates import Repeats, without_repeats
-from .feeds import FEEDS, FILES, ITEMS, Feed, Items, NotInData, Reading
+from .feeds import FEEDS, FILES, ITEMS, Feed, Items, NotInData, Reading, columns_read
 from .intervals import Interval, intervals
 from .tables import Row, SmfError, Unusable, read_table
 
@@ -91,7 +91,7 @@ def read_folder(path: Path) -> Folder:
     interval; a folder that is missing, empty or holds none of those files is refused."""
     tables, repeats = {}, []
     for name, file in _files(path).items():
-        tables[name], repeated = without_repeats(read_table(file))
+        tables[name], repeated = without_repeats(read_table(file, columns_read(name)))
         repeats += [repeated] if repeated else []
     found, unplaced = intervals(tables)
     if not found:
