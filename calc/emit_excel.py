@@ -111,9 +111,28 @@ class _Emitter:
         return f"INDEX({values},{','.join(matches)})"
 
 
+TEXT_CONSTANT_LIMIT = 255
+"""Most UTF-16 code units of a text constant in an Excel formula ("Text values in formulas
+are limited to 255 characters"; a file holding a longer one opens repaired, its formula
+removed). LibreOffice takes longer ones, so :mod:`tests.excel_limits` stands in for Excel."""
+
+
 def quoted(text: str) -> str:
-    """``text`` as a spreadsheet string literal."""
-    return '"' + text.replace('"', '""') + '"'
+    """``text`` as a spreadsheet string literal; a text longer than
+    :data:`TEXT_CONSTANT_LIMIT` as its pieces joined, in brackets so it stays one operand:
+    ``("…"&"…")``."""
+    if len(text.encode("utf-16-le")) <= 2 * TEXT_CONSTANT_LIMIT:
+        return '"' + text.replace('"', '""') + '"'
+    pieces, piece, units = [], [], 0
+    for character in text:
+        size = 2 if ord(character) > 0xFFFF else 1  # a character beyond the BMP: a pair
+        if units + size > TEXT_CONSTANT_LIMIT:
+            pieces.append("".join(piece))
+            piece, units = [], 0
+        piece.append(character)
+        units += size
+    pieces.append("".join(piece))
+    return "(" + "&".join('"' + piece.replace('"', '""') + '"' for piece in pieces) + ")"
 
 
 def number_literal(value: int | float) -> str:

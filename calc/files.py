@@ -62,18 +62,30 @@ def replace_all_atomically(writes: dict[Path, Writer]) -> list[Path]:
     return list(writes)
 
 
-def make_folder(folder: Path) -> Path:
-    """Create ``folder`` and its parents if missing; a failure (a file in the way, no
+def make_folder(folder: Path) -> list[Path]:
+    """Create ``folder`` and its parents if missing; return the folders it created, the
+    outermost first (for :func:`remove_made`). A failure (a file in the way, no
     permission, a read-only or virtual file system) is a one-line MqcalcError naming it."""
     _check_name(folder)
     try:
         if folder.exists() and not folder.is_dir():
             raise MqcalcError(f"cannot create folder {folder}: a file of that name is in the "
                               "way (expects a folder)")
+        made = [path for path in (*reversed(folder.parents), folder) if not path.exists()]
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise MqcalcError(f"cannot create folder {folder}: {reason(error)}") from None
-    return folder
+    return made
+
+
+def remove_made(made: list[Path]) -> None:
+    """Remove the folders :func:`make_folder` created, the innermost first, each only while
+    it is empty: a write that failed into them leaves no folder behind."""
+    for folder in reversed(made):
+        try:
+            folder.rmdir()
+        except OSError:
+            return
 
 
 def existing(paths: list[Path]) -> list[Path]:

@@ -9,11 +9,14 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from openpyxl.utils import get_column_letter
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from calc.cli import main
+from calc.emit_excel import quoted
 from calc.names import check_name, note_name, sweep_sheet
 from calc.workbook import build_paths
 from calc.workbook.sheet_columns import TEXTS
@@ -172,3 +175,14 @@ def test_validation_prompts_and_errors_over_excels_lengths_are_found(tmp_path):
         "s!A2: a prompt of 256 characters, over Excel's 255",
         "s!A2: an error title of 33 characters, over Excel's 32",
         "s!A2: an error message of 256 characters, over Excel's 255"]
+
+
+@given(st.text(alphabet=st.sampled_from('x"é\U0001F600'), max_size=700))
+def test_a_long_text_is_written_as_pieces_excel_takes(text):
+    """Any text, of quotes and characters of one and two UTF-16 units, becomes a formula
+    without a constant over 255 units, whose pieces joined give the text back."""
+    literal = quoted(text)
+    assert formula_problems("=" + literal) == []
+    pieces = re.findall(r'"((?:[^"]|"")*)"', literal)
+    assert "".join(piece.replace('""', '"') for piece in pieces) == text
+    assert len(pieces) == 1 or literal.startswith("(") and literal.endswith(")")

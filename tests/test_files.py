@@ -462,3 +462,19 @@ async def test_the_file_prompt_answers_a_name_no_system_takes(tmp_path, typed, s
         await through_file_prompt(app, pilot, "ctrl+s", typed)
         assert shown in plain(app.screen.query_one("#path-problem", Static), width=6000)
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("plan", [False, True])
+def test_a_build_failing_on_a_full_disk_leaves_no_folder_it_made(tmp_path, plan):
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    out = tmp_path / "new" / "deeper"
+    arguments = ["build", "--force", "--out", str(out)]
+    if plan:
+        arguments += ["--plan", str(REPO / "examples" / "z16_encryption_ams.yaml")]
+    run = subprocess.run([sys.executable, "-m", "tests.full_disk", "50000", *arguments],
+                         cwd=REPO, capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "TMPDIR": str(scratch)})
+    assert_refused(run, "No space left on device")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["scratch"]
+    assert list(scratch.iterdir()) == []

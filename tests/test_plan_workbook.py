@@ -18,10 +18,10 @@ from calc.cli import main
 from calc.errors import MqcalcError
 from calc.evidence import letters
 from calc.names import FIRST_PROBLEM, NOTES_SHOWN
-from calc.plan import Plan, load_plan, machine_inputs
+from calc.plan import Plan, load_plan, machine_inputs, plan_text
 from calc.plan_run import TOTAL, PlanResult, evaluate_plan
 from calc.workbook.importer import read_workbook
-from calc.workbook.plan_book import (SHEET_NAME_LIMIT, as_written, sheet_titles,
+from calc.workbook.plan_book import (MOST_VARIANTS, SHEET_NAME_LIMIT, as_written, sheet_titles,
                                       write_plan_workbook)
 from calc.workbook.plan_sheet import ALL_VALID, SHEET, cell_name
 from tests.compare import agrees, named_cell, named_values, notes_from_lines
@@ -292,3 +292,47 @@ def test_a_variant_name_shaped_like_a_reference_names_its_series_as_text(tmp_pat
     sheet = openpyxl.load_workbook(built)[SHEET]
     header = [sheet[f.split("!")[1].replace("$", "")].value for f in references]
     assert header == [hostile, "proposed"]
+
+
+@pytest.fixture(scope="module")
+def every_interval(tmp_path_factory) -> Plan:
+    """The SMF sample's plan of every interval (65 variants, 7 queue managers), as
+    ``mqcalc smf --interval all --out`` writes it, each variant renamed to 12 characters,
+    the longest name that still gives ``variant.pageset_encryption`` sheets (the longest
+    sheet names, so the longest references in the notes' formulas)."""
+    path = tmp_path_factory.mktemp("smf") / "every.yaml"
+    assert main(["smf", str(REPO / "tests" / "fixtures" / "smf" / "mq10-sample"),
+                 "--interval", "all", "--out", str(path)]) == 0
+    plan = load_plan(path)
+    return Plan(tuple(dataclasses.replace(variant, name=f"variant{index:05d}")
+                      for index, variant in enumerate(plan.variants)))
+
+
+def test_a_plan_workbook_of_the_most_variants_keeps_excels_limits(every_interval, tmp_path):
+    plan = Plan(every_interval.variants[:MOST_VARIANTS])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # XlsxWriter's warnings: a print scale, a series
+        path = write_plan_workbook(tmp_path / "most.xlsx", plan, "every.yaml")
+    found = problems(path)
+    assert not found, "\n".join(found)
+    book = openpyxl.load_workbook(path)
+    assert f"variant{MOST_VARIANTS - 1:05d}.pageset_encryption" in book.sheetnames
+    assert book[SHEET].page_setup.scale >= 10
+    assert len(book[SHEET]._charts[0].series) == MOST_VARIANTS
+
+
+@pytest.mark.parametrize("count", [MOST_VARIANTS + 1, 65, 300])
+def test_a_plan_of_more_variants_than_a_workbook_holds_is_refused_in_one_line(
+        every_interval, tmp_path, capsys, count):
+    variants = [*every_interval.variants] * 5
+    plan = Plan(tuple(dataclasses.replace(variant, name=f"v{index}")
+                      for index, variant in enumerate(variants[:count])))
+    path = tmp_path / "many.yaml"
+    path.write_text(plan_text(plan), encoding="utf-8")
+    assert main(["build", "--plan", str(path), "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert err == (f"mqcalc: plan many.yaml: has {count} variants; a plan workbook holds at "
+                   f"most {MOST_VARIANTS}, so that its formulas keep within Excel's limits "
+                   f"(mqcalc plan many.yaml shows every variant; a plan of {MOST_VARIANTS} or "
+                   "fewer builds)\n")
+    assert not (tmp_path / "out").exists()

@@ -23,7 +23,8 @@ from xlsxwriter.exceptions import FileCreateError
 
 from .. import engine
 from ..errors import MqcalcError
-from ..files import existing, make_folder, replace_all_atomically, replace_atomically
+from ..files import (existing, make_folder, remove_made, replace_all_atomically,
+                     replace_atomically)
 from ..forked import side_by_side
 from ..model import Calculator
 from ..sweeps import default_rows, evaluate
@@ -60,7 +61,7 @@ def build_all(calculators: list[Calculator], folder: Path, force: bool = True,
     if there and not force:
         raise MqcalcError(f"build --out {folder} would replace {', '.join(there)}: "
                           "--force replaces them")
-    make_folder(folder)
+    made = make_folder(folder)
 
     def singles() -> list[bytes]:
         return [zipped(_filling([calculator])) for calculator in calculators]
@@ -68,9 +69,13 @@ def build_all(calculators: list[Calculator], folder: Path, force: bool = True,
     def combined() -> bytes:
         return zipped(_filling(calculators, contents=True))
 
-    books, book = side_by_side(singles, combined) if parallel else (singles(), combined())
-    return replace_all_atomically({path: _holding(content) for path, content
-                                   in zip(paths, [*books, book])})
+    try:
+        books, book = side_by_side(singles, combined) if parallel else (singles(), combined())
+        return replace_all_atomically({path: _holding(content) for path, content
+                                       in zip(paths, [*books, book])})
+    except BaseException:  # a full disk, a signal: the folder made for them goes too
+        remove_made(made)
+        raise
 
 
 def write_workbook(path: Path, calculators: list[Calculator],

@@ -80,10 +80,16 @@ def page_setup(sheet, percent: int, title: str = "") -> None:
     sheet.set_print_scale(percent)
 
 
+EXCEL_SMALLEST_PERCENT = 10
+"""The smallest print scale Excel takes, in percent (XlsxWriter leaves a smaller one out,
+with a warning, so the sheet would print at 100 %)."""
+
+
 def print_scale(content_points: float) -> int:
     """The print scale in whole percent at which columns ``content_points`` wide print one
-    page wide on every paper (never enlarged)."""
-    return int(100 * min(scale(content_points, paper) for paper in PAPERS))
+    page wide on every paper (never enlarged); at least :data:`EXCEL_SMALLEST_PERCENT`, at
+    which wider columns print on more pages across."""
+    return max(EXCEL_SMALLEST_PERCENT, int(100 * min(scale(content_points, paper) for paper in PAPERS)))
 
 
 def column_pixels(width: float) -> int:

@@ -18,13 +18,22 @@ from xlsxwriter.utility import quote_sheetname
 
 from .. import engine
 from ..errors import MqcalcError
-from ..files import existing, make_folder, replace_atomically
+from ..files import existing, make_folder, remove_made, replace_atomically
 from ..plan import Plan, machine_inputs
 from ..plan_run import PlanResult, evaluate_plan
 from .calculator_sheet import CalculatorSheet
 from .plan_sheet import SHEET, PlanSheet, machine_cell
 from .sources import write_sources
 
+MOST_VARIANTS = 30
+"""Most variants a plan workbook holds. The Plan sheet gathers each note over every variant
+in one formula (whether it holds, and the calculators and variants it holds in), which
+grows by some 230 characters a variant where a note comes from two calculators and the
+variants' sheets have the longest names (a 12-character variant name and
+``pageset_encryption``); Excel takes formulas of at most 8,192 characters, functions of at
+most 255 arguments and charts of at most 255 series (Microsoft, "Excel specifications and
+limits"). Measured on the SMF sample's plan of every interval so named: 7,404 characters at
+32 variants, 8,892 at 40; 30 keeps a margin. A larger plan is refused, saying so."""
 SHEET_NAME_LIMIT = 31
 """Excel's longest sheet name, in characters (Microsoft's "Excel specifications and limits":
 "Sheet name: 31 characters")."""
@@ -40,8 +49,22 @@ def build_plan(plan: Plan, source: Path, folder: Path, force: bool = True) -> Pa
     if existing([path]) and not force:
         raise MqcalcError(f"build --out {folder} would replace {path.name}: "
                           "--force replaces it")
-    make_folder(folder)
-    return write_plan_workbook(path, plan, source.name)
+    check_size(plan, source.name)
+    made = make_folder(folder)
+    try:
+        return write_plan_workbook(path, plan, source.name)
+    except BaseException:  # a full disk, a signal: the folder made for it goes too
+        remove_made(made)
+        raise
+
+
+def check_size(plan: Plan, source: str) -> None:
+    """Refuse a plan of more variants than a workbook holds (:data:`MOST_VARIANTS`)."""
+    if len(plan.variants) > MOST_VARIANTS:
+        raise MqcalcError(f"plan {source}: has {len(plan.variants)} variants; a plan workbook "
+                          f"holds at most {MOST_VARIANTS}, so that its formulas keep within "
+                          f"Excel's limits (mqcalc plan {source} shows every variant; a plan "
+                          f"of {MOST_VARIANTS} or fewer builds)")
 
 
 def write_plan_workbook(path: Path, plan: Plan, source: str) -> Path:
@@ -49,6 +72,7 @@ def write_plan_workbook(path: Path, plan: Plan, source: str) -> Path:
     Plan sheet."""
     from . import zipped_writer
 
+    check_size(plan, source)
     result = evaluate_plan(as_written(plan))
     return replace_atomically(path, zipped_writer(
         lambda book, styles: _write_sheets(book, styles, result, source)))

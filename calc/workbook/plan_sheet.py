@@ -406,11 +406,16 @@ class PlanSheet:
         def listed(keys, labels, holds) -> str:
             """The labels whose key holds, each after ", ", the first ", " cut off."""
             parts = [f"IF(OR({','.join(c for s, c in conditions if holds(s, key))}),"
-                     f"{quoted(', ' + label)},{quoted('')})" for key, label in zip(keys, labels)]
+                     f"{quoted(', ')}&{label},{quoted('')})" for key, label in zip(keys, labels)]
             return f"MID({'&'.join(parts)},3,{LEAD_LIMIT})"
 
-        formula = (listed(calculators, calculators, lambda s, key: s.calculator == key)
-                   + '&" ("&' + listed(variants, names, lambda s, key: s.variant == key)
+        # a variant's name is read from its header over the machine inputs, so the formula's
+        # length does not grow with the names'
+        header = [xl_rowcol_to_cell(MACHINE_FIRST - 1, self.column(index), True, True)
+                  for index in variants]
+        formula = (listed(calculators, map(quoted, calculators),
+                          lambda s, key: s.calculator == key)
+                   + '&" ("&' + listed(variants, header, lambda s, key: s.variant == key)
                    + '&"): "')
         return formula, f"{', '.join(calculators)} ({', '.join(names)}): "
 
