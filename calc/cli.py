@@ -275,10 +275,10 @@ def _eval_report(calculator, inputs: dict, path: Path, as_json: bool) -> int:
     from .report import read_report
     from .report_eval import evaluate
     evaluated = evaluate(calculator, read_report(calculator, path), inputs, path)
-    if as_json:
-        print(json_output.dumps({"calculator": calculator.id, "report": str(path),
-                                 "intervals": [_interval_json(calculator, interval)
-                                               for interval in evaluated]}))
+    if as_json:  # each interval evaluated and printed in turn: a report may hold many
+        json_output.print_listing({"calculator": calculator.id, "report": str(path)},
+                                  "intervals", (_interval_json(calculator, interval)
+                                                for interval in evaluated))
         return 0
     print(f"{calculator.title}: {calculator.report.title} {path}")
     for interval in evaluated:

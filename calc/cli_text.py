@@ -4,6 +4,8 @@ next. Pure text: the command prints it. (shutil and textwrap are imported where 
 the start of every command, ``--json`` ones included, that prints none of this.)"""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .evidence import LETTERS, WORDS, subject
 from .formatting import as_written, format_value
 from .model import Calculator
@@ -28,11 +30,18 @@ def width() -> int:
 
 def wrapped(label: str, text: str, indent: str = INDENT) -> list[str]:
     """``label`` then ``text``, wrapped to :func:`width`, later lines under the text."""
+    return list(_wrapped(label, text, indent, width()))
+
+
+@lru_cache(maxsize=1024)
+def _wrapped(label: str, text: str, indent: str, columns: int) -> tuple[str, ...]:
+    """:func:`wrapped` at ``columns``, remembered: a report's thousands of results repeat
+    the same notes."""
     import textwrap
 
-    return textwrap.wrap(text, width(), initial_indent=indent + label,
-                         subsequent_indent=indent + " " * len(label),
-                         break_on_hyphens=False) or [indent + label.rstrip()]
+    return tuple(textwrap.wrap(text, columns, initial_indent=indent + label,
+                               subsequent_indent=indent + " " * len(label),
+                               break_on_hyphens=False) or [indent + label.rstrip()])
 
 
 def heading(title: str) -> list[str]:

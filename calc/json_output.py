@@ -20,6 +20,10 @@ import re
 
 from .streams import can_carry
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of start-up)
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
 _UNPRINTED = re.compile("[\x7f-\x9f\u2028\u2029]")
 
 
@@ -27,11 +31,32 @@ def dumps(document: object) -> str:
     """``document`` as strict, indented JSON for standard output: non-ASCII letters kept
     as they are, or written as ``\\u`` escapes where standard output cannot encode them
     (:func:`calc.streams.can_carry`), so the document read back is the same."""
-    finite = _finite(document)
-    text = json.dumps(finite, indent=2, ensure_ascii=False, allow_nan=False, default=str)
+    try:  # almost every document is finite: copied only when it is not
+        finite, text = document, json.dumps(document, indent=2, ensure_ascii=False,
+                                            allow_nan=False, default=str)
+    except ValueError:
+        finite = _finite(document)
+        text = json.dumps(finite, indent=2, ensure_ascii=False, allow_nan=False, default=str)
     if not can_carry(text):
         text = json.dumps(finite, indent=2, ensure_ascii=True, allow_nan=False, default=str)
     return _UNPRINTED.sub(lambda match: f"\\u{ord(match[0]):04x}", text)
+
+
+def print_listing(document: dict, key: str, items: Iterable[object]) -> None:
+    """Print ``document`` (a mapping) with ``items`` as the list at ``key``, its last
+    entry, as :func:`dumps` prints it whole; but each item is made and printed in turn, so
+    a long listing (a report's intervals) is never held whole, as values or as text.
+    (:func:`dumps` escapes every line break inside a string, so its lines are the
+    document's.)"""
+    empty = dumps({**document, key: []})
+    opening = empty.removesuffix("[]\n}")
+    assert opening != empty, "the listing comes last"
+    printed = False
+    for item in items:
+        indented = "\n".join("    " + line for line in dumps(item).split("\n"))
+        print((",\n" if printed else opening + "[\n") + indented, end="")
+        printed = True
+    print("\n  ]\n}" if printed else empty)
 
 
 def _finite(value: object) -> object:

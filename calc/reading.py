@@ -84,7 +84,7 @@ def read_bounded(stream: BinaryIO, limit: int) -> bytes:
 
 
 def _too_large(limit: int) -> str:
-    return f"is larger than {describe_size(limit)}, more than any such file needs"
+    return f"is larger than {describe_size(limit)}, the most mqcalc reads of such a file"
 
 
 def describe_size(size: int) -> str:

@@ -5,6 +5,7 @@ none). What the report does not give (its interval, a flag) is said, not assumed
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -38,15 +39,16 @@ class Evaluated:
 
 
 def evaluate(calculator: Calculator, intervals: list[Interval], inputs: dict,
-             path: Path) -> list[Evaluated]:
-    """Every interval of the report evaluated; ``inputs`` (from the command line) apply to
-    all, but may not give what the report gives."""
+             path: Path) -> Iterator[Evaluated]:
+    """Every interval of the report, each evaluated as it is taken (a report may hold a
+    day of intervals of a hundred page sets: 16,000 results); ``inputs`` (from the command
+    line) apply to all, but may not give what the report gives, which is refused at once."""
     given = report_given(calculator, intervals)
     for name in inputs:
         if name in given:
             raise InputError(calculator.id, name, inputs[name],
                              f"no value on the command line: the report gives {name}")
-    return [_interval(calculator, interval, inputs, path) for interval in intervals]
+    return (_interval(calculator, interval, inputs, path) for interval in intervals)
 
 
 def report_given(calculator: Calculator, intervals: list[Interval]) -> set[str]:

@@ -241,4 +241,4 @@ def test_a_file_larger_than_the_bound_is_refused(tmp_path):
     path = tmp_path / "large.xlsx"
     with open(path, "wb") as file:
         file.truncate((32 << 20) + 1)  # sparse: no disk is written
-    assert refusal(path).endswith(": is larger than 32 MB, more than any such file needs")
+    assert refusal(path).endswith(": is larger than 32 MB, the most mqcalc reads of such a file")

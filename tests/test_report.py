@@ -160,8 +160,8 @@ def test_a_report_past_its_bound_is_refused_unread(tmp_path):
         handle.truncate(SIZE_LIMIT + 1)  # sparse: no disk or time spent
     completed = mqcalc("eval", "pageset_encryption", "--pset-report", str(report))
     assert completed.returncode == 2
-    assert completed.stderr == f"mqcalc: {report}: is larger than 32 MB, more than any such " \
-                               "file needs\n"
+    assert completed.stderr == f"mqcalc: {report}: is larger than 3 MB, the most mqcalc " \
+                               "reads of such a file\n"
 
 
 def test_a_report_not_in_utf8_is_refused_naming_it(tmp_path):
