@@ -31,7 +31,7 @@ MOST_SHEET_CELLS = 250_000
 """Most input, output and problem cells a sweep sheet (:mod:`calc.workbook.sweep_sheet`)
 may hold. XlsxWriter keeps every cell in memory until the file is closed and rewrites each
 formula's text with some thirty regular expressions (for Excel 365's array functions, which
-these formulas never use), so a cell costs about 0.06 ms and 0.3 KB: 250,000 cells (7,142
+these formulas never use), so a cell costs about 0.06 ms and 0.3 KB: 250,000 cells (6,756
 rows of connect, 5,319 of notify_delay) take 13 to 20 seconds and 86 MB on a small two-core
 machine. Time and memory grow with the cells, not the rows, so the limit is on cells. Past
 it, CSV is the better form."""

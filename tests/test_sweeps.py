@@ -11,6 +11,7 @@ import openpyxl
 import pytest
 
 import calc
+from calc.sweeps import MOST_SHEET_CELLS, most_sheet_rows
 from calc.workbook.chart_data import chart_data_sheet_name
 from calc.workbook.sources import SHEET as SOURCES
 from calc import sweeps
@@ -18,6 +19,7 @@ from calc.cli import main
 from calc.names import sweep_sheet
 from tests import sweep_rows
 from tests.compare import agrees, named_cell
+from tests.conftest import REPO
 from tests.test_cli import run_main
 
 BROKEN_GETS = ("gets_successful expects no more than gets_attempted, since both count the "
@@ -233,3 +235,10 @@ def test_a_long_sweep_counts_its_progress_on_a_terminal_only(tmp_path, monkeypat
     monkeypatch.undo()
     status, _, err = run_main(*arguments)
     assert status == 0 and err == f"wrote {tmp_path / 'long.csv'} (100000 scenarios)\n"
+
+
+def test_the_readme_states_the_scenarios_a_connect_sweep_workbook_holds():
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    rows = most_sheet_rows(calc.calculator("connect"))
+    assert f"at\nmost {MOST_SHEET_CELLS:,} cells of inputs and results ({rows:,} scenarios of " \
+           "`connect`)" in readme

@@ -189,7 +189,7 @@ LOG_RATE_MOST = 100_000
 def xlsx_sweep(rows: int) -> list[str]:
     """The arguments of a sweep of ``rows`` scenarios (a multiple of 10 above
     :data:`LOG_RATE_MOST`) that a workbook takes up to 10,000 rows: zhyperwrite's 23 cells
-    a row (connect's 35, since the machine inputs, stop at 7,142 rows:
+    a row (connect's 37, since the machine inputs, stop at 6,756 rows:
     :data:`calc.sweeps.MOST_SHEET_CELLS`). Past the largest log rate, ten I/O reductions
     (0 to 54 %) multiply the rates, for the million-row CSV sweep."""
     if rows <= LOG_RATE_MOST:
