@@ -116,8 +116,8 @@ def smf_fill(folder: Folder, choice: SmfChoice) -> Fill:
                 calculator_id, name, shown(calculator_id, name, value),
                 f"{imported.sources[calculator_id][name]} "
                 f"({lines_text(imported.lines[calculator_id][name])})"
-                + (f"; {imported.caveats[calculator_id][name]}"
-                   if name in imported.caveats.get(calculator_id, {}) else "")))
+                + (f"; {imported.caveat(calculator_id, name)}"
+                   if imported.caveat(calculator_id, name) else "")))
     fill.refused = [Line(r.calculator, r.input, str(r.value),
                          f"{r.file} {lines_text(r.rows)}, {', '.join(r.columns)}: {r.expects}")
                     for r in imported.refused]

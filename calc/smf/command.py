@@ -110,8 +110,8 @@ def _text(chosen: Chosen) -> list[str]:
             lines.append(f"    {name:<26} {_shown(value):>14} {specs[name].unit:<16} "
                          f"{imported.sources[calculator][name]} "
                          f"({lines_text(imported.lines[calculator][name])})")
-            if name in imported.caveats.get(calculator, {}):
-                lines.append(f"      {imported.caveats[calculator][name]}")
+            if imported.caveat(calculator, name):
+                lines.append(f"      {imported.caveat(calculator, name)}")
     lines += [f"  refused {r.calculator} {r.input} = {_shown(r.value)}: {r.file} "
               f"{lines_text(r.rows)}, {', '.join(r.columns)}: {r.expects}".replace(" , ", ", ")
               for r in imported.refused]
@@ -203,8 +203,8 @@ def _provenance(name: str, imported: Imported) -> str:
     lines = [f"# {printable(name)}, from SMF data (mqcalc smf); other inputs are defaults, "
              "marked assumed:"]
     lines += [f"#   {calculator} {input_id} <- {source}"
-              + (f" ({imported.caveats[calculator][input_id]})"
-                 if input_id in imported.caveats.get(calculator, {}) else "")
+              + (f" ({imported.caveat(calculator, input_id)})"
+                 if imported.caveat(calculator, input_id) else "")
               for calculator, sources in imported.sources.items()
               for input_id, source in sources.items()]
     return "\n".join(lines) + "\n\n"

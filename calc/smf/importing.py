@@ -73,6 +73,11 @@ class Imported:
     chosen: dict[str, str] = field(default_factory=dict)
     """Per-item calculator -> the item whose inputs it takes (the busiest)."""
 
+    def caveat(self, calculator: str, name: str) -> str:
+        """What the imported value of ``calculator``'s input ``name`` is, where its feed
+        cannot give exactly what the input asks for; "" where it can."""
+        return self.caveats.get(calculator, {}).get(name, "")
+
 
 @dataclass(frozen=True)
 class Folder:
