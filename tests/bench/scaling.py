@@ -11,6 +11,10 @@ with the build's (:attr:`.child.ChildRun.growth_mb`).
 - Rows: ``mqcalc sweep zhyperwrite --vary log_mb_per_sec=1:N:1 --out F.csv`` and
   ``F.xlsx`` (23 cells a row: the largest xlsx size, 10,000 rows, is 230,000 cells, inside
   :data:`calc.sweeps.MOST_SHEET_CELLS`).
+- The doors that read a planner's files, each in time and memory linear in what they read:
+  ``mqcalc plan`` of 10 to 1,000 variants, each ``like`` the one before; ``mqcalc eval
+  pageset_encryption --pset-report --json`` of 1 to 100 intervals of ten page sets;
+  ``mqcalc smf --json`` of the sample with 370 to 37,000 rows of queue accounting.
 
 Each size is 1, 10 and 100 times the first (1, 2 and 4 times with ``quick``), and is run
 up to three times while its runs take under :data:`BUDGET` seconds (once with ``quick``):
@@ -30,6 +34,7 @@ processes' peaks added). ``quick`` takes under half a minute.
 from __future__ import annotations
 
 import re
+import shutil
 import statistics
 import tempfile
 from collections.abc import Callable
@@ -40,7 +45,7 @@ import calc
 from calc.engine import template_files
 from calc.workbook import build_all
 
-from .child import ChildRun, run_child
+from .child import ROOT, ChildRun, run_child
 from .measures import Measure, shown
 
 SECTION = "scaling"
@@ -48,6 +53,9 @@ RATIO_GOAL = 1.5
 """Most a per-unit figure may be at the larger sizes against the smaller ones."""
 BUDGET = 30.0
 """Seconds of runs after which a size is not repeated."""
+CPU_NOISE = 1e-6
+"""CPU seconds a unit adds counted at least this much, so quick sizes too close to tell
+apart do not divide by nothing."""
 NOISE_MB = 1.0
 """Memory growth counted at least this much, so a run that grows less (a streamed CSV)
 does not divide by next to nothing."""
@@ -78,6 +86,12 @@ def measure(quick: bool) -> list[Measure]:
                    lambda count: _sweep(work / "sweep.csv", count), ("µs", 1e6)),
             Series("sweep to xlsx", "row", 100,
                    lambda count: _sweep(work / "sweep.xlsx", count), ("µs", 1e6)),
+            Series("plan of like-chained variants", "variant", 10,
+                   lambda count: _plan(work, count), ("ms", 1e3)),
+            Series("PSET report of 10 page sets", "interval", 1,
+                   lambda count: _pset_report(work, count), ("ms", 1e3)),
+            Series("SMF queue accounting", "row", SAMPLE_WQ_ROWS * 10,
+                   lambda count: _smf(work, count), ("µs", 1e6)),
         ]
         measures = []
         for each in series:
@@ -134,7 +148,7 @@ def _verdicts(series: Series, sizes: list[Size], quick: bool) -> list[Measure]:
     first, middle, last = sizes
     small = (middle.cpu_seconds - first.cpu_seconds) / (middle.count - first.count)
     large = (last.cpu_seconds - middle.cpu_seconds) / (last.count - middle.count)
-    time_ratio = large / small
+    time_ratio = large / max(small, CPU_NOISE)
     memory_ratio = ((max(last.growth_mb, NOISE_MB) / last.count)
                     / (max(first.growth_mb, NOISE_MB) / first.count))
     return [
@@ -170,6 +184,59 @@ def _build(work: Path, times: int) -> ChildRun:
             (folder / f"{name}.yaml").write_text(renamed, encoding="utf-8")
     return run_child(f"{__name__}:build_every_workbook", str(folder / "workbooks"),
                      env={"MQZCALC_TEMPLATES": str(folder)})
+
+
+def _plan(work: Path, variants: int) -> ChildRun:
+    """``mqcalc plan`` of ``variants`` variants, each like the one before it."""
+    lines = ["mqcalc_plan: 1", "variants:", "  v0: {calculators: {connect: {sharecnv: 0}}}"]
+    lines += [f"  v{index}: {{like: v{index - 1}, calculators: {{connect: "
+              f"{{sharecnv: {index % 100}}}}}}}" for index in range(1, variants)]
+    path = work / f"plan{variants}.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return run_child("calc.cli:main", "plan", str(path))
+
+
+PSET_BLOCK = """PS{n:02d} BP {n:3d}, Pages     20000, Size 78 MB, Pageset is encrypted,
+     Pages written in checkpoint         16000
+     Pages written not in checkpoint         0
+
+PS{n:02d} Type :I/O requests,   Pages, Avg I/O time, pages per I/O
+PS{n:02d} Write:        1000,   16000,         1500,          16.0
+PS{n:02d} IMW  :          10,      10,          300,           1.0
+PS{n:02d} GET  :         100,     100,          200,           1.0
+"""
+"""One page set of an MQSMF PSET report, in its own buffer pool."""
+
+
+def _pset_report(work: Path, intervals: int) -> ChildRun:
+    """``mqcalc eval pageset_encryption --pset-report --json`` of ``intervals`` 15-minute
+    intervals of ten page sets each."""
+    text = "".join(
+        f"From 2026/05/21,{n // 4 % 24:02d}:{n % 4 * 15:02d}:00.000000 to 2026/05/21,"
+        f"{n // 4 % 24:02d}:{n % 4 * 15 + 14:02d}:59.000000 duration 900.000000 seconds\n"
+        + "".join(PSET_BLOCK.format(n=page_set) for page_set in range(10))
+        for n in range(intervals))
+    path = work / f"pset{intervals}.txt"
+    path.write_text(text, encoding="utf-8")
+    return run_child("calc.cli:main", "eval", "pageset_encryption", "--pset-report", str(path),
+                     "--json")
+
+
+SAMPLE_SMF = ROOT / "tests" / "fixtures" / "smf" / "mq10-sample"
+SAMPLE_WQ_ROWS = 37
+"""Rows of the sample's queue accounting file (about 1.4 KB each, 500 cells)."""
+
+
+def _smf(work: Path, rows: int) -> ChildRun:
+    """``mqcalc smf`` of the sample with its queue accounting rows repeated to ``rows`` (the
+    repeats are read whole, found to repeat and left out, as any row is read)."""
+    folder = work / f"smf{rows}"
+    shutil.copytree(SAMPLE_SMF, folder)
+    heading, *sample = (SAMPLE_SMF / "SMF-WQ.csv").read_text(encoding="latin-1").splitlines()
+    assert len(sample) == SAMPLE_WQ_ROWS
+    (folder / "SMF-WQ.csv").write_text(
+        "\n".join([heading, *(sample * (rows // SAMPLE_WQ_ROWS))]) + "\n", encoding="latin-1")
+    return run_child("calc.cli:main", "smf", str(folder), "--json")
 
 
 def build_every_workbook(argv: list[str]) -> None:
