@@ -55,11 +55,11 @@ class Document:
                     break
                 node, rest = children[int(index)], after
             elif isinstance(children, dict):
-                key = max((name for name in children if rest == name or (
+                child = max((name for name in children if rest == name or (
                     rest.startswith(name) and rest[len(name)] in ".[")), key=len, default=None)
-                if key is None:
+                if child is None:
                     break
-                node, rest = children[key], rest[len(key):]
+                node, rest = children[child], rest[len(child):]
             else:
                 break
             rest = rest.removeprefix(".")
