@@ -11,7 +11,10 @@ from hypothesis import strategies as st
 import calc
 from calc.errors import InputError
 from tests.bench.__main__ import main
+from calc.sweeps import most_sheet_rows
 from tests.bench.references import REFERENCES
+from tests.bench.scaling import xlsx_sweep
+from tests.bench.sweep import XLSX_ROWS
 
 from .strategies import any_inputs, hostile_edges, hostile_values
 
@@ -107,3 +110,9 @@ def test_pycel_and_formulas_adapted_compute_what_the_engine_computes(peer, conne
     from tests.bench import peers
     calculator, cases, book = connect_workbook
     assert peers.PEERS[peer](calculator, cases, book) > 0
+
+
+def test_the_benchmarks_largest_workbook_sweep_fits_a_workbook():
+    """The 10,000-row sweep of issue 25 and the scaling section's largest xlsx size."""
+    calculator_id = xlsx_sweep(XLSX_ROWS)[0]
+    assert most_sheet_rows(calc.calculator(calculator_id)) >= XLSX_ROWS

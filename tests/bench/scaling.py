@@ -9,8 +9,9 @@ with the build's (:attr:`.child.ChildRun.growth_mb`).
   ``_sweep`` sheet), then every workbook built, one per calculator and the combined one
   (``build_all``, as ``mqcalc build``; loading and compiling the copies included).
 - Rows: ``mqcalc sweep zhyperwrite --vary log_mb_per_sec=1:N:1 --out F.csv`` and
-  ``F.xlsx`` (23 cells a row: the largest xlsx size, 10,000 rows, is 230,000 cells, inside
-  :data:`calc.sweeps.MOST_SHEET_CELLS`).
+  ``mqcalc sweep cf_structure --vary put_rate=1:N:1 --out F.xlsx`` (22 cells a row: the
+  largest xlsx size, 10,000 rows, is 220,000 cells, inside
+  :data:`calc.sweeps.MOST_SHEET_CELLS`; zhyperwrite's 27 would not be).
 - The doors that read a planner's files, each in time and memory linear in what they read:
   ``mqcalc plan`` of 10 to 1,000 variants, each ``like`` the one before; ``mqcalc eval
   pageset_encryption --pset-report --json`` of 1 to 100 intervals of ten page sets;
@@ -245,21 +246,29 @@ def build_every_workbook(argv: list[str]) -> None:
 
 
 def _sweep(out: Path, rows: int) -> ChildRun:
-    """``mqcalc sweep zhyperwrite`` of ``rows`` scenarios into ``out`` in a fresh process."""
-    return run_child("calc.cli:main", "sweep", *xlsx_sweep(rows), "--out", str(out))
+    """``mqcalc sweep`` of ``rows`` scenarios into ``out`` in a fresh process: zhyperwrite
+    to CSV (:func:`csv_sweep`), cf_structure to a workbook (:func:`xlsx_sweep`)."""
+    arguments = xlsx_sweep(rows) if out.suffix == ".xlsx" else csv_sweep(rows)
+    return run_child("calc.cli:main", "sweep", *arguments, "--out", str(out))
 
 
 LOG_RATE_MOST = 100_000
 """zhyperwrite's largest log rate (MB/s), its input's maximum."""
 
 
-def xlsx_sweep(rows: int) -> list[str]:
+def csv_sweep(rows: int) -> list[str]:
     """The arguments of a sweep of ``rows`` scenarios (a multiple of 10 above
-    :data:`LOG_RATE_MOST`) that a workbook takes up to 10,000 rows: zhyperwrite's 23 cells
-    a row (connect's 37, since the machine inputs, stop at 6,756 rows:
-    :data:`calc.sweeps.MOST_SHEET_CELLS`). Past the largest log rate, ten I/O reductions
+    :data:`LOG_RATE_MOST`) of zhyperwrite: past its largest log rate, ten I/O reductions
     (0 to 54 %) multiply the rates, for the million-row CSV sweep."""
     if rows <= LOG_RATE_MOST:
         return ["zhyperwrite", "--vary", f"log_mb_per_sec=1:{rows}:1"]
     return ["zhyperwrite", "--vary", f"log_mb_per_sec=1:{rows // 10}:1",
             "--vary", "io_reduction_pct=0:54:6"]
+
+
+def xlsx_sweep(rows: int) -> list[str]:
+    """The arguments of a sweep of ``rows`` scenarios that a workbook takes up to 10,000
+    rows: cf_structure's 22 cells a row (its put rate varied), of which
+    :data:`calc.sweeps.MOST_SHEET_CELLS` holds 11,363 rows (zhyperwrite's 27 stop at 9,259,
+    connect's 37 at 6,756)."""
+    return ["cf_structure", "--vary", f"put_rate=1:{rows}:1"]

@@ -77,7 +77,7 @@ def _xlsx(quick: bool) -> list[Measure]:
     seconds = statistics.median(runs)
     goal = ({"goal": f"≤ {XLSX_GOAL_SECONDS:g} s", "met": seconds <= XLSX_GOAL_SECONDS}
             if rows == XLSX_ROWS else {})
-    return [Measure("sweep", f"zhyperwrite: mqcalc sweep to xlsx, {rows:,} rows", seconds, "s",
+    return [Measure("sweep", f"cf_structure: mqcalc sweep to xlsx, {rows:,} rows", seconds, "s",
                     detail=f"median of {len(runs)}, start-up included", **goal)]
 
 
