@@ -14,7 +14,7 @@ with the build's (:attr:`.child.ChildRun.growth_mb`).
   :data:`calc.sweeps.MOST_SHEET_CELLS`; zhyperwrite's 27 would not be).
 - The doors that read a planner's files, each in time and memory linear in what they read:
   ``mqcalc plan`` of 10 to 1,000 variants, each ``like`` the one before; ``mqcalc eval
-  pageset_encryption --pset-report --json`` of 1 to 100 intervals of ten page sets;
+  pageset_encryption --pset-report --json`` of 5 to 500 intervals of ten page sets;
   ``mqcalc smf --json`` of the sample with 370 to 37,000 rows of queue accounting.
 
 Each size is 1, 10 and 100 times the first (1, 2 and 4 times with ``quick``), and is run
@@ -89,7 +89,7 @@ def measure(quick: bool) -> list[Measure]:
                    lambda count: _sweep(work / "sweep.xlsx", count), ("µs", 1e6)),
             Series("plan of like-chained variants", "variant", 10,
                    lambda count: _plan(work, count), ("ms", 1e3)),
-            Series("PSET report of 10 page sets", "interval", 1,
+            Series("PSET report of 10 page sets", "interval", 5,
                    lambda count: _pset_report(work, count), ("ms", 1e3)),
             Series("SMF queue accounting", "row", SAMPLE_WQ_ROWS * 10,
                    lambda count: _smf(work, count), ("µs", 1e6)),
@@ -231,7 +231,7 @@ SAMPLE_WQ_ROWS = 37
 def _smf(work: Path, rows: int) -> ChildRun:
     """``mqcalc smf`` of the sample with its queue accounting rows repeated to ``rows`` (the
     repeats are read whole, found to repeat and left out, as any row is read)."""
-    folder = work / f"smf{rows}"
+    folder = Path(tempfile.mkdtemp(dir=work)) / "smf"
     shutil.copytree(SAMPLE_SMF, folder)
     heading, *sample = (SAMPLE_SMF / "SMF-WQ.csv").read_text(encoding="latin-1").splitlines()
     assert len(sample) == SAMPLE_WQ_ROWS
