@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from functools import cached_property
 import json
 import math
 import os
@@ -17,13 +18,14 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from calc import engine, plan
+from calc import engine, loader_parts, plan
 from calc.cli import main
 from calc.errors import TemplateError
 from calc.loader import load
 from calc.model import CPU_RATE_UNIT
 from calc.plan import load_plan, machine_inputs, make_plan
-from calc.plan_run import evaluate_plan, note_sources
+from calc.plan_run import PlanResult, evaluate_plan, note_sources, share_outputs
+from calc.plan_text import plan_lines
 from tests.conftest import CALCULATORS, REPO
 from tests.strategies import calculator_inputs, input_values
 
@@ -339,3 +341,25 @@ def test_each_variant_of_a_like_chain_is_read_once(tmp_path, monkeypatch):
     assert len(read) == 301  # the plan's machine, then each variant's
     assert [v.calculators["connect"]["sharecnv"] for v in variants] == [i % 100 for i in range(300)]
     assert variants[-1].like == "v298"
+
+
+def test_a_plans_report_works_out_its_address_spaces_and_shares_once(tmp_path, monkeypatch):
+    """200 variants each like the first: the report's tables read the address spaces used
+    and the machine part's share outputs once, not once or twice for every variant."""
+    lines = ["mqcalc_plan: 1", "variants:", "  v0: {calculators: {connect: {sharecnv: 0}}}"]
+    lines += [f"  v{i}: {{like: v0, calculators: {{connect: {{sharecnv: {i % 100}}}}}}}"
+              for i in range(1, 200)]
+    path = tmp_path / "star.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    worked, work_out = [], PlanResult.spaces.func
+    spaces = cached_property(lambda result: worked.append("spaces") or work_out(result))
+    spaces.__set_name__(PlanResult, "spaces")
+    monkeypatch.setattr(PlanResult, "spaces", spaces)
+    document = loader_parts.Parts.document
+    monkeypatch.setattr(loader_parts.Parts, "document", lambda parts, name: worked.append(
+        name) or document(parts, name))
+    share_outputs.cache_clear()
+    report = plan_lines(evaluate_plan(load_plan(path)), "star.yaml")
+    assert len([line for line in report if line.strip().startswith("Total")]) == 199
+    # the plan's reader, its evaluation and the report's shares: each reads the part once
+    assert worked.count("spaces") == 1 and worked.count(loader_parts.MACHINE_PART) <= 3, worked
