@@ -5,8 +5,9 @@ Each LibreOffice gets a private profile set to recalculate OOXML files on load a
 never from values stored in the file. Two ways in:
 
 * :class:`Session`: one LibreOffice kept open (per test worker) that opens workbook after
-  workbook and hands back every sheet's values through UNO (tests/uno_bridge.py). The
-  recalculation checks use it: nothing is exported or read again from disk.
+  workbook, or types case after case into one open workbook, and hands back every sheet's
+  values through UNO (tests/uno_bridge.py). The recalculation checks use it: nothing is
+  exported or read again from disk.
 * :func:`convert`: ``soffice --convert-to`` over a batch of files, for what needs a file
   LibreOffice wrote (a PDF to render, a workbook for ``mqcalc eval --from-workbook``) or
   its default settings (no recalculation). One process per batch, because a single
@@ -98,25 +99,47 @@ class Session:
         self.answers.register(self.bridge.stdout, selectors.EVENT_READ)
 
     def recalculate(self, workbooks: Iterable[tuple[Path, object]]) -> Iterator[Values]:
-        """Each workbook as LibreOffice recalculates it, in order. ``workbooks`` gives
-        (path, names): names is the same workbook loaded by openpyxl, whose sheet-local
-        defined names find the cells. The next workbook is asked for before the last one's
-        answer is read, so whatever makes it runs while LibreOffice works."""
+        """Each workbook as LibreOffice recalculates it on opening, in order. ``workbooks``
+        gives (path, names): names is the same workbook loaded by openpyxl, whose sheet-local
+        defined names find the cells."""
+        return self._answers(({"load": str(path)}, path, names) for path, names in workbooks)
+
+    def typed(self, path: Path, names, typings: Iterable[dict[str, dict[str, object]]]
+              ) -> Iterator[Values]:
+        """The workbook at ``path`` opened once (so recalculated on opening), then for each
+        of ``typings`` (``{sheet title: {cell, e.g. "B5": value}}``) the workbook's values
+        as LibreOffice recalculates them with those values entered into the opened workbook
+        as its xlsx import would hold them from the file (tests/uno_bridge.py, ``enter``).
+        Each typing starts from the workbook as opened. ``names`` as for
+        :meth:`recalculate`."""
+        self._ask({"open": str(path)})
+        self._reply(path)
+        yield from self._answers(({"type": typing}, path, names) for typing in typings)
+
+    def _answers(self, requests: Iterable[tuple[dict, Path, object]]) -> Iterator[Values]:
+        """The answer to each request, in order. The next request is made before the last
+        one's answer is read, so whatever makes it runs while LibreOffice works."""
         asked: deque[tuple[Path, object]] = deque()
         try:
-            for path, names in workbooks:
-                self.bridge.stdin.write(json.dumps({"load": str(path)}) + "\n")
-                self.bridge.stdin.flush()
+            for request, path, names in requests:
+                self._ask(request)
                 asked.append((path, names))
                 if len(asked) > 1:
-                    yield self._answer(*asked.popleft())
+                    yield self._values(*asked.popleft())
             while asked:
-                yield self._answer(*asked.popleft())
+                yield self._values(*asked.popleft())
         finally:  # left early (a check failed): the bridge still answers what was asked
             while asked:
-                self._answer(*asked.popleft())
+                self._reply(asked.popleft()[0])
 
-    def _answer(self, path: Path, names) -> Values:
+    def _ask(self, request: dict) -> None:
+        self.bridge.stdin.write(json.dumps(request) + "\n")
+        self.bridge.stdin.flush()
+
+    def _values(self, path: Path, names) -> Values:
+        return Values(self._reply(path)["sheets"], names)
+
+    def _reply(self, path: Path) -> dict:
         if not self.answers.select(WORKBOOK_SECONDS):
             raise RuntimeError(f"LibreOffice took over {WORKBOOK_SECONDS} s on {path}")
         line = self.bridge.stdout.readline()
@@ -126,7 +149,7 @@ class Session:
         answer = json.loads(line)
         if "error" in answer:
             raise RuntimeError(f"LibreOffice on {path}: {answer['error']}")
-        return Values(answer["sheets"], names)
+        return answer
 
     def close(self) -> None:
         self.bridge.stdin.close()
