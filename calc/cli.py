@@ -160,7 +160,8 @@ def _eval(arguments) -> int:
 
 def _eval_scenario(arguments) -> int:
     """Evaluate the scenario's calculators, or the one named with its inputs overridden."""
-    from .scenario import ScenarioError, load_scenario
+    from .file_inputs import ScenarioError
+    from .scenario import load_scenario
 
     report = _report_given(arguments)
     if report is not None:

@@ -63,7 +63,7 @@ def read_yaml(path: Path | Traversable) -> Document:
     text (a key or a value) holding a character no workbook can hold (see
     :func:`unwritable`), checked whichever gave the document."""
     try:
-        document = cache.document(path, _parsed)
+        document = cache.document(path, parsed_template)
     except OSError as error:
         raise TemplateError(path.name, "(file)", f"cannot be read: {reason(error)}") from None
     for key, character in unwritable(document.data):
@@ -74,7 +74,7 @@ def read_yaml(path: Path | Traversable) -> Document:
     return document
 
 
-def _parsed(path: Path | Traversable) -> Document:
+def parsed_template(path: Path | Traversable) -> Document:
     """The file parsed by :mod:`calc.yaml_reading` (imported here: PyYAML is slow to import
     and a cached template needs none), its refusal a TemplateError naming the file."""
     from . import yaml_reading

@@ -40,7 +40,7 @@ from .loader import part_inputs
 from .loader_parts import MACHINE_PART
 from .model import Input
 from . import scenario
-from .scenario import ScenarioError, _at, _bits_as_text, _calculator_ids, _kind, _typed_names
+from .file_inputs import ScenarioError, at_line, bits_as_text, calculator_ids, kind, typed_names
 from .spelling import listing
 from .values import coerce
 
@@ -119,7 +119,7 @@ def load_plan(path: Path) -> Plan:
     try:
         source = yaml_reading.read(Path(path), as_written=True)
     except yaml_reading.YamlProblem as error:
-        raise ScenarioError(_at(where, error.line), error.problem) from None
+        raise ScenarioError(at_line(where, error.line), error.problem) from None
     return _Reader(where, source).plan()
 
 
@@ -209,12 +209,12 @@ class _Reader:
         """Each variant resolved so far -> its inputs (:meth:`resolved`)."""
 
     def refuse(self, key: str, problem: str):
-        raise ScenarioError(_at(self.where, self.source.line(key)), problem)
+        raise ScenarioError(at_line(self.where, self.source.line(key)), problem)
 
     def mapping(self, value, key: str, what: str) -> dict:
         value = {} if value is None and key != "" else value
         if not isinstance(value, dict):
-            self.refuse(key, f"{key or 'a plan'}: expects {what}, not {_kind(value)}")
+            self.refuse(key, f"{key or 'a plan'}: expects {what}, not {kind(value)}")
         return value
 
     def plan(self) -> Plan:
@@ -265,8 +265,8 @@ class _Reader:
                 self.refuse(f"{key}.{typed}", f"{key}: {typed!r} is not a machine input "
                             f"({listing('known:', typed, specs)})")
             try:
-                values[found[0]] = coerce(specs[found[0]], spelling.inputs(
-                    _Only(specs[found[0]]), {found[0]: raw})[found[0]], "machine")
+                values[found[0]] = coerce(specs[found[0]], spelling.choice(
+                    "machine", specs[found[0]], raw), "machine")
             except InputError as error:
                 self.refuse(f"{key}.{typed}", str(error))
         return values
@@ -304,12 +304,12 @@ class _Reader:
                                    "a mapping of calculator id to its inputs")
 
         def at(key: str) -> str:
-            return _at(self.where, self.source.line(f"variants.{step}.{key}"))
+            return at_line(self.where, self.source.line(f"variants.{step}.{key}"))
 
-        for calculator_id, typed_id in _calculator_ids(calculators, at).items():
+        for calculator_id, typed_id in calculator_ids(calculators, at).items():
             key = f"variants.{step}.calculators.{typed_id}"
             inputs = self.mapping(calculators[typed_id], key, "a mapping of input id to value")
-            for input_id, typed_name in _typed_names(calculator_id, inputs).items():
+            for input_id, typed_name in typed_names(calculator_id, inputs).items():
                 if input_id in machine_inputs():
                     self.refuse(f"{key}.{typed_name}", f"{calculator_id}: input "
                                 f"{typed_name} is a machine input, the same for every "
@@ -346,7 +346,7 @@ class _Reader:
         for calculator in engine.catalogue():
             if calculator.id not in given:
                 continue
-            inputs = {**_bits_as_text(calculator.id, spelling.inputs(
+            inputs = {**bits_as_text(calculator.id, spelling.inputs(
                 calculator, given[calculator.id])),
                       **{name: value for name, value in machine.items()
                          if name in calculator.inputs}}
@@ -354,15 +354,7 @@ class _Reader:
                 checked[calculator.id] = engine.validate(calculator.id, inputs)
             except InputError as error:
                 key = written.get((calculator.id, error.name), written[calculator.id, ""])
-                raise error.at(_at(self.where, self.source.line(key))) from None
+                raise error.at(at_line(self.where, self.source.line(key))) from None
             except MqcalcError as error:
                 self.refuse(written[calculator.id, ""], str(error))
         return checked
-
-
-class _Only:
-    """A stand-in calculator of one input, so a machine input's choice is spelt as the
-    command line spells it (:func:`calc.spelling.inputs`)."""
-
-    def __init__(self, spec: Input):
-        self.id, self.inputs = "machine", {spec.id: spec}

@@ -28,9 +28,9 @@ import yaml
 
 from . import engine, spelling, yaml_reading
 from .errors import InputError, MqcalcError, shown
+from .file_inputs import ScenarioError, at_line, bits_as_text, calculator_ids, kind, typed_names
 from .files import replace_atomically
 from .formatting import plain_number
-from .spelling import listing
 
 SCHEMA_VERSION = 1
 """The format version this mqcalc writes, and the newest it reads."""
@@ -43,14 +43,6 @@ HEADER = """\
 # Open it in the terminal calculator: mqcalc --scenario FILE
 # An input left out takes its default; mqcalc list shows every input and what it accepts.
 """
-
-
-class ScenarioError(MqcalcError):
-    """A scenario file cannot be read or used; the message starts ``scenario FILE:``."""
-
-    def __init__(self, where: str, problem: str):
-        self.where, self.problem = where, problem
-        super().__init__(f"{where}: {problem}")
 
 
 @dataclass(frozen=True)
@@ -81,15 +73,15 @@ def load_scenario(path: Path) -> Scenario:
     try:
         source = yaml_reading.read(Path(path), as_written=True)
     except yaml_reading.YamlProblem as error:
-        raise ScenarioError(_at(where, error.line), error.problem) from None
+        raise ScenarioError(at_line(where, error.line), error.problem) from None
     document = source.data
     if not isinstance(document, dict):
         raise ScenarioError(where, f"expects a mapping with keys {', '.join(KEYS)}, "
-                                   f"not {_kind(document)}")
+                                   f"not {kind(document)}")
     _check_version(document, where, source)
     unknown = [key for key in document if key not in KEYS]
     if unknown:
-        raise ScenarioError(_at(where, source.line(str(unknown[0]))),
+        raise ScenarioError(at_line(where, source.line(str(unknown[0]))),
                             f"{unknown[0]}: unknown key (known: {', '.join(KEYS)})")
     if "calculators" not in document:
         raise ScenarioError(where, "calculators: is required (calculator id -> its inputs)")
@@ -122,11 +114,6 @@ def _text(scenario: Scenario, where: str) -> str:
                                           default_flow_style=False)
 
 
-def _at(where: str, line: int | None) -> str:
-    """``where`` with the line, when there is one."""
-    return f"{where}: line {line}" if line else where
-
-
 PLAN_VERSION_KEY = "mqcalc_plan"
 """What heads a plan file (:data:`calc.plan.VERSION_KEY`), named here so that a plan given
 where a scenario is expected is told apart from a file that is neither."""
@@ -141,7 +128,7 @@ def _check_version(document: dict, where: str, source: yaml_reading.Document) ->
         raise ScenarioError(where, f"{VERSION_KEY}: is required (the format version, "
                                    f"{SCHEMA_VERSION}); is this a scenario file?")
     version = document[VERSION_KEY]
-    where = _at(where, source.line(VERSION_KEY))
+    where = at_line(where, source.line(VERSION_KEY))
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
         raise ScenarioError(where, f"{VERSION_KEY}: expects the format version, a whole "
                                    f"number from 1 to {SCHEMA_VERSION}, not {shown(version)}")
@@ -155,15 +142,15 @@ def _checked(calculators: object, current: object, where: str,
     """The scenario with each calculator's inputs validated, in catalogue order; problems
     name the line ``source`` (the file read, if any) gives their key."""
     def at(key: str) -> str:
-        return _at(where, source.line(key) if source else None)
+        return at_line(where, source.line(key) if source else None)
 
     if calculators is None or calculators == {}:
         raise ScenarioError(at("calculators"), "calculators: is empty (expects at least one "
                                                "calculator id with its inputs)")
     if not isinstance(calculators, dict):
         raise ScenarioError(at("calculators"), f"calculators: expects a mapping of calculator "
-                                               f"id to its inputs, not {_kind(calculators)}")
-    typed = _calculator_ids(calculators, at)
+                                               f"id to its inputs, not {kind(calculators)}")
+    typed = calculator_ids(calculators, at)
     inputs, named = {}, {}
     for calculator_id, typed_id in typed.items():
         key = f"calculators.{typed_id}"
@@ -171,11 +158,11 @@ def _checked(calculators: object, current: object, where: str,
         given = {} if given is None else given
         if not isinstance(given, dict):
             raise ScenarioError(at(key), f"calculators.{calculator_id}: expects a mapping of "
-                                         f"input id to value, not {_kind(given)}")
-        names = _typed_names(calculator_id, given)
+                                         f"input id to value, not {kind(given)}")
+        names = typed_names(calculator_id, given)
         named[calculator_id] = frozenset(names)
         try:
-            inputs[calculator_id] = engine.validate(calculator_id, _bits_as_text(
+            inputs[calculator_id] = engine.validate(calculator_id, bits_as_text(
                 calculator_id, spelling.inputs(engine.calculator(calculator_id), given)))
         except InputError as error:
             raise error.at(at(f"{key}.{names.get(error.name, error.name)}")) from None
@@ -187,52 +174,3 @@ def _checked(calculators: object, current: object, where: str,
         raise ScenarioError(at("current"), f"current: {shown(current)} is not one of the "
                                            f"scenario's calculators ({', '.join(inputs)})")
     return Scenario(inputs, current, named)
-
-
-def _calculator_ids(calculators: dict, at) -> dict:
-    """Each calculator id of the file in the template's spelling, mapped to the key as the
-    file types it (``Connect`` for connect), in catalogue order; a key for no calculator, or
-    a second key for one, is refused at its line (``at`` gives it)."""
-    known = [calculator.id for calculator in engine.catalogue()]
-    typed = {}
-    for key in calculators:
-        calculator_id = spelling.calculator_id(key, known) if isinstance(key, str) else key
-        if calculator_id not in known:
-            raise ScenarioError(at(f"calculators.{key}"), f"calculators: {shown(key)} is not a "
-                                f"calculator ({listing('known:', key, known)})")
-        if calculator_id in typed:
-            raise ScenarioError(at(f"calculators.{key}"), f"calculators: {shown(key)} names "
-                                f"{calculator_id} again (after {shown(typed[calculator_id])})")
-        typed[calculator_id] = key
-    return {known_id: typed[known_id] for known_id in known if known_id in typed}
-
-
-def _typed_names(calculator_id: str, given: dict) -> dict:
-    """Each input id of ``given`` in the template's spelling, mapped to the key as typed,
-    so a refusal finds the line of the key the file holds."""
-    inputs = engine.calculator(calculator_id).inputs
-    names = {}
-    for key in given:
-        found = spelling.spelt(str(key), inputs)
-        names[found[0] if len(found) == 1 else key] = key
-    return names
-
-
-def _bits_as_text(calculator_id: str, given: dict) -> dict:
-    """``given`` with a YAML 1 or 0 for a boolean input as the text the command line takes
-    (the engine refuses the number itself), so a file accepts what the refusal offers."""
-    specs = engine.calculator(calculator_id).inputs
-    return {name: str(value) if name in specs and specs[name].type == "bool"
-            and type(value) is int and value in (0, 1) else value
-            for name, value in given.items()}
-
-
-def _kind(value: object) -> str:
-    """What a YAML value is, in the words a user would use."""
-    if value is None:
-        return "nothing"
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    return f"the value {shown(value)}"

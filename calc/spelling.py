@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .errors import InputError, MqcalcError, shown
-from .model import Calculator
+from .model import Calculator, Input
 
 CLOSE_ENOUGH = 0.6
 """How alike a typed name and a known one must be (difflib's ratio) to suggest it."""
@@ -68,7 +68,7 @@ def inputs(calculator: Calculator, given: dict) -> dict:
         name = found[0] if found else name
         if name in spelled:
             raise InputError(calculator.id, name, value, "one value (it was given twice)")
-        spelled[name] = _choice(calculator, name, value)
+        spelled[name] = choice(calculator.id, calculator.inputs.get(name), value)
     return spelled
 
 
@@ -83,19 +83,19 @@ def varied(calculator: Calculator, text: str) -> str:
     return f"{spelled[0][0]}=" + ",".join(str(value) for _, value in spelled)
 
 
-def _choice(calculator: Calculator, name: str, value: object) -> object:
-    """``value`` as the choice it stands for, when ``name`` is a choice input and exactly
-    one of its choices equals it apart from case; else ``value`` as given (for the gate to
-    judge), except a text close to a choice, refused with that choice suggested."""
-    spec = calculator.inputs.get(name)
+def choice(owner: str, spec: Input | None, value: object) -> object:
+    """``value`` as the choice it stands for, when ``spec`` (an input of ``owner``, a
+    calculator id or ``machine``) is a choice input and exactly one of its choices equals
+    it apart from case; else ``value`` as given (for the gate to judge), except a text
+    close to a choice, refused with that choice suggested."""
     if spec is None or spec.type != "choice" or not isinstance(value, str):
         return value
     found = spelt(value.strip(), spec.choices)
     if len(found) > 1:
-        raise InputError(calculator.id, name, value, _exactly(found))
+        raise InputError(owner, spec.id, value, _exactly(found))
     hint = suggestion(value.strip(), spec.choices) if not found else ""
     if hint:
-        raise InputError(calculator.id, name, value, f"{spec.accepts()} ({hint})")
+        raise InputError(owner, spec.id, value, f"{spec.accepts()} ({hint})")
     return found[0] if found else value
 
 

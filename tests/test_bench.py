@@ -70,10 +70,10 @@ def test_the_benchmark_prints_and_stores_every_engine_figure(tmp_path, capsys):
 @pytest.fixture(scope="module")
 def connect_workbook(tmp_path_factory):
     """connect's workbook as the peers section writes it, with a few of its cases."""
-    from tests.bench.peers import _valid_cases, _workbook
+    from tests.bench.peers import valid_cases, peer_workbook
     calculator = calc.calculator("connect")
-    cases = _valid_cases(calculator, 2)[:3]
-    return calculator, cases, _workbook(calculator, cases, tmp_path_factory.mktemp("peers"))
+    cases = valid_cases(calculator, 2)[:3]
+    return calculator, cases, peer_workbook(calculator, cases, tmp_path_factory.mktemp("peers"))
 
 
 @pytest.mark.parametrize("peer", ["pycel", "formulas"])

@@ -12,7 +12,7 @@ import pytest
 from calc import cache, engine
 from calc.errors import TemplateError
 from calc.loader import load
-from calc.loader_base import _parsed, read_yaml
+from calc.loader_base import parsed_template, read_yaml
 
 TEMPLATES = [*engine.template_files(), engine.parts_dir() / "machine.yaml",
              *engine.document_registries()]
@@ -33,8 +33,8 @@ def entries(folder) -> list:
 
 @pytest.mark.parametrize("path", TEMPLATES, ids=lambda path: path.name)
 def test_a_cached_document_is_the_document_read(folder, path):
-    fresh = _parsed(path)
-    stored = cache.document(path, _parsed)  # fills the cache
+    fresh = parsed_template(path)
+    stored = cache.document(path, parsed_template)  # fills the cache
     assert len(entries(folder)) == 1
     cached = cache.document(path, lambda _: pytest.fail("read again"))
     assert cached == fresh == stored
@@ -59,7 +59,7 @@ def test_a_changed_template_is_read_anew(folder, tmp_path):
     path = tmp_path / "connect.yaml"
     original = (engine.templates_dir() / "connect.yaml").read_text(encoding="utf-8")
     path.write_text(original, encoding="utf-8")
-    cache.document(path, _parsed)
+    cache.document(path, parsed_template)
     path.write_text(original.replace("title: Client connect", "title: Changed connect", 1),
                     encoding="utf-8")
     assert read_yaml(path).data["title"].startswith("Changed connect")
@@ -68,7 +68,7 @@ def test_a_changed_template_is_read_anew(folder, tmp_path):
 
 def _damaged(folder, path, text: str | None = None, mode: int | None = None):
     """The entry of ``path``, written by the cache and then given ``text`` and ``mode``."""
-    cache.document(path, _parsed)
+    cache.document(path, parsed_template)
     [entry] = entries(folder)
     if text is not None:
         entry.write_text(text, encoding="utf-8")
@@ -81,7 +81,7 @@ CONNECT = engine.templates_dir() / "connect.yaml"
 
 
 def _stored(folder) -> str:
-    cache.document(CONNECT, _parsed)
+    cache.document(CONNECT, parsed_template)
     return entries(folder)[0].read_text(encoding="utf-8")
 
 
@@ -102,7 +102,7 @@ def _stored(folder) -> str:
 def test_a_damaged_entry_is_ignored_and_written_anew(folder, damage):
     text = _stored(folder)
     entry = _damaged(folder, CONNECT, damage(text))
-    assert cache.document(CONNECT, _parsed) == _parsed(CONNECT)
+    assert cache.document(CONNECT, parsed_template) == parsed_template(CONNECT)
     assert entry.read_text(encoding="utf-8") == text
 
 
@@ -111,10 +111,10 @@ def test_an_entry_others_can_write_is_not_used(folder):
     hostile = json.loads(text)
     hostile["data"]["title"] = "Planted title"
     entry = _damaged(folder, CONNECT, json.dumps(hostile), mode=0o666)
-    assert cache.document(CONNECT, _parsed).data["title"] == _parsed(CONNECT).data["title"]
+    assert cache.document(CONNECT, parsed_template).data["title"] == parsed_template(CONNECT).data["title"]
     assert entry.stat().st_mode & 0o777 == 0o600  # written anew, for the user alone
     entry.write_text(json.dumps(hostile), encoding="utf-8")  # the same, the user's own
-    assert cache.document(CONNECT, _parsed).data["title"] == "Planted title"
+    assert cache.document(CONNECT, parsed_template).data["title"] == "Planted title"
 
 
 def test_a_hostile_entry_goes_through_the_template_checks(folder, tmp_path):
@@ -122,7 +122,7 @@ def test_a_hostile_entry_goes_through_the_template_checks(folder, tmp_path):
     refused by the loader as it is in a template, never run."""
     path = tmp_path / "dse_support.yaml"
     path.write_bytes((engine.templates_dir() / "dse_support.yaml").read_bytes())
-    cache.document(path, _parsed)
+    cache.document(path, parsed_template)
     [entry] = entries(folder)
     hostile = json.loads(entry.read_text(encoding="utf-8"))
     name = next(iter(hostile["data"]["outputs"]))
@@ -136,12 +136,12 @@ def test_a_hostile_entry_goes_through_the_template_checks(folder, tmp_path):
 def test_a_cache_that_cannot_be_written_is_no_error(tmp_path, monkeypatch):
     (tmp_path / "cache").write_text("a file where the folder would be")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    assert cache.document(CONNECT, _parsed) == _parsed(CONNECT)
+    assert cache.document(CONNECT, parsed_template) == parsed_template(CONNECT)
 
 
 def test_the_cache_can_be_turned_off(folder, monkeypatch):
     monkeypatch.setenv(cache.SWITCH, "off")
-    assert cache.document(CONNECT, _parsed) == _parsed(CONNECT)
+    assert cache.document(CONNECT, parsed_template) == parsed_template(CONNECT)
     assert not folder.exists()
 
 

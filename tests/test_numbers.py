@@ -22,7 +22,7 @@ from calc.workbook.sheet_columns import VALUE
 from tests.compare import named_cell
 from tests.conftest import REPO
 from tests.strategies import calculator_inputs, edges
-from tests.test_templates import _broken, _set
+from tests.template_edits import connect_changed, setting
 
 CALCULATORS = engine.catalogue()
 IDS = [spec.id for spec in CALCULATORS]
@@ -30,20 +30,20 @@ IDS = [spec.id for spec in CALCULATORS]
 
 def _refusal(tmp_path, change) -> str:
     with pytest.raises(TemplateError) as refused:
-        load(_broken(tmp_path, change))
+        load(connect_changed(tmp_path, change))
     return str(refused.value)
 
 
 @pytest.mark.parametrize("change, expected", [
-    (_set(["inputs", "listener", "labels"], {"local": "Own", "nearby": "Other"}),
+    (setting(["inputs", "listener", "labels"], {"local": "Own", "nearby": "Other"}),
      r"line \d+: inputs\.listener\.labels\.nearby: 'nearby' is not a choice \(local, shared\)"),
-    (_set(["inputs", "sharecnv", "labels"], {"0": "none"}),
+    (setting(["inputs", "sharecnv", "labels"], {"0": "none"}),
      r"line \d+: inputs\.sharecnv\.labels: only for a choice input; this one is int"),
-    (_set(["inputs", "listener", "labels"], {"local": "x" * 31}),
+    (setting(["inputs", "listener", "labels"], {"local": "x" * 31}),
      r"line \d+: inputs\.listener\.labels\.local: is 31 characters; keep it to 30"),
-    (_set(["inputs", "sharecnv", "decimals"], 2),
+    (setting(["inputs", "sharecnv", "decimals"], 2),
      r"line \d+: inputs\.sharecnv\.decimals: only for a number input; this one is int"),
-    (_set(["inputs", "connects_per_sec", "decimals"], 7),
+    (setting(["inputs", "connects_per_sec", "decimals"], 7),
      r"line \d+: inputs\.connects_per_sec\.decimals: must be a whole number from 0 to 6"),
 ], ids=["unknown choice", "labels on an int", "long label", "decimals on an int",
         "too many decimals"])
@@ -196,7 +196,7 @@ def test_axis_formats_follow_the_scale():
 def test_an_input_without_a_max_is_sized_for_the_safe_magnitude(tmp_path):
     """A template may leave an input's max out (its domain is unbounded above): the columns
     are then sized for SAFE_MAGNITUDE, as results are, instead of failing the build."""
-    calculator = load(_broken(tmp_path, lambda d: d["inputs"]["connects_per_sec"].pop("max")))
+    calculator = load(connect_changed(tmp_path, lambda d: d["inputs"]["connects_per_sec"].pop("max")))
     spec = calculator.inputs["connects_per_sec"]
     assert spec.max is None
     assert widest_input(spec) == format_value(SAFE_MAGNITUDE, spec.decimals)

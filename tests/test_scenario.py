@@ -15,9 +15,9 @@ import calc
 from calc.errors import InputError, MqcalcError
 from calc.files import replace_atomically
 from calc.formatting import format_value
+from calc.file_inputs import ScenarioError
 from calc.scenario import (
-    HEADER, SCHEMA_VERSION, Scenario, ScenarioError, load_scenario, save_scenario,
-    scenario_text)
+    HEADER, SCHEMA_VERSION, Scenario, load_scenario, save_scenario, scenario_text)
 from tests.conftest import CALCULATOR_IDS, CALCULATORS
 from tests.strategies import broken_checks, calculator_inputs, edges
 

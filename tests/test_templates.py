@@ -3,8 +3,6 @@ And the expression language means the same in Python and in the spreadsheet."""
 from __future__ import annotations
 
 import re
-import shutil
-from pathlib import Path
 
 import pytest
 import yaml
@@ -19,30 +17,9 @@ from calc.expr import Scope, parse
 from calc.loader import load
 from calc.model import NUMBER
 from tests.conftest import CALCULATORS, REPO
+from tests.template_edits import CONNECT, PARTS, connect_changed, setting
 from tests.xlsx_oracle import FormulaError, WorkbookOracle
 
-CONNECT = yaml.safe_load((REPO / "templates" / "connect.yaml").read_text())
-PARTS = REPO / "templates" / "parts"
-
-
-def _broken(tmp_path: Path, change) -> Path:
-    """connect.yaml changed by ``change``, written to ``tmp_path`` beside the parts it
-    includes."""
-    document = yaml.safe_load(yaml.safe_dump(CONNECT))
-    change(document)
-    shutil.copytree(PARTS, tmp_path / "parts", dirs_exist_ok=True)
-    path = tmp_path / "connect.yaml"
-    path.write_text(yaml.safe_dump(document, sort_keys=False))
-    return path
-
-
-def _set(path: list, value):
-    def change(document):
-        target = document
-        for key in path[:-1]:
-            target = target[key]
-        target[path[-1]] = value
-    return change
 
 
 TABLE_CHART = {"title": "Refused attempt cost as published", "help": "The table itself.",
@@ -66,93 +43,93 @@ def _text_table(document):
 
 
 BROKEN = {
-    "unknown top-level key": (_set(["colour"], "red"), "(top level).colour"),
-    "unknown input key": (_set(["inputs", "tls", "colour"], 1), "inputs.tls.colour"),
+    "unknown top-level key": (setting(["colour"], "red"), "(top level).colour"),
+    "unknown input key": (setting(["inputs", "tls", "colour"], 1), "inputs.tls.colour"),
     "missing help": (lambda d: d["inputs"]["tls"].pop("help"), "inputs.tls.help"),
-    "bad input type": (_set(["inputs", "tls", "type"], "flag"), "inputs.tls.type"),
-    "default outside domain": (_set(["inputs", "sharecnv", "default"], 1000),
+    "bad input type": (setting(["inputs", "tls", "type"], "flag"), "inputs.tls.type"),
+    "default outside domain": (setting(["inputs", "sharecnv", "default"], 1000),
                                "inputs.sharecnv.default"),
-    **{f"applies_when {case}": (_set(["inputs", "tls", "applies_when"], condition),
+    **{f"applies_when {case}": (setting(["inputs", "tls", "applies_when"], condition),
                                 "inputs.tls.applies_when")
        for case, condition in (("not a condition", "sharecnv + 1"),
                                ("naming its input", "not tls"),
                                ("naming no input", "colour > 1"),
                                ("naming an output", "connect_cpu_us > 1"))},
-    "unknown name": (_set(["outputs", "connect_cpu_us", "formula"], "basic_connect_cpu_us + tsl"),
+    "unknown name": (setting(["outputs", "connect_cpu_us", "formula"], "basic_connect_cpu_us + tsl"),
                      "outputs.connect_cpu_us.formula"),
-    "cycle": (_set(["outputs", "basic_connect_cpu_us", "formula"], "connect_cpu_us + 1"),
+    "cycle": (setting(["outputs", "basic_connect_cpu_us", "formula"], "connect_cpu_us + 1"),
               "cycle"),
-    "type misuse": (_set(["outputs", "connect_cpu_us", "formula"], "tls + 1"),
+    "type misuse": (setting(["outputs", "connect_cpu_us", "formula"], "tls + 1"),
                     "outputs.connect_cpu_us.formula"),
-    "choice typo": (_set(["notes", 2, "when"], "listener == 'sharde'"), "notes[2].when"),
-    "headline not an output": (_set(["headline"], "sharecnv"), "headline"),
-    "too few key results": (_set(["key_results"], ["msu", "lpar_busy_pct"]), "key_results"),
-    "too many key results": (_set(["key_results"], ["msu", "lpar_busy_pct", "chin_cpu_us",
+    "choice typo": (setting(["notes", 2, "when"], "listener == 'sharde'"), "notes[2].when"),
+    "headline not an output": (setting(["headline"], "sharecnv"), "headline"),
+    "too few key results": (setting(["key_results"], ["msu", "lpar_busy_pct"]), "key_results"),
+    "too many key results": (setting(["key_results"], ["msu", "lpar_busy_pct", "chin_cpu_us",
                                                     "qmgr_cpu_us", "db2_cpu_us", "cpu_scale"]),
                              "key_results"),
-    "key result not an output": (_set(["key_results"], ["msu", "lpar_busy_pct", "tls"]),
+    "key result not an output": (setting(["key_results"], ["msu", "lpar_busy_pct", "tls"]),
                                  "key_results"),
-    "headline among key results": (_set(["key_results"], ["msu", "lpar_busy_pct",
+    "headline among key results": (setting(["key_results"], ["msu", "lpar_busy_pct",
                                                           "connect_cpu_us"]), "key_results"),
-    "key result twice": (_set(["key_results"], ["msu", "msu", "lpar_busy_pct"]), "key_results"),
-    "key inputs not a list": (_set(["key_inputs"], "tls"), "key_inputs"),
-    "key input not an input": (_set(["key_inputs"], ["msu"]), "key_inputs"),
+    "key result twice": (setting(["key_results"], ["msu", "msu", "lpar_busy_pct"]), "key_results"),
+    "key inputs not a list": (setting(["key_inputs"], "tls"), "key_inputs"),
+    "key input not an input": (setting(["key_inputs"], ["msu"]), "key_inputs"),
     "input named like the workbook's status line": (
         lambda d: d["inputs"].update(status=d["inputs"].pop("tls")), "inputs.status"),
     "table lacks a reachable key": (
         lambda d: d["tables"]["tls_cpu_us"]["rows"].pop("shared"),
         "outputs.tls_addition_cpu_us.formula"),
-    "unsafe syntax": (_set(["outputs", "connect_cpu_us", "formula"], "__import__('os')"),
+    "unsafe syntax": (setting(["outputs", "connect_cpu_us", "formula"], "__import__('os')"),
                       "outputs.connect_cpu_us.formula"),
-    "attribute access": (_set(["outputs", "connect_cpu_us", "formula"], "tls.real"),
+    "attribute access": (setting(["outputs", "connect_cpu_us", "formula"], "tls.real"),
                          "outputs.connect_cpu_us.formula"),
     "cell-like name": (lambda d: d["inputs"].update(ab12=d["inputs"].pop("tls")), "inputs.ab12"),
     "missing citation": (lambda d: d["tables"]["tls_cpu_us"].pop("source"),
                          "tables.tls_cpu_us.source"),
-    "wrong file name": (_set(["id"], "other"), "id"),
-    "numeric output without unit": (_set(["outputs", "connect_cpu_us", "unit"], ""),
+    "wrong file name": (setting(["id"], "other"), "id"),
+    "numeric output without unit": (setting(["outputs", "connect_cpu_us", "unit"], ""),
                                     "outputs.connect_cpu_us.unit"),
     "report pattern is not a regular expression": (
-        _set(["report"], {"option": "r", "title": "R", "required": [], "total": [],
+        setting(["report"], {"option": "r", "title": "R", "required": [], "total": [],
                           "lines": {"a": {"starts": "x", "pattern": "(", "layout": "x"}}}),
         "report.lines.a.pattern"),
     "report group is not an input": (
-        _set(["report"], {"option": "r", "title": "R", "required": [], "total": [],
+        setting(["report"], {"option": "r", "title": "R", "required": [], "total": [],
                           "lines": {"a": {"starts": "x", "pattern": "(?P<block>x)(?P<nope>y)",
                                           "layout": "x"}}}),
         "report.lines.a.pattern"),
-    "overlong output title": (_set(["outputs", "connect_cpu_us", "title"], "x" * 37),
+    "overlong output title": (setting(["outputs", "connect_cpu_us", "title"], "x" * 37),
                               "outputs.connect_cpu_us.title"),
-    "overlong output unit": (_set(["outputs", "connect_cpu_us", "unit"], "CPU µs per connect"),
+    "overlong output unit": (setting(["outputs", "connect_cpu_us", "unit"], "CPU µs per connect"),
                              "outputs.connect_cpu_us.unit"),
-    "overlong table title": (_set(["tables", "tls_cpu_us", "title"], "x" * 57),
+    "overlong table title": (setting(["tables", "tls_cpu_us", "title"], "x" * 57),
                              "tables.tls_cpu_us.title"),
-    "example names no output": (_set(["examples", 0, "expect"], {"nothing": 1}),
+    "example names no output": (setting(["examples", 0, "expect"], {"nothing": 1}),
                                 "examples[0].expect.nothing"),
-    "charts not a mapping": (_set(["charts"], ["cpu_by_connect_rate"]), "charts"),
+    "charts not a mapping": (setting(["charts"], ["cpu_by_connect_rate"]), "charts"),
     "chart id not a name": (lambda d: d["charts"].update(Rate=d["charts"].pop("cpu_by_connect_rate")),
                             "charts.Rate"),
-    "unknown chart key": (_set(["charts", "cpu_by_connect_rate", "colour"], "red"),
+    "unknown chart key": (setting(["charts", "cpu_by_connect_rate", "colour"], "red"),
                           "charts.cpu_by_connect_rate.colour"),
     "chart without help": (lambda d: d["charts"]["cpu_by_connect_rate"].pop("help"),
                            "charts.cpu_by_connect_rate.help"),
-    "chart x not an input": (_set(["charts", "cpu_by_connect_rate", "x"], "connect_cpu_us"),
+    "chart x not an input": (setting(["charts", "cpu_by_connect_rate", "x"], "connect_cpu_us"),
                              "charts.cpu_by_connect_rate.x"),
     "numeric chart without to": (lambda d: d["charts"]["cpu_by_connect_rate"].pop("to"),
                                  "charts.cpu_by_connect_rate.to"),
-    "range on a choice x": (_set(["charts", "cost_by_listener", "from"], 0),
+    "range on a choice x": (setting(["charts", "cost_by_listener", "from"], 0),
                             "charts.cost_by_listener.from"),
     "step on a bool x": (lambda d: d["charts"]["refused_by_method"].update(x="tls", step=1),
                          "charts.refused_by_method.step"),
-    "chart from below the domain": (_set(["charts", "cpu_by_connect_rate", "from"], -50),
+    "chart from below the domain": (setting(["charts", "cpu_by_connect_rate", "from"], -50),
                                     "charts.cpu_by_connect_rate.from"),
-    "chart to above the domain": (_set(["charts", "cpu_by_connect_rate", "to"], 1000050),
+    "chart to above the domain": (setting(["charts", "cpu_by_connect_rate", "to"], 1000050),
                                   "charts.cpu_by_connect_rate.to"),
     "chart from not below to": (lambda d: d["charts"]["cpu_by_connect_rate"].update(
         {"from": 2000, "to": 2000}), "charts.cpu_by_connect_rate.to"),
-    "chart step zero": (_set(["charts", "cpu_by_connect_rate", "step"], 0),
+    "chart step zero": (setting(["charts", "cpu_by_connect_rate", "step"], 0),
                         "charts.cpu_by_connect_rate.step"),
-    "chart step negative": (_set(["charts", "cpu_by_connect_rate", "step"], -50),
+    "chart step negative": (setting(["charts", "cpu_by_connect_rate", "step"], -50),
                             "charts.cpu_by_connect_rate.step"),
     "fractional step on a whole-number x": (
         lambda d: d["charts"]["cpu_by_connect_rate"].update(x="sharecnv", to=10, step=0.5),
@@ -161,32 +138,32 @@ BROKEN = {
         lambda d: d["charts"]["cpu_by_connect_rate"].update({"x": "sharecnv", "from": 0.5,
                                                              "to": 10, "step": 1}),
         "charts.cpu_by_connect_rate.from"),
-    "chart to not a whole number of steps": (_set(["charts", "cpu_by_connect_rate", "step"], 300),
+    "chart to not a whole number of steps": (setting(["charts", "cpu_by_connect_rate", "step"], 300),
                                              "charts.cpu_by_connect_rate.to"),
-    "chart with too many points": (_set(["charts", "cpu_by_connect_rate", "step"], 5),
+    "chart with too many points": (setting(["charts", "cpu_by_connect_rate", "step"], 5),
                                    "charts.cpu_by_connect_rate.step"),
-    "chart y empty": (_set(["charts", "cpu_by_connect_rate", "y"], []),
+    "chart y empty": (setting(["charts", "cpu_by_connect_rate", "y"], []),
                       "charts.cpu_by_connect_rate.y"),
-    "chart y names no output": (_set(["charts", "cpu_by_connect_rate", "y"], ["connects_per_sec"]),
+    "chart y names no output": (setting(["charts", "cpu_by_connect_rate", "y"], ["connects_per_sec"]),
                                 "charts.cpu_by_connect_rate.y"),
     "chart y not numeric": (lambda d: (
         d["outputs"].update(uses_tls={"formula": "tls", "title": "TLS", "unit": "", "help": "h"}),
         d["charts"]["cost_by_listener"].update(y=["connect_cpu_us", "uses_tls"])),
         "charts.cost_by_listener.y"),
-    "chart y in two units": (_set(["charts", "cost_by_listener", "y"],
+    "chart y in two units": (setting(["charts", "cost_by_listener", "y"],
                                   ["connect_cpu_us", "cpu_seconds_per_sec"]),
                              "charts.cost_by_listener.y"),
-    "chart y twice": (_set(["charts", "cost_by_listener", "y"], ["connect_cpu_us"] * 2),
+    "chart y twice": (setting(["charts", "cost_by_listener", "y"], ["connect_cpu_us"] * 2),
                       "charts.cost_by_listener.y"),
-    "overlong chart title": (_set(["charts", "cost_by_listener", "title"], "x" * 57),
+    "overlong chart title": (setting(["charts", "cost_by_listener", "title"], "x" * 57),
                              "charts.cost_by_listener.title"),
     "chart with x and table": (_table_chart(x="sharecnv"), "charts.measured"),
     "chart with neither x nor table": (_table_chart(table=None), "charts.measured"),
-    "unit on a sweep": (_set(["charts", "cpu_by_connect_rate", "unit"], "CPU s/s"),
+    "unit on a sweep": (setting(["charts", "cpu_by_connect_rate", "unit"], "CPU s/s"),
                         "charts.cpu_by_connect_rate.unit"),
-    "mark on a sweep": (_set(["charts", "cpu_by_connect_rate", "mark"], "sharecnv"),
+    "mark on a sweep": (setting(["charts", "cpu_by_connect_rate", "mark"], "sharecnv"),
                         "charts.cpu_by_connect_rate.mark"),
-    "rows on a sweep": (_set(["charts", "cost_by_listener", "rows"], ["local"]),
+    "rows on a sweep": (setting(["charts", "cost_by_listener", "rows"], ["local"]),
                         "charts.cost_by_listener.rows"),
     "range on a table chart": (_table_chart(**{"from": 0}), "charts.measured.from"),
     "step on a table chart": (_table_chart(step=1), "charts.measured.step"),
@@ -229,7 +206,7 @@ BROKEN = {
 def test_broken_template_is_refused_naming_file_and_key(tmp_path, case):
     change, key = BROKEN[case]
     with pytest.raises(TemplateError) as refused:
-        load(_broken(tmp_path, change))
+        load(connect_changed(tmp_path, change))
     assert re.match(r"connect\.yaml: line [1-9][0-9]*: ", str(refused.value)), refused.value
     assert key in str(refused.value)
 
@@ -251,7 +228,7 @@ def test_a_broken_template_is_refused_naming_file_line_and_key(path):
 
 
 def test_unchanged_copy_loads(tmp_path):
-    assert load(_broken(tmp_path, lambda d: None)).id == "connect"
+    assert load(connect_changed(tmp_path, lambda d: None)).id == "connect"
 
 
 # The same expression, emitted twice, must mean the same: Python evaluates one text, the
@@ -352,7 +329,7 @@ def test_a_formula_that_cannot_be_computed_names_its_output(tmp_path):
     def divide(document):
         document["outputs"]["connect_cpu_us"]["formula"] = "basic_connect_cpu_us / connects_per_sec"
 
-    compiled = compile_calculator(load(_broken(tmp_path, divide)))
+    compiled = compile_calculator(load(connect_changed(tmp_path, divide)))
     values = {name: spec.default for name, spec in compiled.calculator.inputs.items()}
     assert compiled.evaluate(values)[1]["connect_cpu_us"] == pytest.approx(5.1)
     with pytest.raises(CalculationError, match="connect_cpu_us cannot be computed"):
@@ -382,7 +359,7 @@ def test_chart_points_are_worked_out_from_the_declared_range(tmp_path):
         document["charts"]["cpu_by_connect_rate"].update({"from": 0.1, "to": 0.7, "step": 0.1})
         document["charts"]["cost_by_listener"]["x"] = "tls"
 
-    charts = load(_broken(tmp_path, decimal_steps)).charts
+    charts = load(connect_changed(tmp_path, decimal_steps)).charts
     assert charts["cpu_by_connect_rate"].points == (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7)
     assert charts["cpu_by_connect_rate"].kind == "line"
     assert charts["cpu_by_connect_rate"].unit == "CPU s/s"
@@ -402,7 +379,7 @@ def test_table_charts_are_the_tables_rows(tmp_path):
             "title": "Basic as published", "help": "h", "table": "basic_cpu_us",
             "y": ["shared", "local"], "unit": "CPU µs", "mark": "sharecnv", "rows": [1]}
 
-    loaded = load(_broken(tmp_path, table_charts))
+    loaded = load(connect_changed(tmp_path, table_charts))
     charts = loaded.charts
     refused = charts["measured"]
     assert (refused.table, refused.x, refused.y, refused.kind, refused.mark) == (
@@ -421,7 +398,7 @@ def test_table_charts_are_the_tables_rows(tmp_path):
 def test_a_fault_in_an_included_part_names_the_parts_file_and_line(tmp_path):
     """A key the machine part supplies is reported against templates/parts/machine.yaml,
     not the template that includes it."""
-    path = _broken(tmp_path, lambda d: None)
+    path = connect_changed(tmp_path, lambda d: None)
     part = tmp_path / "parts" / "machine.yaml"
     text = part.read_text(encoding="utf-8")
     part.write_text(text.replace("title: Workload RNI", "title: " + "W" * 30), encoding="utf-8")
@@ -474,7 +451,7 @@ def test_the_cpu_rate_is_shown_beside_its_share_of_the_lpar_and_msu(calculator):
                                     {"no_such_output": ["msu"]},
                                     {"cpu_seconds_per_sec": "msu"}])
 def test_a_part_placing_what_is_not_an_output_is_refused(tmp_path, beside):
-    path = _broken(tmp_path, lambda d: None)
+    path = connect_changed(tmp_path, lambda d: None)
     part = tmp_path / "parts" / "machine.yaml"
     document = yaml.safe_load(part.read_text(encoding="utf-8"))
     part.write_text(yaml.safe_dump({**document, "beside": beside}, sort_keys=False),

@@ -75,8 +75,8 @@ def measure(quick: bool) -> list[Measure]:
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
         for calculator in calculators:
-            cases = _valid_cases(calculator, 2 if quick else 25)
-            book = _workbook(calculator, cases, work)
+            cases = valid_cases(calculator, 2 if quick else 25)
+            book = peer_workbook(calculator, cases, work)
             seconds = {"engine": _engine_seconds(calculator, cases)}
             for peer, timed in PEERS.items():
                 if peer not in unmeasured:
@@ -108,7 +108,9 @@ def _ratio(peer: str, totals: dict[str, float], unmeasured: str | None) -> Measu
                    "time for the same scenarios")
 
 
-def _workbook(calculator, cases: list[dict], work: Path) -> Workbook:
+def peer_workbook(calculator, cases: list[dict], work: Path) -> Workbook:
+    """The calculator's workbook as the peers get it: built, its inputs' and outputs' cells
+    found by name, and a copy for each case with that case's inputs typed in."""
     path = write_workbook(work / f"{calculator.id}.xlsx", [calculator])
     book = openpyxl.load_workbook(path)
     cells = {name: named_cell(book[calculator.id], name).coordinate
@@ -123,7 +125,7 @@ def _workbook(calculator, cases: list[dict], work: Path) -> Workbook:
     return Workbook(path, cells, copies, work)
 
 
-def _valid_cases(calculator, count: int) -> list[dict]:
+def valid_cases(calculator, count: int) -> list[dict]:
     """The spread of cases that keep the calculator's rules, every input given."""
     return [{**calculator.defaults(), **case}
             for case in spread_cases(calculator, "bench", count)
