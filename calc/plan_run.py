@@ -29,6 +29,11 @@ RATE_NAME = "cpu_seconds_per_sec"
 """The name the machine part's share formulas read the CPU rate by."""
 TARGET = "target_share_pct"
 """The machine input a variant's headroom is measured against."""
+HEADROOM = "Headroom to the target share"
+"""How every face labels a variant's headroom (its share of the LPAR below ``TARGET``)."""
+RATE_DECIMALS = 4
+"""CPU s/s to 0.0001 of a processor: the decimals the calculators' CPU rates show, and
+every face shows a plan's with."""
 
 
 @dataclass(frozen=True)

@@ -12,16 +12,14 @@ from .evidence import LETTERS, legend, letters
 from .formatting import format_value
 from .model import CPU_RATE_UNIT, space_label
 from .plan import load_plan, machine_inputs
-from .plan_run import TOTAL, PlanResult, VariantResult, evaluate_plan, share_outputs
+from .plan_run import (HEADROOM, RATE_DECIMALS, TOTAL, PlanResult, VariantResult,
+                       evaluate_plan, share_outputs)
 from .terminal_text import printable
 
-RATE_DECIMALS = 4
-"""CPU s/s to 0.0001 of a processor: the decimals the calculators' CPU rates show."""
 LABEL, UNIT, COLUMN = 32, 10, 12
 """Widths of the figures' tables: label, unit, each value (80 columns with the indent)."""
 PART_LABEL, SPACE, MARKS_WIDTH = 32, 6, 3
 """The contributions' label (calculator and output), address space and marks columns."""
-HEADROOM = "Headroom to the target share"
 LISTED = 3
 """Most variants a warning names one by one; more are counted."""
 

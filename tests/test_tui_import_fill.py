@@ -7,7 +7,6 @@ import shutil
 from calc import engine
 from calc.report import read_report
 from calc.report_eval import evaluate
-from calc.smf.command import repeats_text
 from calc.smf.importing import read_folder
 from calc.smf.selection import choose
 from tests.conftest import REPO
@@ -71,7 +70,7 @@ def test_rows_left_out_as_repeats_are_said_in_the_notes(tmp_path):
     loaded = read_folder(folder)
     fill = smf_fill(loaded, smf_choices(loaded)[0])
     assert fill.values["adapters"]["chiadaps"] == 2
-    assert fill.notes[-1] == repeats_text(loaded.repeats[0])
+    assert fill.notes[-1] == loaded.repeats[0].said()
     assert fill.notes[-1].startswith("SMF-QCTADP.csv: 2 rows (lines 6-7) repeat a row")
 
 

@@ -9,7 +9,7 @@ from rich.console import Console
 import calc
 from calc.plan import load_plan, make_plan, save_plan
 from calc.plan_run import evaluate_plan
-from calc.plan_text import RATE_DECIMALS
+from calc.plan_run import RATE_DECIMALS
 from tests.test_plan import SAMPLE
 from tui.plan_edit import PlanEdit
 from tui.plan_view import contributions_table

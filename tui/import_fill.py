@@ -15,7 +15,7 @@ from calc import engine
 from calc.model import Calculator
 from calc.report import Block, read_report
 from calc.report_eval import Evaluated, evaluate
-from calc.smf.command import lines_text, repeats_text
+from calc.smf.tables import lines_text
 from calc.smf.feeds import ITEMS
 from calc.smf.importing import Folder, Imported
 from calc.smf.selection import PEAK, Chosen, choose
@@ -125,7 +125,7 @@ def smf_fill(folder: Folder, choice: SmfChoice) -> Fill:
                     for m in imported.missing]
     fill.notes = [_item_note(imported, calculator_id) for calculator_id in imported.chosen
                   if calculator_id in imported.inputs]
-    fill.notes += [repeats_text(repeats) for repeats in folder.repeats]
+    fill.notes += [repeats.said() for repeats in folder.repeats]
     return fill
 
 

@@ -12,8 +12,7 @@ from calc.evidence import LETTERS, WORDS, legend, letters
 from calc.formatting import format_value
 from calc.model import CPU_RATE_UNIT, space_label
 from calc.plan import machine_inputs
-from calc.plan_run import TOTAL, PlanResult, share_outputs
-from calc.plan_text import HEADROOM, RATE_DECIMALS
+from calc.plan_run import HEADROOM, RATE_DECIMALS, TOTAL, PlanResult, share_outputs
 
 from .evidence_view import STYLES
 

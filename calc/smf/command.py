@@ -20,17 +20,14 @@ from ..files import replace_atomically
 from ..scenario import Scenario, scenario_text
 from .feeds import FEEDS, ITEMS, WQ
 from ..terminal_text import printable
-from .duplicates import Repeats
 from .importing import Imported, read_folder
 from .selection import Chosen, choose
-from .tables import SmfError
+from .tables import SmfError, lines_text
 
 HELP_WIDTH = 88
 """Where the help's prose wraps (argparse's own text wraps to the terminal)."""
 BIG = 1e6
 """From here on a float is shown whole (6 significant digits would switch to 1.2e+08)."""
-MOST_LINES_LISTED = 5
-"""A value worked out from more rows than this names their first and last line only."""
 
 
 def epilog() -> str:
@@ -69,7 +66,7 @@ def run(path: Path, qmgr: str | None, interval: str, as_json: bool, out: Path | 
         for item in chosen:
             print("\n".join(["", *_text(item)]))
     for repeats in folder.repeats:
-        print(f"mqcalc: {repeats_text(repeats)}", file=sys.stderr)
+        print(f"mqcalc: {repeats.said()}", file=sys.stderr)
     for problem in folder.unplaced:
         print(printable(f"mqcalc: {problem.row.file} line {problem.row.line}: "
                         f"{', '.join(problem.columns)} {problem.value.strip()!r}: "
@@ -131,17 +128,6 @@ def _item_note(imported: Imported, calculator: str) -> str:
     return f": {printable(chosen.name + facts)} (the most {rank} of {len(items)})"
 
 
-def repeats_text(repeats: Repeats) -> str:
-    """One line on a file's rows left out as repeats of a record already read."""
-    count = len(repeats.lines)
-    rows = f"{count} row{'s' * (count > 1)}"
-    differing = (f", {repeats.differing} of them with other figures (the first row read is "
-                 "kept)" if repeats.differing else "")
-    return (f"{repeats.file}: {rows} ({lines_text(repeats.lines)}) repeat a row read before "
-            f"(the same {', '.join(repeats.identity)}{differing}): left out, so that no "
-            "record counts twice")
-
-
 def _seconds(seconds: object) -> str:
     return "length unknown" if seconds is None else f"{seconds} s"
 
@@ -156,19 +142,6 @@ def _shown(value: object) -> str:
     return f"{value:,}" if isinstance(value, int) else printable(str(value))
 
 
-
-
-def lines_text(rows: tuple[int, ...]) -> str:
-    """Line numbers as a person reads them: ``line 5``, ``lines 2-9`` or a short list."""
-    if not rows:
-        return ""
-    if len(rows) == 1:
-        return f"line {rows[0]}"
-    if list(rows) == list(range(rows[0], rows[-1] + 1)):
-        return f"lines {rows[0]}-{rows[-1]}"
-    if len(rows) <= MOST_LINES_LISTED:
-        return "lines " + ", ".join(map(str, rows))
-    return f"{len(rows)} rows, lines {rows[0]} to {rows[-1]}"
 
 
 def _write(out: Path, chosen: list[Chosen]) -> str:

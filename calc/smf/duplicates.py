@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .feeds import ACCOUNTING, IDENTITY
-from .tables import START_DATE, START_TIME, Row, Table
+from .tables import START_DATE, START_TIME, Row, Table, lines_text
 
 
 @dataclass(frozen=True)
@@ -28,6 +28,16 @@ class Repeats:
     lines: tuple[int, ...]
     differing: int
     identity: tuple[str, ...]
+
+    def said(self) -> str:
+        """One line on the file's rows left out as repeats of a record already read."""
+        count = len(self.lines)
+        rows = f"{count} row{'s' * (count > 1)}"
+        differing = (f", {self.differing} of them with other figures (the first row read "
+                     "is kept)" if self.differing else "")
+        return (f"{self.file}: {rows} ({lines_text(self.lines)}) repeat a row read before "
+                f"(the same {', '.join(self.identity)}{differing}): left out, so that no "
+                "record counts twice")
 
 
 def without_repeats(table: Table) -> tuple[Table, Repeats | None]:

@@ -139,3 +139,20 @@ def _text(line: bytes) -> str:
     """One line of a file as text, without its line end (the tool writes ASCII; any byte
     reads as latin-1)."""
     return line.decode("latin-1").removesuffix("\n").removesuffix("\r")
+
+
+MOST_LINES_LISTED = 5
+"""A value worked out from more rows than this names their first and last line only."""
+
+
+def lines_text(rows: tuple[int, ...]) -> str:
+    """Line numbers as a person reads them: ``line 5``, ``lines 2-9`` or a short list."""
+    if not rows:
+        return ""
+    if len(rows) == 1:
+        return f"line {rows[0]}"
+    if list(rows) == list(range(rows[0], rows[-1] + 1)):
+        return f"lines {rows[0]}-{rows[-1]}"
+    if len(rows) <= MOST_LINES_LISTED:
+        return "lines " + ", ".join(map(str, rows))
+    return f"{len(rows)} rows, lines {rows[0]} to {rows[-1]}"

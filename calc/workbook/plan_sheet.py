@@ -23,9 +23,9 @@ from ..evidence import LETTERS, letters
 from ..model import ADDRESS_SPACES, ASSUMED, BEYOND_LIMIT, CPU_RATE_UNIT, MARKS, space_label
 from ..names import FIRST_PROBLEM, NOTES_SHOWN, note_name
 from ..plan import machine_inputs
-from ..plan_run import (RATE_NAME, TARGET, TOTAL, NoteSource, PlanResult, names_read,
-                        note_sources, share_limits, share_outputs, share_trees)
-from ..plan_text import HEADROOM, RATE_DECIMALS
+from ..plan_run import (HEADROOM, RATE_DECIMALS, RATE_NAME, TARGET, TOTAL, NoteSource,
+                        PlanResult, names_read, note_sources, share_limits, share_outputs,
+                        share_trees)
 from .calculator_sheet import CalculatorSheet
 from .evidence_cells import default_literal
 from .cells import validation, write_value
