@@ -249,7 +249,7 @@ def test_scenario_misuse_exits_2_with_one_line(scenario_file, arguments, said):
 def test_a_bad_scenario_file_exits_2_naming_the_file_and_key(tmp_path, monkeypatch, text,
                                                               words, kind, door):
     started = []
-    monkeypatch.setattr("tui.app.run_app", lambda *a: started.append(a))
+    monkeypatch.setattr("calc.cli.cmd_tui.run_app", lambda *a: started.append(a))
     path = tmp_path / "bad.yaml"
     path.write_text(text, encoding="utf-8")
     arguments = {"eval": ["eval", "--scenario", path], "tui": ["tui", "--scenario", path],
@@ -265,7 +265,7 @@ def test_a_bad_scenario_file_exits_2_naming_the_file_and_key(tmp_path, monkeypat
 def test_the_terminal_calculator_starts_with_the_scenario(scenario_file, monkeypatch,
                                                           arguments):
     started = []
-    monkeypatch.setattr("tui.app.run_app", lambda *a: started.append(a))
+    monkeypatch.setattr("calc.cli.cmd_tui.run_app", lambda *a: started.append(a))
     status, _, err = run_main(*arguments, scenario_file)
     assert status == 0, err
     [(scenario, plan)] = started
@@ -276,14 +276,14 @@ def test_the_terminal_calculator_starts_with_the_scenario(scenario_file, monkeyp
 
 def test_the_terminal_calculator_without_a_scenario_starts_as_before(monkeypatch):
     started = []
-    monkeypatch.setattr("tui.app.run_app", lambda *a: started.append(a))
+    monkeypatch.setattr("calc.cli.cmd_tui.run_app", lambda *a: started.append(a))
     assert run_main()[0] == 0 and run_main("tui")[0] == 0
     assert started == [(None, None), (None, None)]
 
 
 def test_the_terminal_calculator_starts_with_a_plan(monkeypatch):
     started = []
-    monkeypatch.setattr("tui.app.run_app", lambda *a: started.append(a))
+    monkeypatch.setattr("calc.cli.cmd_tui.run_app", lambda *a: started.append(a))
     sample = REPO / "examples" / "z16_encryption_ams.yaml"
     assert run_main("tui", "--plan", str(sample))[0] == 0
     assert started == [(None, (sample, load_plan(sample)))]
@@ -366,7 +366,7 @@ def test_the_worked_example_on_a_z16():
 @pytest.mark.parametrize("argv", [["evl", "connect"], ["--scenario", "eval", "connect"]])
 def test_a_command_line_not_starting_with_a_command_is_parsed_with_every_command(argv, capsys):
     """A line that starts with a command's name is parsed with that command alone
-    (:mod:`calc.cli_parser`); any other line with them all, so a misspelt command's
+    (:mod:`calc.cli.parser`); any other line with them all, so a misspelt command's
     refusal lists every command, even when a command's name comes later."""
     assert main(argv) == 2
     error = capsys.readouterr().err

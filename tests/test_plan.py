@@ -25,7 +25,7 @@ from calc.loader import load
 from calc.model import CPU_RATE_UNIT
 from calc.plan import load_plan, machine_inputs, make_plan
 from calc.plan_run import PlanResult, evaluate_plan, note_sources, share_outputs
-from calc.plan_text import plan_lines
+from calc.cli.cmd_plan import plan_lines
 from tests.conftest import CALCULATORS, REPO
 from tests.strategies import calculator_inputs, input_values
 

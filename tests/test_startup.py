@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-HEAVY = ("yaml", "xlsxwriter", "openpyxl", "textual", "calc.smf.command", "calc.scenario",
+HEAVY = ("yaml", "xlsxwriter", "openpyxl", "textual", "calc.cli.cmd_smf", "calc.scenario",
          "calc.report", "calc.workbook")
 PROBE = """
 import contextlib, io, json, sys

@@ -13,6 +13,7 @@ field is named by the tool. The modules here, each small:
 * :mod:`.intervals`: rows grouped by queue manager and statistics interval;
 * :mod:`.importing`: every interval's inputs worked out and checked against each input's
   domain, each value with where it came from;
-* :mod:`.selection`: the interval(s) asked for (peak, all, or one start time);
-* :mod:`.command`: the ``mqcalc smf`` command's text, JSON and ``--out`` file.
+* :mod:`.selection`: the interval(s) asked for (peak, all, or one start time).
+
+The ``mqcalc smf`` command's text, JSON and ``--out`` file are :mod:`calc.cli.cmd_smf`'s.
 """

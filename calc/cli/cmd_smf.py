@@ -17,12 +17,13 @@ from pathlib import Path
 
 from .. import engine, json_output
 from ..files import replace_atomically
+from ..plan import make_plan, plan_text
 from ..scenario import Scenario, scenario_text
-from .feeds import FEEDS, ITEMS, WQ
+from ..smf.feeds import FEEDS, ITEMS, WQ
 from ..terminal_text import printable
-from .importing import Imported, read_folder
-from .selection import Chosen, choose
-from .tables import SmfError, lines_text
+from ..smf.importing import Imported, read_folder
+from ..smf.selection import Chosen, choose
+from ..smf.tables import SmfError, lines_text
 
 HELP_WIDTH = 88
 """Where the help's prose wraps (argparse's own text wraps to the terminal)."""
@@ -50,7 +51,14 @@ def epilog() -> str:
     return "\n".join(lines)
 
 
-def run(path: Path, qmgr: str | None, interval: str, as_json: bool, out: Path | None) -> int:
+def run(arguments) -> int:
+    """``mqcalc smf FOLDER [--qmgr NAME] [--interval WHICH] [--json] [--out FILE]``."""
+    return print_folder(arguments.folder, arguments.qmgr, arguments.interval, arguments.json,
+                        arguments.out)
+
+
+def print_folder(path: Path, qmgr: str | None, interval: str, as_json: bool,
+                 out: Path | None) -> int:
     """Read the folder, report the chosen intervals, write ``out`` if given."""
     folder = read_folder(path)
     chosen = choose(folder.imported, qmgr, interval)
@@ -158,8 +166,6 @@ def _write(out: Path, chosen: list[Chosen]) -> str:
         text = scenario_text(Scenario(fed[0].inputs, next(iter(fed[0].inputs))))
         said = f"a scenario of {names[0]}{note}; try mqcalc eval --scenario {out}"
     else:
-        from ..plan import make_plan, plan_text
-
         # SMF does not say which machine an LPAR is: left out, the machine is assumed
         text = plan_text(make_plan({}, {name: imported.inputs
                                              for name, imported in zip(names, fed)}))

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
 
-from .errors import MqcalcError
+from ..errors import MqcalcError
 
 DESCRIPTION = ("Capacity and cost calculator for IBM MQ for z/OS. Without a command, starts the "
                "terminal calculator.")
@@ -59,7 +59,7 @@ class _Version(argparse.Action):
         super().__init__(option_strings, dest, nargs=0, **kwargs)
 
     def __call__(self, parser, namespace, values, option_string=None):
-        from .version import version
+        from ..version import version
         print(f"mqcalc {version()}")
         parser.exit()
 
@@ -99,7 +99,7 @@ def _parser_for(made: tuple[str, ...], reports: tuple[Report, ...]) -> Parser:
 def _smf_epilog() -> str:
     """The ``smf`` command's epilog: it comes from the SMF package, whose import would slow
     every command's start."""
-    from .smf.command import epilog
+    from .cmd_smf import epilog
 
     return epilog()
 
@@ -134,7 +134,7 @@ def _eval(command: Parser, reports: tuple[Report, ...]) -> None:
 
 
 def _sweep(command: Parser, reports: tuple[Report, ...]) -> None:
-    from .sweeps import MOST_ROWS, MOST_SHEET_CELLS  # here: only a sweep needs the module
+    from ..sweeps import MOST_ROWS, MOST_SHEET_CELLS  # here: only a sweep needs the module
 
     command.add_argument("calculator", help="calculator id (see mqcalc list)")
     command.add_argument("assignments", nargs="*", metavar="ID=VALUE",

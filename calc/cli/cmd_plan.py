@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import json_output
-from .cli_text import INDENT, heading, wrapped
-from .evidence import LETTERS, legend, letters
-from .formatting import format_value
-from .model import CPU_RATE_UNIT, space_label
-from .plan import load_plan, machine_inputs
-from .plan_run import (HEADROOM, RATE_DECIMALS, TOTAL, PlanResult, VariantResult,
+from .. import json_output
+from .text import INDENT, heading, wrapped
+from ..evidence import LETTERS, legend, letters
+from ..formatting import format_value
+from ..model import CPU_RATE_UNIT, space_label
+from ..plan import load_plan, machine_inputs
+from ..plan_run import (HEADROOM, RATE_DECIMALS, TOTAL, PlanResult, VariantResult,
                        evaluate_plan, share_outputs)
-from .terminal_text import printable
+from ..terminal_text import printable
 
 LABEL, UNIT, COLUMN = 32, 10, 12
 """Widths of the figures' tables: label, unit, each value (80 columns with the indent)."""
@@ -22,6 +22,11 @@ PART_LABEL, SPACE, MARKS_WIDTH = 32, 6, 3
 """The contributions' label (calculator and output), address space and marks columns."""
 LISTED = 3
 """Most variants a warning names one by one; more are counted."""
+
+
+def run(arguments) -> int:
+    """``mqcalc plan FILE [--json]``."""
+    return print_plan(arguments.file, arguments.json)
 
 
 def print_plan(path: Path, as_json: bool) -> int:

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .evidence import LETTERS, WORDS, subject
-from .formatting import as_written, format_value
-from .model import Calculator
+from ..evidence import LETTERS, WORDS, subject
+from ..formatting import as_written, format_value
+from ..model import Calculator
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of start-up)
 if TYPE_CHECKING:
-    from .engine import Result
+    from ..engine import Result
 
 INDENT = "  "
 RULE = "─"

@@ -1,0 +1,64 @@
+"""The ``mqcalc`` command: list, eval, sweep, build, plan, smf, tui (the default), a module
+each (``cmd_COMMAND``), with the parser (:mod:`.parser`), the words of the command line
+(:mod:`.arguments`), the text of results (:mod:`.text`) and standard output
+(:mod:`.standard_output`) beside them.
+
+Every refusal is one line on stderr and exit status 2: an unknown calculator or input, a
+value outside its domain, ``ID`` without ``=``, an unknown option, a scenario file or a
+workbook that cannot be used, a file or folder that cannot be written, workbooks ``build``
+would replace without ``--force``. ``eval --from-workbook`` exits 1 when a result stored in the
+workbook disagrees with the engine. A command stopped by Ctrl+C exits 130; one stopped by
+SIGTERM or SIGHUP says so in one line and exits 143 or 129 (:mod:`calc.stopping`), leaving no
+file half written and no temporary behind.
+"""
+from __future__ import annotations
+
+import sys
+from importlib import import_module
+
+from ..errors import MqcalcError
+from ..stopping import Stopped, stopped_by_signals
+from ..streams import carry_what_streams_can
+from ..terminal_text import printable
+from . import parser as command_line
+from .arguments import reports
+from .standard_output import drop_stdout, to_stdout
+
+EXIT_BAD_INPUT = 2
+COMMANDS = ("list", "eval", "sweep", "build", "plan", "smf", "tui")
+"""The commands; each is the module ``calc.cli.cmd_COMMAND`` with ``run(arguments)``,
+imported only when that command runs, so a command loads only what it needs (the
+start-up test, tests/test_startup.py, holds it so)."""
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command ``argv`` (the process's arguments by default); the exit status."""
+    carry_what_streams_can()
+    try:
+        parser = command_line.parser(argv, reports)
+        arguments, extras = parser.parse_known_args(argv)
+        if extras and (arguments.command not in ("eval", "sweep")
+                       or any(e.startswith("-") for e in extras)):
+            parser.error(f"unrecognized arguments: {' '.join(extras)}")
+        if extras:  # ID=VALUE after an option, e.g. eval CALC --scenario FILE ID=VALUE
+            arguments.assignments += extras
+        command = arguments.command or "tui"
+        if arguments.scenario is not None and command not in ("eval", "tui"):
+            raise MqcalcError(f"--scenario goes with eval or tui, not {command} "
+                              "(see mqcalc --help)")
+        run = import_module(f"{__name__}.cmd_{command}").run
+        if command == "tui":  # Textual runs the terminal and its signals
+            return run(arguments)
+        with stopped_by_signals():
+            return to_stdout(lambda: run(arguments))
+    except MqcalcError as error:
+        print(printable(f"mqcalc: {error}"), file=sys.stderr)  # one line, whatever was typed
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130
+    except Stopped as stopped:
+        print(f"mqcalc: stopped by {stopped.name}", file=sys.stderr)
+        return stopped.status
+    except BrokenPipeError:  # the reader went away (e.g. | head): not an error of ours
+        drop_stdout()
+        return 0

@@ -1,0 +1,49 @@
+"""What the command line's words name: a calculator (in any case, a misspelt one refused
+with the closest id), inputs given as ID=VALUE, and the report options the templates
+declare."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .. import engine, spelling
+from ..errors import InputError, MqcalcError, shown
+from ..formatting import as_written
+from . import parser
+
+
+def calculator_named(typed: str):
+    """The calculator ``typed`` names, in any case; an unknown one is refused with the
+    closest id suggested."""
+    return engine.calculator(spelling.calculator_id(typed, engine.ids()))
+
+
+def assignments(calculator, assignments: list[str]) -> dict:
+    """ID=VALUE arguments as a dict of raw texts (judged later by the engine), ids and
+    choices in the template's spelling (:mod:`calc.spelling`)."""
+    inputs = {}
+    for assignment in assignments:
+        name, equals, value = assignment.partition("=")
+        if not equals:
+            first = next(iter(calculator.inputs.values()))
+            raise MqcalcError(f"{calculator.id}: argument {shown(assignment)} has no '=': expects "
+                              f"ID=VALUE, e.g. {first.id}={as_written(first.default)}")
+        if name in inputs:
+            raise InputError(calculator.id, name, value, "one value (it was given twice)")
+        inputs[name] = value
+    return spelling.inputs(calculator, inputs)
+
+
+def reports() -> Iterator[parser.Report]:
+    """The report option of each calculator of the catalogue that reads a report."""
+    return ((c.report.option, c.id, c.report.title)
+            for c in engine.catalogue() if c.report is not None)
+
+
+def report_given(arguments):
+    """The calculator whose report option was given, with the report's path; or None. (The
+    parser has report options only when the command line may name one: see
+    :func:`calc.parser.parser`.)"""
+    for name, path in vars(arguments).items():
+        if name.startswith(parser.REPORT_DEST) and path is not None:
+            return engine.calculator(name.removeprefix(parser.REPORT_DEST)), path
+    return None
