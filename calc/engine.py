@@ -30,6 +30,11 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of 
 if TYPE_CHECKING:  # for annotations only: importlib.resources costs start-up time
     from importlib.resources.abc import Traversable
 
+SMF_FEEDS_FILE = "smf_feeds.yaml"
+"""Which SMF file and columns feed which calculator input (:mod:`calc.smf.feeds`)."""
+DATA_FILES = (DOCUMENTS_FILE, SMF_FEEDS_FILE)
+"""The files of a templates folder that are not calculators."""
+
 
 def templates_dir() -> Path | Traversable:
     """Where the calculator templates live: the folder MQZCALC_TEMPLATES names, else the
@@ -50,8 +55,14 @@ def parts_dir() -> Path | Traversable:
 def document_registries() -> list[Path | Traversable]:
     """The registries of cited documents (:mod:`calc.documents`): the installed templates',
     then a team's folder's when it has one."""
-    installed = _installed_templates() / DOCUMENTS_FILE
-    own = templates_dir() / DOCUMENTS_FILE
+    return data_files(DOCUMENTS_FILE)
+
+
+def data_files(name: str) -> list[Path | Traversable]:
+    """A templates folder's file ``name`` that is data rather than a calculator (one of
+    :data:`DATA_FILES`): the installed templates', then a team's folder's when it has one."""
+    installed = _installed_templates() / name
+    own = templates_dir() / name
     return [installed, own] if own != installed and own.is_file() else [installed]
 
 
@@ -70,13 +81,13 @@ def _installed_templates() -> Path | Traversable:
 
 
 def template_files() -> list[Path | Traversable]:
-    """Every ``*.yaml`` file of :func:`templates_dir` but the registry of documents, by name:
+    """Every ``*.yaml`` file of :func:`templates_dir` but its data files, by name:
     one calculator each. None
     found, or a folder that cannot be read, is an MqcalcError naming the folder."""
     folder = templates_dir()
     try:
         found = sorted((entry for entry in folder.iterdir()
-                        if entry.name.endswith(".yaml") and entry.name != DOCUMENTS_FILE
+                        if entry.name.endswith(".yaml") and entry.name not in DATA_FILES
                         and entry.is_file()),
                        key=lambda entry: entry.name)
     except OSError as error:

@@ -16,7 +16,7 @@ from calc.model import Calculator
 from calc.report import Block, read_report
 from calc.report_eval import Evaluated, evaluate
 from calc.smf.tables import lines_text
-from calc.smf.feeds import ITEMS
+from calc.smf.feeds import declared
 from calc.smf.importing import Folder, Imported
 from calc.smf.selection import PEAK, Chosen, choose
 
@@ -131,7 +131,7 @@ def smf_fill(folder: Folder, choice: SmfChoice) -> Fill:
 
 def _item_note(imported: Imported, calculator_id: str) -> str:
     """Which page set or queue a per-item calculator took, of how many, and by what."""
-    items, spec = imported.items[calculator_id], ITEMS[calculator_id]
+    items, spec = imported.items[calculator_id], declared().items[calculator_id]
     item = next(item for item in items if item.name == imported.chosen[calculator_id])
     facts = "".join(f", {name} {value}" for name, value in item.facts.items())
     return (f"{calculator_id}: {spec.key} {item.name}{facts}, the most {spec.rank} of "

@@ -19,7 +19,7 @@ from .. import engine, json_output
 from ..files import replace_atomically
 from ..plan import make_plan, plan_text
 from ..scenario import Scenario, scenario_text
-from ..smf.feeds import FEEDS, ITEMS, WQ
+from ..smf.feeds import WQ, declared
 from ..terminal_text import printable
 from ..smf.importing import Imported, read_folder
 from ..smf.selection import Chosen, choose
@@ -35,12 +35,12 @@ def epilog() -> str:
     """The help's list of what each input is taken from, built from the feeds."""
     lines = ["Each input and the FILE:COLUMNS it is worked out from:"]
     lines += [f"  {feed.calculator} {feed.input}: {feed.source}"
-              + (f" ({feed.caveat})" if feed.caveat else "") for feed in FEEDS]
+              + (f" ({feed.caveat})" if feed.caveat else "") for feed in declared().feeds]
     lines += ["Calculators fed per item take the busiest item's inputs, and list every item:"]
     lines += [f"  {items.calculator}: per {items.key} of {items.file}, the busiest by "
               f"{items.rank}" + (f", only rows whose {items.only[0]} is {items.only[1]} "
                                  f"({items.why_only})" if items.only else "")
-              for items in ITEMS.values()]
+              for items in declared().items.values()]
     lines += [textwrap.fill(
         f"In {WQ} (IBM MQ's queue accounting record, macro CSQDWQ; IBM MQ 10.0 "
         "documentation, \"Thread-level and queue-level data records\"), Get_Count counts "
@@ -132,7 +132,7 @@ def _item_note(imported: Imported, calculator: str) -> str:
     items = imported.items[calculator]
     chosen = next(item for item in items if item.name == imported.chosen[calculator])
     facts = "".join(f", {name} {value}" for name, value in chosen.facts.items())
-    rank = next(i.rank for i in ITEMS.values() if i.calculator == calculator)
+    rank = next(i.rank for i in declared().items.values() if i.calculator == calculator)
     return f": {printable(chosen.name + facts)} (the most {rank} of {len(items)})"
 
 

@@ -15,7 +15,8 @@ from .. import engine
 from ..errors import InputError
 from ..values import coerce
 from .duplicates import Repeats, without_repeats
-from .feeds import FEEDS, FILES, ITEMS, Feed, Items, NotInData, Reading, columns_read
+from .feeds import FILES, Feed, Items, columns_read, declared
+from .readings import NotInData, Reading
 from .intervals import Interval, intervals
 from .tables import Row, SmfError, Unusable, read_table
 
@@ -127,11 +128,11 @@ def _files(path: Path) -> dict[str, Path]:
 def import_interval(interval: Interval) -> Imported:
     """Every input the interval's rows give, checked."""
     imported = Imported(interval)
-    for feed in FEEDS:
-        if feed.calculator not in ITEMS and interval.rows.get(feed.file):
+    for feed in declared().feeds:
+        if feed.calculator not in declared().items and interval.rows.get(feed.file):
             rows = interval.rows[feed.file]
             _take(imported, feed, Reading(rows, rows, interval.seconds))
-    for items in ITEMS.values():
+    for items in declared().items.values():
         if interval.rows.get(items.file):
             _take_items(imported, items, interval.rows[items.file], interval.seconds)
     for calculator_id in list(imported.inputs):
@@ -179,7 +180,7 @@ def _take_items(imported: Imported, items: Items, interval_rows: list[Row],
     groups: dict[str, list[Row]] = {}
     for row in filter(items.counts, interval_rows):
         groups.setdefault(row.text(items.key), []).append(row)
-    feeds = [feed for feed in FEEDS if feed.calculator == items.calculator]
+    feeds = [feed for feed in declared().feeds if feed.calculator == items.calculator]
     if not groups:
         imported.missing += [Missing(feed.calculator, feed.input, feed.source,
                                      items.none_counts(len(interval_rows)))
@@ -223,7 +224,7 @@ def _check_rules(imported: Imported, calculator_id: str) -> None:
             name = _culprit(calculator_id, error, inputs)
             if name is None:
                 break
-            feed = next(feed for feed in FEEDS
+            feed = next(feed for feed in declared().feeds
                         if (feed.calculator, feed.input) == (calculator_id, name))
             del imported.sources[calculator_id][name]
             imported.caveats.get(calculator_id, {}).pop(name, None)

@@ -2,8 +2,8 @@
 each the peak interval, all of them, or the one starting at a given time. A queue manager
 is a name on an LPAR: the same name on two LPARs is two queue managers.
 
-``peak`` ranks a queue manager's intervals by the first measure of
-:data:`calc.smf.feeds.PEAK_BY` any of them has: the adapter request rate, or the log rate
+``peak`` ranks a queue manager's intervals by the first measure of ``peak_by`` in
+``templates/smf_feeds.yaml`` any of them has: the adapter request rate, or the log rate
 where there is no channel initiator data. Ties go to the earliest interval.
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from ..spelling import listing
-from .feeds import PEAK_BY
+from .feeds import declared
 from .importing import Imported
 from .intervals import JOIN_SECONDS
 from .tables import SmfError
@@ -65,7 +65,7 @@ def choose(imported: tuple[Imported, ...], qmgr: str | None, interval: str) -> l
 
 
 def _peak(items: list[Imported]) -> Chosen:
-    for calculator, name in PEAK_BY:
+    for calculator, name in declared().peak_by:
         ranked = [item for item in items if name in item.inputs.get(calculator, {})]
         if ranked:
             best = max(ranked, key=lambda item: item.inputs[calculator][name])
