@@ -255,6 +255,11 @@ class Report:
     flag: ReportFlag | None = None
     pool: ReportSum | None = None
 
+    @property
+    def name(self) -> str:
+        """The report's short name, from its option: ``pset-report`` gives ``PSET``."""
+        return self.option.removesuffix("-report").upper()
+
 
 @dataclass(frozen=True)
 class Chart:

@@ -11,6 +11,7 @@ from calc.plan import load_plan
 from calc.report import read_report
 from calc.smf.importing import read_folder
 from calc.smf.selection import choose
+from tests.conftest import CALCULATORS
 from tests.test_plan import SAMPLE as PLAN_SAMPLE
 from tests.test_smf import SAMPLE
 from tests.test_tui import plain, through_file_prompt
@@ -186,8 +187,15 @@ async def test_in_plan_mode_an_import_is_refused_and_says_why(tmp_path):
 async def test_the_palette_offers_both_imports_and_the_sources_again(tmp_path):
     app = create_app(folder=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        titles = [command.title for command in app.get_system_commands(app.screen)]
-        assert {"Import SMF folder", "Import PSET report", "Import sources"} <= set(titles)
+        commands = {command.title: command.help for command in
+                    app.get_system_commands(app.screen)}
+        assert {"Import SMF folder", "Import PSET report", "Import sources"} <= set(commands)
+        # one import for each calculator whose template reads a report, in its words
+        reporting = [c for c in CALCULATORS if c.report is not None]
+        assert [title for title in commands if title.endswith(" report")] == [
+            f"Import {c.report.name} report" for c in reporting]
+        assert commands["Import PSET report"] == ("Fill pageset_encryption from an item of an "
+                                                  "MQSMF PSET report (F7)")
         app.action_import_sources()
         await pilot.pause()
         assert any(message.startswith("Nothing imported yet") for message in said(app))

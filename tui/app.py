@@ -90,7 +90,7 @@ class MqcalcApp(ImportMixin, PlanMixin, App):
         Binding("ctrl+e", "export", "Export", priority=True),
         Binding("ctrl+q", "quit", "Quit"),
         Binding("f6", "import_smf", "Import SMF"),
-        Binding("f7", "import_report('pageset_encryption')", "Import PSET"),
+        Binding("f7", "import_report", "Import PSET"),
     ]
 
     def __init__(self, scenario: Scenario | None = None, folder: Path | None = None,
@@ -99,6 +99,8 @@ class MqcalcApp(ImportMixin, PlanMixin, App):
         self.plan_to_open = plan
         """The plan file to show in the Plan view at the start, and the plan read from it."""
         self.calculators = calc.catalogue()
+        self.reporting = [c for c in self.calculators if c.report is not None]
+        """The calculators whose template reads a report (F7 and the palette import one)."""
         self.session = (Session.from_scenario(self.calculators, scenario) if scenario
                         else Session(self.calculators))
         self.folder = folder or Path.cwd()
@@ -645,9 +647,12 @@ class MqcalcApp(ImportMixin, PlanMixin, App):
         yield SystemCommand("Import SMF folder", "Fill the calculators from SMF data "
                             "formatted by mq-smf-csv: a queue manager's interval (F6)",
                             self.action_import_smf)
-        yield SystemCommand("Import PSET report", "Fill pageset_encryption from a page set "
-                            "of an MQSMF PSET report (F7)",
-                            partial(self.action_import_report, "pageset_encryption"))
+        for number, calculator in enumerate(self.reporting):
+            key = " (F7)" if number == 0 else ""
+            yield SystemCommand(f"Import {calculator.report.name} report",
+                                f"Fill {calculator.id} from an item of an "
+                                f"{calculator.report.title}{key}",
+                                partial(self.action_import_report, calculator.id))
         yield SystemCommand("Import sources", "Where each value of the last import came "
                             "from", self.action_import_sources)
         yield SystemCommand("Reset inputs", "Back to the measured defaults (undo brings them "

@@ -74,11 +74,15 @@ class ImportMixin:
             "Enter imports it into your inputs (Ctrl+Z takes it back), Escape cancels."),
             lambda index: self.fill_picked(index, lambda: smf_fill(folder, choices[index])))
 
-    def action_import_report(self, calculator_id: str) -> None:
+    def action_import_report(self, calculator_id: str | None = None) -> None:
         """F7: ask for a report file of ``calculator_id`` (an MQSMF PSET report for
-        pageset_encryption), then which interval and item to import."""
+        pageset_encryption), then which interval and item to import. Without one, of the
+        calculator shown if its template reads a report, else of the first that does."""
         if self.refuse_in_plan():
             return
+        if calculator_id is None:
+            calculator_id = (self.current if self.current.report is not None
+                             else self.reporting[0]).id
         report = engine.calculator(calculator_id).report
         self.push_screen(PathScreen(f"Import an {report.title}", self.import_path or
                                     self.folder / "pset-report.txt", must_exist=True),
