@@ -181,3 +181,26 @@ def test_the_two_adapter_cpu_figures_of_the_source_are_both_said():
     assert "35 µs per request" in help_text and "18 µs" in help_text
     assert engine.calculator("adapters").tables["class4_adapter_us"].data[
         ("confidentiality_kr32", "cpu")] == 18
+
+
+@given(calculator_inputs(ADAPTERS))
+def test_adapters_saturated_exactly_when_more_than_all_are_busy(inputs):
+    """Saturated iff busy > 100%, that is iff the rate is above what CHIADAPS adapters take
+    at one request per elapsed time each (away from the rounding at exactly 100%)."""
+    out = calc.evaluate("adapters", inputs)
+    assert out["saturated"] == (out["adapter_busy_pct"] > 100)
+    rate, capacity = inputs["adapter_requests_per_sec"], out["adapter_capacity_requests_per_sec"]
+    if abs(rate - capacity) > 1e-9 * capacity:
+        assert out["saturated"] == (rate > capacity)
+    assert out["channel_max_msgs_per_sec"] * out["elapsed_used_us"] == pytest.approx(1e6)
+    assert out["adapter_capacity_requests_per_sec"] == pytest.approx(
+        inputs["chiadaps"] * out["channel_max_msgs_per_sec"])
+
+
+@given(calculator_inputs(ADAPTERS))
+def test_chidisps_suggestion_is_the_fewest_dispatchers_at_most_25_percent_busy(inputs):
+    out = calc.evaluate("adapters", inputs)
+    suggested, work = out["chidisps_suggested"], out["dispatchers_busy"]
+    assert suggested >= 1 and suggested == int(suggested)
+    assert work / suggested <= 0.25 * (1 + 1e-9)
+    assert suggested == 1 or work / (suggested - 1) > 0.25 * (1 - 1e-9)

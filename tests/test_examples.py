@@ -27,11 +27,3 @@ def test_worked_example(calculator_id, example):
                 f"{name}: {example.note}"
         else:
             assert outputs[name] == expected, f"{name}: {example.note}"
-
-
-def test_connect_worked_example_from_the_source():
-    """Local listener, SHARECNV(0) 510 µs; TLS +380 = 890; suppressing X511/X512 -130 = 760
-    (001_88807c0b1590429f.txt, "Using the table to calculate the cost of the connection")."""
-    outputs = calc.evaluate("connect", {"sharecnv": 0, "listener": "local", "tls": True,
-                                        "suppress_x511_x512": True})
-    assert outputs["connect_cpu_us"] == 760

@@ -6,7 +6,7 @@ import ast
 import subprocess
 import sys
 
-from tests.conftest import REPO
+from tests.conftest import CALCULATOR_IDS, REPO
 
 
 def test_pyflakes_finds_nothing():
@@ -38,3 +38,9 @@ def test_no_private_name_is_imported_from_another_module(tmp_path):
     (tmp_path / "tests" / "c.py").write_text("from calc.b import _x\nfrom os import _exit\n")
     (tmp_path / "tui").mkdir()
     assert private_imports(tmp_path) == ["calc/a.py:1 _hidden", "tests/c.py:1 _x"]
+
+
+def test_every_calculator_has_its_own_test_file():
+    """Each template's calculator is tested in tests/test_ID.py (its source's figures and its
+    properties), beside the checks every calculator shares."""
+    assert [i for i in CALCULATOR_IDS if not (REPO / "tests" / f"test_{i}.py").is_file()] == []

@@ -10,10 +10,13 @@ follows it).
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import calc
 from calc import engine
 from tests.conftest import cited_document
+from tests.strategies import calculator_inputs
 
 # Seed 002: "The preferred configuration of dual logging saw the performance benefits of
 # zHyperWrite reduce due to our system constraints."
@@ -141,3 +144,56 @@ def test_the_reports_srb_slips_are_said_with_the_figures_that_show_them():
     assert '"up to 35%"' in notes and "0.69 to 1.05 CPU ms per MB against 0.84" in notes
     assert "at most 25% more" in notes and "333 against 295 CPU µs per MB, 12.9%" in notes
 
+
+ZHYPERWRITE = calc.calculator("zhyperwrite")
+"""Its properties over every input's whole declared domain (strategies from the template)."""
+PREREQUISITES = ["metro_mirror", "hyperswap", "iecios_hyperwrite", "zhywrite"]
+
+
+@given(calculator_inputs(ZHYPERWRITE))
+def test_zhyperwrite_projections_equal_today_unless_in_effect(inputs):
+    out = calc.evaluate("zhyperwrite", inputs)
+    assert out["in_effect"] == (inputs["mq_level"] == "v912_or_later"
+                                and all(inputs[p] for p in PREREQUISITES))
+    if not out["in_effect"]:
+        assert out["projected_log_io_ms"] == pytest.approx(inputs["log_io_ms"])
+        assert out["projected_log_mb_per_sec"] == pytest.approx(inputs["log_mb_per_sec"])
+        assert out["missing"] != "none"
+    else:
+        assert out["missing"] == "none"
+
+
+@given(calculator_inputs(ZHYPERWRITE))
+def test_zhyperwrite_never_promises_more_than_measured(inputs):
+    out = calc.evaluate("zhyperwrite", inputs)
+    assert 1 <= out["rate_gain"] <= 2.4 + 1e-12
+    assert out["projected_log_io_ms"] <= inputs["log_io_ms"]
+    assert out["projected_log_mb_per_sec"] <= 2.4 * inputs["log_mb_per_sec"] * (1 + 1e-12)
+    if inputs["dual_logging"]:
+        assert out["rate_gain"] <= 2 + 1e-12
+
+
+@given(calculator_inputs(ZHYPERWRITE))
+def test_zhyperwrite_dual_logs_never_gain_more_than_single_logs(inputs):
+    """IBM measured less with dual logs (twice the PPRC rate at best) than with single logs
+    (2.4 times), so turning dual logging on never raises the projected gain."""
+    single = calc.evaluate("zhyperwrite", {**inputs, "dual_logging": False})
+    dual = calc.evaluate("zhyperwrite", {**inputs, "dual_logging": True})
+    assert dual["rate_gain"] <= single["rate_gain"]
+    assert dual["mstr_cost_increase_pct"] <= single["mstr_cost_increase_pct"]
+    assert dual["disk_write_mb_per_sec"] >= single["disk_write_mb_per_sec"] * (1 - 1e-12)
+
+
+@given(calculator_inputs(ZHYPERWRITE))
+def test_zhyperwrite_before_912_is_never_in_effect(inputs):
+    out = calc.evaluate("zhyperwrite", {**inputs, "mq_level": "before_912"})
+    assert not out["in_effect"] and "9.1.2" in out["missing"]
+    assert out["rate_gain"] == 1 and out["mstr_cost_increase_pct"] == 0
+
+
+@given(calculator_inputs(ZHYPERWRITE), st.floats(0, 60), st.floats(0, 60))
+def test_a_larger_io_reduction_never_lowers_the_projected_rate(inputs, low, high):
+    low, high = sorted((low, high))
+    slow = calc.evaluate("zhyperwrite", {**inputs, "io_reduction_pct": low})
+    fast = calc.evaluate("zhyperwrite", {**inputs, "io_reduction_pct": high})
+    assert fast["projected_log_mb_per_sec"] >= slow["projected_log_mb_per_sec"] * (1 - 1e-12)
