@@ -17,7 +17,7 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from .errors import MqcalcError
@@ -64,7 +64,7 @@ def replace_all_atomically(writes: dict[Path, Writer]) -> list[Path]:
 
 def make_folder(folder: Path) -> list[Path]:
     """Create ``folder`` and its parents if missing; return the folders it created, the
-    outermost first (for :func:`remove_made`). A failure (a file in the way, no
+    outermost first (for :func:`new_folder`). A failure (a file in the way, no
     permission, a read-only or virtual file system) is a one-line MqcalcError naming it."""
     _check_name(folder)
     try:
@@ -78,14 +78,22 @@ def make_folder(folder: Path) -> list[Path]:
     return made
 
 
-def remove_made(made: list[Path]) -> None:
-    """Remove the folders :func:`make_folder` created, the innermost first, each only while
-    it is empty: a write that failed into them leaves no folder behind."""
-    for folder in reversed(made):
-        try:
-            folder.rmdir()
-        except OSError:
-            return
+@contextlib.contextmanager
+def new_folder(folder: Path) -> Iterator[Path]:
+    """``folder``, made with its parents where missing (:func:`make_folder`), to write into:
+    when the block fails (a full disk, a signal), the folders made for it are removed
+    again, the innermost first, each only while it is empty, so a write that failed leaves
+    no folder behind."""
+    made = make_folder(folder)
+    try:
+        yield folder
+    except BaseException:
+        for created in reversed(made):
+            try:
+                created.rmdir()
+            except OSError:
+                break
+        raise
 
 
 def existing(paths: list[Path]) -> list[Path]:

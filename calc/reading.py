@@ -2,8 +2,9 @@
 
 Every file mqcalc reads on a user's word (a scenario, a report, a workbook) comes through
 :func:`read_bytes` (or, line by line, :func:`read_lines`). A name that leads to something
-other than a regular file is refused before a byte is read: a FIFO would block the read until some writer came (forever, in
-practice), and a device such as ``/dev/zero`` or ``/dev/urandom`` never ends. The file is
+other than a regular file is refused before a byte is read: a FIFO would block the read
+until some writer came (forever, in practice), and a device such as ``/dev/zero`` or
+``/dev/urandom`` never ends. The file is
 opened without blocking, so even opening a FIFO cannot hang, and then checked through the
 open handle, so what is checked is what is read. A regular file larger than the caller's
 bound is refused without reading more than the bound and one byte.

@@ -21,8 +21,9 @@ SIZE_LIMIT = 128 << 20
 (SMF-WQ.csv, about 1.4 KB a row: one row per queue a task used, per accounting interval),
 so 128 MB holds some 95,000 such rows, half a day of a busy queue manager at 30-minute
 intervals. It bounds the time and memory of one file: on a two-core machine of 2026 a
-128 MB queue accounting file takes some 8 s and 160 MB (half its rows' 500 cells are split
-and 14 kept, :func:`read_table`); a longer dump is read a part at a time."""
+128 MB queue accounting file takes some 8 s and 160 MB (each row is split at its commas,
+and only the cells up to the last column read are decoded and kept, :func:`read_table`); a
+longer dump is read a part at a time."""
 COMMON = ("Date", "Time", "LPAR", "QMgr")
 """The columns every row of every file starts with (mq-smf-csv ``src/mqsmf.h``,
 ``COMMON_BLOCK``)."""

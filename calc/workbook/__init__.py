@@ -23,7 +23,7 @@ from xlsxwriter.exceptions import FileCreateError
 
 from .. import engine
 from ..errors import MqcalcError
-from ..files import (existing, make_folder, remove_made, replace_all_atomically,
+from ..files import (existing, new_folder, replace_all_atomically,
                      replace_atomically)
 from ..forked import side_by_side
 from ..model import Calculator
@@ -61,7 +61,6 @@ def build_all(calculators: list[Calculator], folder: Path, force: bool = True,
     if there and not force:
         raise MqcalcError(f"build --out {folder} would replace {', '.join(there)}: "
                           "--force replaces them")
-    made = make_folder(folder)
 
     def singles() -> list[bytes]:
         return [zipped(_filling([calculator])) for calculator in calculators]
@@ -69,13 +68,10 @@ def build_all(calculators: list[Calculator], folder: Path, force: bool = True,
     def combined() -> bytes:
         return zipped(_filling(calculators, contents=True))
 
-    try:
+    with new_folder(folder):  # a full disk, a signal: the folder made for them goes too
         books, book = side_by_side(singles, combined) if parallel else (singles(), combined())
         return replace_all_atomically({path: _holding(content) for path, content
                                        in zip(paths, [*books, book])})
-    except BaseException:  # a full disk, a signal: the folder made for them goes too
-        remove_made(made)
-        raise
 
 
 def write_workbook(path: Path, calculators: list[Calculator],

@@ -18,7 +18,7 @@ from xlsxwriter.utility import quote_sheetname
 
 from .. import engine
 from ..errors import MqcalcError
-from ..files import existing, make_folder, remove_made, replace_atomically
+from ..files import existing, new_folder, replace_atomically
 from ..plan import Plan, machine_inputs
 from ..plan_run import PlanResult, evaluate_plan
 from .calculator_sheet import CalculatorSheet
@@ -51,13 +51,9 @@ def build_plan(plan: Plan, source: Path, folder: Path, force: bool = True) -> Pa
     if existing([path]) and not force:
         raise MqcalcError(f"build --out {folder} would replace {path.name}: "
                           "--force replaces it")
-    check_size(plan, source.name)
-    made = make_folder(folder)
-    try:
-        return write_plan_workbook(path, plan, source.name)
-    except BaseException:  # a full disk, a signal: the folder made for it goes too
-        remove_made(made)
-        raise
+    check_size(plan, source.name)  # before the folder is made
+    with new_folder(folder):  # a full disk, a signal: the folder made for it goes too
+        return _write(path, plan, source.name)
 
 
 def check_size(plan: Plan, source: str) -> None:
@@ -71,10 +67,14 @@ def check_size(plan: Plan, source: str) -> None:
 
 def write_plan_workbook(path: Path, plan: Plan, source: str) -> Path:
     """Write the workbook of ``plan`` to ``path``; ``source`` names the plan file on the
-    Plan sheet."""
+    Plan sheet. A plan of more variants than a workbook holds is refused."""
+    check_size(plan, source)
+    return _write(path, plan, source)
+
+
+def _write(path: Path, plan: Plan, source: str) -> Path:
     from . import zipped_writer
 
-    check_size(plan, source)
     result = evaluate_plan(as_written(plan))
     return replace_atomically(path, zipped_writer(
         lambda book, styles: _write_sheets(book, styles, result, source)))
