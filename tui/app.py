@@ -33,8 +33,8 @@ from .evidence_view import MARKS_WIDTH, marks_text, warning_lines
 from .confirm import ConfirmScreen
 from .explain_view import explanation_view, with_unit
 from .held import held_with
-from .import_mixin import ImportMixin
-from .plan_mode import PlanMixin
+from .import_mixin import IMPORT_ACTIONS, ImportMixin
+from .plan_mode import CALCULATOR_ACTIONS, PlanMixin
 from .plots import ChartView
 from .screens import CalculatorScreen, HelpScreen, PathScreen
 from .session import Session
@@ -54,6 +54,10 @@ def fit_cell(shown: str) -> str:
 
 PANELS = ("calculators", "inputs", "results")
 """Ids of the panels the maximize key fills the screen with."""
+
+
+HIDDEN_UNDER_PLAN_VIEW = CALCULATOR_ACTIONS | IMPORT_ACTIONS
+"""The app's actions the Plan view does not take (its keys are not shown over it)."""
 
 
 class MqcalcApp(ImportMixin, PlanMixin, App):
@@ -131,6 +135,10 @@ class MqcalcApp(ImportMixin, PlanMixin, App):
     @property
     def current(self):
         return self.session.calculator
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """Not the calculator panes' actions nor the imports while the Plan view shows."""
+        return not (action in HIDDEN_UNDER_PLAN_VIEW and self.plan_view_shown())
 
     def compose(self) -> ComposeResult:
         yield Header()

@@ -19,7 +19,6 @@ from calc.smf.importing import read_folder
 
 from .import_fill import Fill, flag_notes, report_choices, report_fill, smf_choices, smf_fill
 from .import_screens import ImportChoiceScreen, SourcesScreen
-from .plan_screen import PlanScreen
 from .screens import PathScreen
 
 PLAN_MODE = ("An import fills your own inputs, put aside in plan mode: leave plan mode "
@@ -27,6 +26,8 @@ PLAN_MODE = ("An import fills your own inputs, put aside in plan mode: leave pla
              "Escape). To make a plan from SMF data, use mqcalc smf DIR --out FILE.")
 """Why an import is refused in plan mode."""
 IMPORT_ACTIONS = frozenset({"import_smf", "import_report"})
+"""The import keys: not offered over the Plan view, as the calculator panes' keys are not;
+in a variant's calculator they say why not (:meth:`ImportMixin.refuse_in_plan`)."""
 
 
 class ImportMixin:
@@ -36,14 +37,6 @@ class ImportMixin:
     """What the last import filled, for the sources view."""
     import_path: Path | None = None
     """The last folder or report imported: where the next prompt starts."""
-
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
-        """Not the import keys while the Plan view shows (they are not offered there, as the
-        calculator panes' keys are not); in a variant's calculator they say why not."""
-        if action in IMPORT_ACTIONS and any(isinstance(screen, PlanScreen)
-                                            for screen in self.screen_stack):
-            return False
-        return super().check_action(action, parameters)
 
     def refuse_in_plan(self) -> bool:
         """Say why, and True, when plan mode is on (an import fills the user's own inputs)."""

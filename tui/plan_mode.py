@@ -83,11 +83,10 @@ class PlanMixin:
             yield SystemCommand("Remove a calculator from its variant", "The one highlighted "
                                 "in the Plan view's list (Delete)", self.action_remove_calculator)
 
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
-        """Not the calculator panes' actions while the Plan view shows, a question over it
-        too (the panes beneath are not what is seen)."""
-        return not (action in CALCULATOR_ACTIONS
-                    and any(isinstance(screen, PlanScreen) for screen in self.screen_stack))
+    def plan_view_shown(self) -> bool:
+        """Whether the Plan view is on the screen stack, a question over it included (the
+        calculator panes beneath are not what is seen)."""
+        return any(isinstance(screen, PlanScreen) for screen in self.screen_stack)
 
     async def action_plan(self) -> None:
         """F5: show the Plan view (from a variant's calculator: back to it, the figures made
