@@ -1,8 +1,18 @@
-"""mqzcalc's engine: calculator templates loaded, checked and compiled; no user interface.
+"""mqzcalc's engine: calculator templates loaded, checked and compiled (the terminal
+calculator, ``tui``, is apart and only asks the engine for figures).
 
 Public API: :func:`evaluate`, :func:`run`, :func:`catalogue`, :func:`calculator`,
 :func:`chart_series` (a declared chart's figures), and the errors every door reports as one
-line.
+line. The package also holds two faces that need no terminal: the command line
+(:mod:`calc.cli`) and the workbook writer (:mod:`calc.workbook`).
+
+Start-up: a command loads only what it needs. :func:`calc.cli.main` imports the module of
+the command run; a module imports at its top only what every use of it needs, and where
+used what only some do (the workbook writer, a report's reader, PyYAML when a cached
+template needs none); names used only in annotations are imported under
+``TYPE_CHECKING = False`` (typing itself is not imported at start-up). tests/test_startup.py
+holds which modules and templates each command loads; the benchmark (``python -m
+tests.bench --only startup``) times it.
 """
 from .engine import Result, calculator, catalogue, evaluate, run, validate
 from .errors import CalculationError, InputError, MqcalcError, TemplateError

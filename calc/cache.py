@@ -33,7 +33,7 @@ from .reading import NotReadable, read_bytes
 from .yaml_document import SIZE_LIMIT, Document
 
 try:  # CPython's own SHA-256, which hashlib falls back on: importing hashlib loads OpenSSL's
-    from _sha2 import sha256  # library, 2 ms of every command's start (Python 3.12 on)
+    from _sha2 import sha256  # library at every command's start (Python 3.12 on)
 except ImportError:
     try:
         from _sha256 import sha256  # Python 3.11

@@ -27,8 +27,8 @@ def spreadsheet_round(value: float, digits: int = 0) -> float:
     A value with no more places than ``digits`` is already round, however large (1e20 to
     10 places) or however many the digits; only a value that is not a number (an overflow
     upstream made it infinite or NaN) is refused, with a ValueError, where a spreadsheet
-    shows #NUM!. (decimal is imported here: 1 ms of every command's start, for a function
-    only a template that rounds calls.)"""
+    shows #NUM!. (decimal is imported here, not at every command's start: only a template
+    that rounds calls this.)"""
     from decimal import ROUND_HALF_UP, Decimal
 
     shown = Decimal(repr(value))

@@ -26,8 +26,8 @@ from .model import Calculator, Input
 from .spelling import listing
 from .values import coerce
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of start-up)
-if TYPE_CHECKING:  # for annotations only: importlib.resources costs start-up time
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:  # for annotations only
     from importlib.resources.abc import Traversable
 
 SMF_FEEDS_FILE = "smf_feeds.yaml"
@@ -76,7 +76,7 @@ def _installed_templates() -> Path | Traversable:
     folder = Path(templates.__file__).parent
     if folder.is_dir():  # installed as files: a wheel unpacked, or an editable install
         return folder
-    from importlib import resources  # inside a zip; importing it costs every start ~6 ms
+    from importlib import resources  # only inside a zip: it would slow every start
     return resources.files(templates)
 
 
@@ -309,7 +309,7 @@ def forget_templates() -> None:
 class Outcome(namedtuple("Outcome", ["inputs", "outputs", "problem"])):
     """One scenario of a sweep: every input (a dict), the outputs (a dict, or None when the
     engine refuses the scenario) and the problem ("" when there is none). A plain named
-    tuple: ``typing.NamedTuple`` would import typing, 2 ms of every command's start."""
+    tuple: ``typing.NamedTuple`` would import typing at every command's start."""
 
     __slots__ = ()
 

@@ -117,7 +117,7 @@ def _remove_leftovers(paths: list[Path]) -> None:
 
 def _write_temporary(path: Path, write: Writer) -> Path:
     """A new hidden temporary beside ``path`` holding what ``write`` wrote to it."""
-    import tempfile  # here, not at the top: 3 ms of the start of a command that writes nothing
+    import tempfile  # here, not at the top: a command that writes nothing does not need it
 
     handle, name = _guarded(path, tempfile.mkstemp, prefix=f".{path.name}.", suffix=".tmp",
                             dir=path.parent)

@@ -27,8 +27,8 @@ from .model import (BOOL, NUMBER, Calculator, Check, Constant, Example, Input, N
                     Table)
 from .values import coerce
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of start-up)
-if TYPE_CHECKING:  # for annotations only: importlib.resources costs start-up time
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:  # for annotations only
     from importlib.resources.abc import Traversable
 
 OUTPUT_UNIT_LIMIT = 12

@@ -22,8 +22,8 @@ from .files import reason
 from .model import BOOL, NUMBER, TEXT, Citation, Input
 from .yaml_document import Document
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of start-up)
-if TYPE_CHECKING:  # for annotations only: importlib.resources costs start-up time
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:  # for annotations only
     from importlib.resources.abc import Traversable
 
 TITLE_LIMITS = {"inputs": 22, "outputs": 36, "constants": 44, "tables": 56, "charts": 56}

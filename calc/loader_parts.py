@@ -17,8 +17,8 @@ from pathlib import Path
 from .loader_base import TemplateReader, read_yaml
 from .yaml_document import Document
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of start-up)
-if TYPE_CHECKING:  # for annotations only: importlib.resources costs start-up time
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:  # for annotations only
     from importlib.resources.abc import Traversable
 
 MEASURED_ON_KEYS = {"text", "machine", "processors"}

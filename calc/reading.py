@@ -18,7 +18,7 @@ from pathlib import Path
 from .errors import MqcalcError
 from .files import reason
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of start-up)
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
     from typing import BinaryIO, TypeVar

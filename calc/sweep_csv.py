@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable
 from .formatting import plain_number
 from .model import ASSUMED, BOOL, DECLARED_MARKS, NUMBER, TEXT, Calculator
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of start-up)
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from typing import TextIO
 

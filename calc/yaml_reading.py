@@ -26,8 +26,8 @@ import yaml
 from . import reading
 from .yaml_document import SIZE_LIMIT, Document, Lines, WrittenNumber
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of start-up)
-if TYPE_CHECKING:  # for annotations only: importlib.resources costs start-up time
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:  # for annotations only
     from importlib.resources.abc import Traversable
 
 DEPTH_LIMIT = 64

@@ -623,7 +623,7 @@ class MqcalcApp(ImportMixin, PlanMixin, App):
     def export_to(self, calculator, values: dict, path: Path | None) -> None:
         if path is None:
             return
-        from calc.workbook import write_workbook  # here: xlsxwriter takes 50 ms to import
+        from calc.workbook import write_workbook  # here: xlsxwriter is slow to import
 
         try:
             write_workbook(path, [calculator], {calculator.id: values})

@@ -1,7 +1,8 @@
 """What ``mqcalc`` prints for a person (``list``, ``eval`` without ``--json``): lines that
 fit the terminal, long prose wrapped under its label, each calculator set apart from the
-next. Pure text: the command prints it. (shutil and textwrap are imported where used: 2 ms of
-the start of every command, ``--json`` ones included, that prints none of this.)"""
+next. Pure text: the command prints it. (shutil and textwrap are imported where used:
+they would slow the start of every command, ``--json`` ones included, that prints none of
+this.)"""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -10,7 +11,7 @@ from ..evidence import LETTERS, WORDS, subject
 from ..formatting import as_written, format_value
 from ..model import Calculator
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of start-up)
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from ..engine import Result
 
