@@ -127,16 +127,17 @@ def _files(path: Path) -> dict[str, Path]:
 
 def import_interval(interval: Interval) -> Imported:
     """Every input the interval's rows give, checked."""
-    imported = Imported(interval)
-    for feed in declared().feeds:
-        if feed.calculator not in declared().items and interval.rows.get(feed.file):
+    imported, found = Imported(interval), declared()
+    for feed in found.feeds:
+        if feed.calculator not in found.items and interval.rows.get(feed.file):
             rows = interval.rows[feed.file]
             _take(imported, feed, Reading(rows, rows, interval.seconds))
-    for items in declared().items.values():
+    for items in found.items.values():
         if interval.rows.get(items.file):
-            _take_items(imported, items, interval.rows[items.file], interval.seconds)
+            _take_items(imported, items, interval.rows[items.file], interval.seconds,
+                        [feed for feed in found.feeds if feed.calculator == items.calculator])
     for calculator_id in list(imported.inputs):
-        _check_rules(imported, calculator_id)
+        _check_rules(imported, calculator_id, found.feeds)
     return imported
 
 
@@ -174,13 +175,13 @@ def _take(imported: Imported, feed: Feed, reading: Reading) -> None:
 
 
 def _take_items(imported: Imported, items: Items, interval_rows: list[Row],
-                seconds: int | float | None) -> None:
+                seconds: int | float | None, feeds: list[Feed]) -> None:
     """List every item of the interval the calculator takes (``Items.only``) with its
-    values; take the busiest one's inputs (none, each said missing, when no item counts)."""
+    values, read by ``feeds`` (the calculator's); take the busiest one's inputs (none, each
+    said missing, when no item counts)."""
     groups: dict[str, list[Row]] = {}
     for row in filter(items.counts, interval_rows):
         groups.setdefault(row.text(items.key), []).append(row)
-    feeds = [feed for feed in declared().feeds if feed.calculator == items.calculator]
     if not groups:
         imported.missing += [Missing(feed.calculator, feed.input, feed.source,
                                      items.none_counts(len(interval_rows)))
@@ -211,10 +212,10 @@ def _rank(rows: list[Row], column: str) -> float:
     return total
 
 
-def _check_rules(imported: Imported, calculator_id: str) -> None:
+def _check_rules(imported: Imported, calculator_id: str, feeds: tuple[Feed, ...]) -> None:
     """Keep out, one at a time, an imported input each broken rule between the
     calculator's inputs reads, until the rest pass (the calculator is dropped if a rule
-    reads none of them)."""
+    reads none of them); ``feeds`` are the declared feeds, which name each input's file."""
     inputs = imported.inputs[calculator_id]
     while inputs:
         try:
@@ -224,7 +225,7 @@ def _check_rules(imported: Imported, calculator_id: str) -> None:
             name = _culprit(calculator_id, error, inputs)
             if name is None:
                 break
-            feed = next(feed for feed in declared().feeds
+            feed = next(feed for feed in feeds
                         if (feed.calculator, feed.input) == (calculator_id, name))
             del imported.sources[calculator_id][name]
             imported.caveats.get(calculator_id, {}).pop(name, None)
