@@ -147,7 +147,7 @@ def test_typing_left_early_still_answers_the_next_typing_with_its_own_values(bui
                                                                               tmp_path):
     """As above for cases typed into one open workbook: each typing starts from the
     workbook as opened, whatever was asked before."""
-    unstored, book = _opened(built, next(c for c in CALCULATORS if c.id == "adapters"), tmp_path)
+    unstored, book = _opened(built, calc.calculator("adapters"), tmp_path)
     cell = named_cell(book["adapters"], "processors").coordinate
     answers = libreoffice.typed(unstored, book, ({"adapters": {cell: processors}}
                                                  for processors in (16, 5)))

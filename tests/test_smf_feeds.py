@@ -3,10 +3,7 @@ as strictly as a template, each mistake refused in one line naming the file, the
 its line; a team's own templates folder declares its own calculators' feeds."""
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import sys
 
 import pytest
 import yaml
@@ -14,15 +11,10 @@ import yaml
 from calc.smf.feeds import declared
 from calc.smf.readings import READINGS
 from tests.conftest import REPO
+from tests.test_documents import mqcalc
 
 SAMPLE = REPO / "tests" / "fixtures" / "smf" / "mq10-sample"
 FEEDS = yaml.safe_load((REPO / "templates" / "smf_feeds.yaml").read_text(encoding="utf-8"))
-
-
-def mqcalc(folder, *arguments) -> subprocess.CompletedProcess:
-    env = {**os.environ, "MQZCALC_TEMPLATES": str(folder)}
-    return subprocess.run([sys.executable, "-m", "calc", *map(str, arguments)], cwd=REPO,
-                          env=env, capture_output=True, text=True, timeout=120)
 
 
 def team_folder(tmp_path, feeds: str | None):

@@ -21,7 +21,7 @@ enters values into cells as LibreOffice's own xlsx import would hold them had th
 the file (see :func:`enter`), recalculates every formula of the workbook (a hard
 recalculation, as Data ▸ Calculate ▸ Recalculate Hard does), reads it as ``load`` does,
 and then puts each typed cell back as it was, so every ``type`` starts from the opened
-workbook. About 0.04 s a case where reopening took 0.45 s (2026-11-27, AMD EPYC).
+workbook. About 0.1 s a case where reopening took 0.45 s (2026-11-27, AMD EPYC).
 
     /usr/bin/python3 tests/uno_bridge.py PROFILE_FOLDER
 
@@ -107,7 +107,6 @@ class Office:
         finally:
             document.close(True)
 
-
     def close(self) -> None:
         try:
             self.desktop.terminate()
@@ -181,6 +180,7 @@ def _content(cell) -> tuple[str, object]:
     kind = cell.getType().value
     return kind, {"VALUE": cell.getValue, "TEXT": cell.getString,
                   "FORMULA": cell.getFormula}.get(kind, lambda: None)()
+
 
 def serve(profile: str) -> None:
     office = document = None

@@ -25,10 +25,6 @@ from .arguments import reports
 from .standard_output import drop_stdout, to_stdout
 
 EXIT_BAD_INPUT = 2
-COMMANDS = ("list", "eval", "sweep", "build", "plan", "smf", "tui")
-"""The commands; each is the module ``calc.cli.cmd_COMMAND`` with ``run(arguments)``,
-imported only when that command runs, so a command loads only what it needs (the
-start-up test, tests/test_startup.py, holds it so)."""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -46,6 +42,8 @@ def main(argv: list[str] | None = None) -> int:
         if arguments.scenario is not None and command not in ("eval", "tui"):
             raise MqcalcError(f"--scenario goes with eval or tui, not {command} "
                               "(see mqcalc --help)")
+        # each command is the module cmd_COMMAND, imported only when it runs, so a command
+        # loads only what it needs (tests/test_startup.py holds it so)
         run = import_module(f"{__name__}.cmd_{command}").run
         if command == "tui":  # Textual runs the terminal and its signals
             return run(arguments)

@@ -17,11 +17,11 @@ def calculator_named(typed: str):
     return engine.calculator(spelling.calculator_id(typed, engine.ids()))
 
 
-def assignments(calculator, assignments: list[str]) -> dict:
-    """ID=VALUE arguments as a dict of raw texts (judged later by the engine), ids and
+def assignments(calculator, given: list[str]) -> dict:
+    """The ID=VALUE arguments ``given`` as a dict of raw texts (judged later by the engine), ids and
     choices in the template's spelling (:mod:`calc.spelling`)."""
     inputs = {}
-    for assignment in assignments:
+    for assignment in given:
         name, equals, value = assignment.partition("=")
         if not equals:
             first = next(iter(calculator.inputs.values()))
@@ -42,7 +42,7 @@ def reports() -> Iterator[parser.Report]:
 def report_given(arguments):
     """The calculator whose report option was given, with the report's path; or None. (The
     parser has report options only when the command line may name one: see
-    :func:`calc.parser.parser`.)"""
+    :func:`calc.cli.parser.parser`.)"""
     for name, path in vars(arguments).items():
         if name.startswith(parser.REPORT_DEST) and path is not None:
             return engine.calculator(name.removeprefix(parser.REPORT_DEST)), path

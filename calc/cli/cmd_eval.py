@@ -38,8 +38,8 @@ def run(arguments) -> int:
     if arguments.json:
         print(json_output.dumps(result.as_json()))
     else:
-        print_heading(calculator.title)
-        print_result(calculator, result)
+        _print_heading(calculator.title)
+        _print_result(calculator, result)
     return 0
 
 
@@ -73,8 +73,8 @@ def _eval_scenario(arguments) -> int:
         return 0
     for number, result in enumerate(results):
         calculator = engine.calculator(result.calculator)
-        print_heading(calculator.title, after_another=number > 0)
-        print_result(calculator, result)
+        _print_heading(calculator.title, after_another=number > 0)
+        _print_result(calculator, result)
     return 0
 
 
@@ -106,8 +106,8 @@ def _eval_workbook(arguments) -> int:
 def _print_checked(checked, after_another: bool) -> None:
     """A sheet's results, then whether the results stored in the file agree with them."""
     calculator = engine.calculator(checked.result.calculator)
-    print_heading(calculator.title, after_another)
-    print_result(calculator, checked.result)
+    _print_heading(calculator.title, after_another)
+    _print_result(calculator, checked.result)
     if not checked.disagreements:
         print(f"  stored results agree with the engine ({len(checked.sheet.stored)} cells)")
     for disagreement in checked.disagreements:
@@ -129,13 +129,13 @@ def _exact(value: object) -> str:
     return format_value(value)
 
 
-def print_heading(title: str, after_another: bool = False) -> None:
+def _print_heading(title: str, after_another: bool = False) -> None:
     """A calculator's title over a rule, after a blank line when another calculator's
     results came before."""
     print("\n".join([""] * after_another + heading(title)))
 
 
-def print_result(calculator, result: engine.Result) -> None:
+def _print_result(calculator, result: engine.Result) -> None:
     print("\n".join(result_lines(calculator, result)))
 
 
@@ -195,15 +195,15 @@ def _print_interval(calculator, evaluated) -> None:
         print("\n".join(wrapped("notice: ", notice)))
     for block, counts, result in evaluated.items:
         print(f"{block.name} (line {block.line}){_block_words(report, block, counts)}")
-        print_result(calculator, result)
+        _print_result(calculator, result)
     for pool in evaluated.pools:
         print(f"{report.pool.title} {pool.name}: {', '.join(b.name for b in pool.blocks)}")
-        print_result(_showing(calculator, report.pool.show), pool.result)
+        _print_result(_showing(calculator, report.pool.show), pool.result)
     left = [block.name for block, counts, _ in evaluated.items if not counts]
     print(f"Total of {len(evaluated.total.blocks)}: "
           f"{', '.join(block.name for block in evaluated.total.blocks)}"
           + (f" (not counted, {report.flag.unset}: {', '.join(left)})" if left else ""))
-    print_result(_showing(calculator, report.total.show), evaluated.total.result)
+    _print_result(_showing(calculator, report.total.show), evaluated.total.result)
 
 
 def _block_words(report, block, counts: bool) -> str:

@@ -150,8 +150,6 @@ def _shown(value: object) -> str:
     return f"{value:,}" if isinstance(value, int) else printable(str(value))
 
 
-
-
 def _write(out: Path, chosen: list[Chosen]) -> str:
     """Write the scenario or plan file, headed by where each imported value came from (the
     inputs it does not name keep their defaults); say what was written and how to use it."""

@@ -19,6 +19,8 @@ QCTADP, QCTDSP, QJST, QIS1, WQ = ("SMF-QCTADP.csv", "SMF-QCTDSP.csv", "SMF-QJST.
                                   "SMF-QIS1.csv", "SMF-WQ.csv")
 """The files read, as mq-smf-csv names them: channel initiator adapter and dispatcher
 tasks, log manager, page sets (statistics, SMF 115) and queue accounting (SMF 116)."""
+
+
 @dataclass(frozen=True)
 class Feed:
     """One calculator input taken from one file's columns."""
@@ -94,7 +96,7 @@ class Declared:
 
 CALCULATOR_KEYS = {"inputs", "items"}
 FEED_KEYS = {"file", "reading", "caveat"}
-ITEMS_KEYS, ONLY_KEYS = {"file", "key", "rank", "facts", "only"}, ("column", "value", "why")
+ITEMS_KEYS, ONLY_KEYS = {"file", "key", "rank", "facts", "only"}, {"column", "value", "why"}
 
 
 class _FeedsFile(TemplateReader):
@@ -147,17 +149,18 @@ class _FeedsFile(TemplateReader):
         facts = spec.get("facts") or []
         if not isinstance(facts, list):
             self.fail(f"{key}.facts", "must be a list of column names")
-        only = None
+        only, why_only = None, ""
         if "only" in spec:
-            rule = self.mapping(spec["only"], f"{key}.only", set(ONLY_KEYS), set(ONLY_KEYS))
-            only = tuple(self.text(rule[part], f"{key}.only.{part}") for part in ONLY_KEYS)
+            rule = self.mapping(spec["only"], f"{key}.only", ONLY_KEYS, ONLY_KEYS)
+            only = (self.text(rule["column"], f"{key}.only.column"),
+                    self.text(rule["value"], f"{key}.only.value"))
+            why_only = self.prose(rule["why"], f"{key}.only.why")
         return Items(calculator_id, self.file_name(spec["file"], f"{key}.file"),
                      key=self.text(spec["key"], f"{key}.key"),
                      rank=self.text(spec["rank"], f"{key}.rank"),
                      facts=tuple(self.text(fact, f"{key}.facts[{index}]")
                                  for index, fact in enumerate(facts)),
-                     only=None if only is None else (only[0], only[1]),
-                     why_only="" if only is None else " ".join(only[2].split()))
+                     only=only, why_only=why_only)
 
     def file_name(self, value, key: str) -> str:
         if value not in FILES:
@@ -177,6 +180,7 @@ def declared() -> Declared:
 
 @cache
 def _declared(folder: str) -> Declared:
+    """:func:`declared` for the templates folder ``folder`` (the key it is kept by)."""
     from .. import engine
 
     known = {calculator.id: calculator for calculator in engine.catalogue()}

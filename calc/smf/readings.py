@@ -179,7 +179,6 @@ _LOG_RATE_COLUMNS = ("Log_CI", *_COPY_CIS[1], *_COPY_CIS[2], DURATION)
 _COPY_COLUMNS = (*_COPY_CIS[1], *_COPY_CIS[2])
 
 
-
 @dataclass(frozen=True)
 class How:
     """One way of reading an input: the parameters it takes (column names), the columns
