@@ -14,18 +14,19 @@ template needs none); names used only in annotations are imported under
 holds which modules and templates each command loads; the benchmark (``python -m
 tests.bench --only startup``) times it.
 """
-from .engine import Result, calculator, catalogue, evaluate, run, validate
-from .errors import CalculationError, InputError, MqcalcError, TemplateError
+from calc.core.errors import CalculationError, InputError, MqcalcError, TemplateError
+from calc.engine import Result, calculator, catalogue, evaluate, run, validate
 
 __all__ = ["CalculationError", "InputError", "MqcalcError", "Result", "Series", "TemplateError",
            "calculator", "catalogue", "chart_series", "evaluate", "run", "validate"]
 
 
 def __getattr__(name: str):
-    """``Series`` and ``chart_series`` from :mod:`calc.charts`, imported when first asked for:
-    a command that draws no chart (``mqcalc eval``, say) does not pay for that module."""
+    """``Series`` and ``chart_series`` from :mod:`calc.engine.charts`, imported when first
+    asked for: a command that draws no chart (``mqcalc eval``, say) does not pay for that
+    module."""
     if name in ("Series", "chart_series"):
-        from . import charts
+        from calc.engine import charts
 
         return getattr(charts, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

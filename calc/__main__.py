@@ -1,6 +1,6 @@
 """``python -m calc`` is the ``mqcalc`` command."""
 import sys
 
-from .cli import main
+from calc.cli import main
 
 sys.exit(main())

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from calc.model import Calculator, Input
+from calc.core.model import Calculator, Input
 from tests.strategies import edges, upper_bound
 
 RANDOM_CASES = 25

@@ -7,8 +7,8 @@ import pytest
 from openpyxl.utils import get_column_letter
 
 import calc
-from calc.evidence import letters
-from calc.names import chart_range_name
+from calc.core.names import chart_range_name
+from calc.engine.evidence import letters
 from calc.workbook.chart_data import chart_data_sheet_name
 from calc.workbook.notes_block import BULLET
 from calc.workbook.sheet_columns import RESTS

@@ -109,15 +109,15 @@ def pytest_xdist_auto_num_workers(config) -> int:
 
 @pytest.fixture
 def forking(monkeypatch) -> None:
-    """:mod:`calc.forked` forks in this test, whatever the machine: two cores to run on (a
+    """:mod:`calc.files.forked` forks in this test, whatever the machine: two cores to run on (a
     fork works on one too, only slower). It also needs this worker to run no other thread:
     a test that leaves one running (tqdm's monitor did) fails here, by name, rather than
     quietly keeping every later build in one process."""
     import threading
 
-    from calc import forked
+    from calc.files import forked
 
-    assert sys.platform.startswith("linux"), "calc.forked forks on Linux only"
+    assert sys.platform.startswith("linux"), "calc.files.forked forks on Linux only"
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1})
     assert forked.can_fork(), f"another thread runs: {threading.enumerate()}"
 

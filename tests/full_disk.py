@@ -1,6 +1,6 @@
 """mqcalc on a disk that fills up while it writes.
 
-Every hidden temporary mqcalc writes (``.NAME.XXXXXXXX.tmp``, :mod:`calc.files`) takes only
+Every hidden temporary mqcalc writes (``.NAME.XXXXXXXX.tmp``, :mod:`calc.files.writing`) takes only
 ``room`` bytes; then, as on a full disk, a write stores what still fits and the next one fails
 with ENOSPC. Other files (XlsxWriter's scratch parts, the templates read) are untouched, so
 the failure comes where a full disk at the target would put it, through the real writers.

@@ -6,9 +6,9 @@ import math
 
 from hypothesis import strategies as st
 
-from calc.emit_python import HELPERS, to_python
-from calc.model import NUMBER, Calculator, Check, Input
-from calc.values import coerce
+from calc.core.model import NUMBER, Calculator, Check, Input
+from calc.core.values import coerce
+from calc.formula.emit_python import HELPERS, to_python
 
 UNBOUNDED_SPAN = 10**9
 """How far above its minimum an input with no maximum is exercised."""

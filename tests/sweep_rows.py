@@ -2,8 +2,8 @@
 what the engine gives for the same inputs."""
 from __future__ import annotations
 
-from calc import sweeps
-from calc.model import Calculator
+from calc.core.model import Calculator
+from calc.engine import sweeps
 from calc.workbook.sweep_sheet import FIRST, NAMES
 from tests.compare import agrees
 

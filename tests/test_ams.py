@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import calc
-from calc.evidence import SCALED
+from calc.engine.evidence import SCALED
 from tests.conftest import cited_document, printed_pages
 from tests.strategies import calculator_inputs
 

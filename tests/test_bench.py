@@ -9,9 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import calc
-from calc.errors import InputError
+from calc.core.errors import InputError
+from calc.engine.sweeps import most_sheet_rows
 from tests.bench.__main__ import main
-from calc.sweeps import most_sheet_rows
 from tests.bench.references import REFERENCES
 from tests.bench.scaling import xlsx_sweep
 from tests.bench.sweep import XLSX_ROWS
@@ -70,7 +70,7 @@ def test_the_benchmark_prints_and_stores_every_engine_figure(tmp_path, capsys):
 @pytest.fixture(scope="module")
 def connect_workbook(tmp_path_factory):
     """connect's workbook as the peers section writes it, with a few of its cases."""
-    from tests.bench.peers import valid_cases, peer_workbook
+    from tests.bench.peers import peer_workbook, valid_cases
     calculator = calc.calculator("connect")
     cases = valid_cases(calculator, 2)[:3]
     return calculator, cases, peer_workbook(calculator, cases, tmp_path_factory.mktemp("peers"))

@@ -1,4 +1,4 @@
-"""The cache of read templates (calc/cache.py): what it gives is what reading the file gives,
+"""The cache of read templates (calc/template/cache.py): what it gives is what reading the file gives,
 and an entry that is stale, damaged, hostile or not the user's own is never used."""
 from __future__ import annotations
 
@@ -9,13 +9,15 @@ import sys
 
 import pytest
 
-from calc import cache, engine
-from calc.errors import TemplateError
-from calc.loader import load
-from calc.loader_base import parsed_template, read_yaml
+from calc import engine
+from calc.core.errors import TemplateError
+from calc.template import cache
+from calc.template.folders import document_registries, parts_dir, template_files, templates_dir
+from calc.template.loader import load
+from calc.template.reader import parsed_template, read_yaml
 
-TEMPLATES = [*engine.template_files(), engine.parts_dir() / "machine.yaml",
-             *engine.document_registries()]
+TEMPLATES = [*template_files(), parts_dir() / "machine.yaml",
+             *document_registries()]
 """Every YAML file a command reads: the templates, the machine part, the documents' registry."""
 
 
@@ -57,7 +59,7 @@ def test_results_are_the_same_with_and_without_the_cache(folder, tmp_path):
 
 def test_a_changed_template_is_read_anew(folder, tmp_path):
     path = tmp_path / "connect.yaml"
-    original = (engine.templates_dir() / "connect.yaml").read_text(encoding="utf-8")
+    original = (templates_dir() / "connect.yaml").read_text(encoding="utf-8")
     path.write_text(original, encoding="utf-8")
     cache.document(path, parsed_template)
     path.write_text(original.replace("title: Client connect", "title: Changed connect", 1),
@@ -77,7 +79,7 @@ def _damaged(folder, path, text: str | None = None, mode: int | None = None):
     return entry
 
 
-CONNECT = engine.templates_dir() / "connect.yaml"
+CONNECT = templates_dir() / "connect.yaml"
 
 
 def _stored(folder) -> str:
@@ -121,7 +123,7 @@ def test_a_hostile_entry_goes_through_the_template_checks(folder, tmp_path):
     """An entry can describe only what a template can: a formula that would run code is
     refused by the loader as it is in a template, never run."""
     path = tmp_path / "dse_support.yaml"
-    path.write_bytes((engine.templates_dir() / "dse_support.yaml").read_bytes())
+    path.write_bytes((templates_dir() / "dse_support.yaml").read_bytes())
     cache.document(path, parsed_template)
     [entry] = entries(folder)
     hostile = json.loads(entry.read_text(encoding="utf-8"))

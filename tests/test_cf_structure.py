@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import calc
-from calc.model import EXTRAPOLATED
+from calc.core.model import EXTRAPOLATED
 from tests.strategies import calculator_inputs
 
 CF = calc.calculator("cf_structure")

@@ -4,7 +4,6 @@ source table's figures exactly as the template publishes them."""
 from __future__ import annotations
 
 import dataclasses
-
 import math
 
 import pytest
@@ -13,7 +12,7 @@ from hypothesis import strategies as st
 
 import calc
 from calc import engine
-from calc.charts import axis_titles
+from calc.engine.charts import axis_titles
 from tests.conftest import CALCULATORS
 from tests.strategies import calculator_inputs
 

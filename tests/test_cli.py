@@ -12,12 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import calc
-from calc import spelling
 from calc.cli import main
-from calc.model import NUMBER
-from calc.plan import load_plan
-from calc.scenario import Scenario, load_scenario
-from calc.terminal_text import printable
+from calc.core import spelling
+from calc.core.model import NUMBER
+from calc.core.terminal_text import printable
+from calc.inputs.plan import load_plan
+from calc.inputs.scenario import Scenario, load_scenario
 from tests.conftest import CALCULATORS, REPO
 from tests.strategies import hostile_edges
 from tests.test_scenario import BAD as BAD_FILES

@@ -12,8 +12,8 @@ from dataclasses import replace
 import pytest
 
 import calc
-from calc import spelling
 from calc.cli import main
+from calc.core import spelling
 from tests.conftest import REPO
 
 

@@ -1,5 +1,5 @@
 """The compiled judge takes the common case inline and everything else to
-:func:`calc.values.coerce`; whatever the value, the answer must be coerce's own."""
+:func:`calc.core.values.coerce`; whatever the value, the answer must be coerce's own."""
 from __future__ import annotations
 
 import pytest
@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 import calc
 from calc import engine
-from calc.emit_python import lookup_form
-from calc.values import coerce
+from calc.core.values import coerce
+from calc.formula.emit_python import lookup_form
 
 from .conftest import CALCULATORS, REPO
 from .strategies import hostile_edges, hostile_values

@@ -1,7 +1,7 @@
 """The registry of cited documents is data beside the templates (issue 38): a team's own
 templates (``MQZCALC_TEMPLATES``) cite their own documents by listing them in their own
 ``documents.yaml``; before, ``build``, a sweep to a workbook and the terminal's export died
-with KeyError in calc/documents.py for any file but IBM's."""
+with KeyError in calc/template/documents.py for any file but IBM's."""
 from __future__ import annotations
 
 import os
@@ -13,7 +13,7 @@ import openpyxl
 import pytest
 
 from calc import engine
-from calc.documents import registry
+from calc.template.documents import registry
 from tests.conftest import REPO
 
 OURS = """documents:

@@ -6,16 +6,15 @@ import ast
 import json
 import shutil
 
-import yaml
-
 import pytest
+import yaml
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import calc
-from calc.errors import TemplateError
-from calc.loader import load
-from calc.model import ASSUMED, BEYOND_LIMIT, EXTRAPOLATED, MARKS, SCALED
+from calc.core.errors import TemplateError
+from calc.core.model import ASSUMED, BEYOND_LIMIT, EXTRAPOLATED, MARKS, SCALED
+from calc.template.loader import load
 from tests.conftest import CALCULATORS, REPO
 from tests.strategies import broken_checks, calculator_inputs, upper_bound
 from tests.test_cli import run_main

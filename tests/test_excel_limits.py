@@ -16,15 +16,14 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from calc.cli import main
-from calc.emit_excel import quoted
-from calc.names import check_name, note_name, sweep_sheet
+from calc.core.names import check_name, note_name, sweep_sheet
+from calc.formula.emit_excel import quoted
 from calc.workbook import build_paths
 from calc.workbook.sheet_columns import TEXTS
 from tests import sweep_rows
 from tests.compare import named_cell
 from tests.conftest import CALCULATORS
-from tests.excel_limits import (EXCEL_2007_FUNCTIONS, formula_problems, is_cell_reference,
-                                problems)
+from tests.excel_limits import EXCEL_2007_FUNCTIONS, formula_problems, is_cell_reference, problems
 from tests.xlsx_oracle import WorkbookOracle
 
 TEXT_COLUMN = get_column_letter(TEXTS + 1)

@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import calc
-from calc.documents import registry
-from calc.explain import CONSTANT, INPUT, OUTPUT, TABLE, explain
+from calc.engine.explain import CONSTANT, INPUT, OUTPUT, TABLE, explain
+from calc.template.documents import registry
 from tests.conftest import CALCULATORS
 from tests.strategies import calculator_inputs
 

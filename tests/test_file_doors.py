@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from calc import reading
+from calc.files import reading
 
 from .conftest import REPO
 
@@ -98,7 +98,7 @@ def test_the_smf_door_refuses_what_is_not_a_regular_file(make, reason, tmp_path)
 
 
 def test_the_smf_door_reads_no_further_than_its_bound(tmp_path, monkeypatch):
-    from calc.smf import tables
+    from calc.inputs.smf import tables
 
     monkeypatch.setattr(tables, "SIZE_LIMIT", 100)
     (tmp_path / SMF_FILE).write_bytes(b"Date,Time,LPAR,QMgr," + b"x" * 100)

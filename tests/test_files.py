@@ -25,9 +25,9 @@ from hypothesis import strategies as st
 from textual.widgets import Static
 
 from calc.cli import main
-from calc.errors import MqcalcError
-from calc.files import replace_all_atomically
-from calc.scenario import Scenario, load_scenario, save_scenario
+from calc.core.errors import MqcalcError
+from calc.files.writing import replace_all_atomically
+from calc.inputs.scenario import Scenario, load_scenario, save_scenario
 from calc.workbook import build_paths, write_workbook
 from tests.conftest import CALCULATORS, REPO
 from tests.full_disk import filling_up

@@ -11,8 +11,8 @@ import time
 
 import pytest
 
-from calc import forked
-from calc.errors import InputError, MqcalcError
+from calc.core.errors import InputError, MqcalcError
+from calc.files import forked
 from tests.conftest import REPO
 
 
@@ -94,7 +94,7 @@ def test_a_failure_here_ends_the_child_first(forking, tmp_path):
 def test_the_child_flushes_nothing_of_ours_and_runs_no_exit_handler():
     """Output this process has buffered, and its exit handlers, happen once: a child that
     ended through Python's own exit would write the buffer and run the handlers again."""
-    program = ("import atexit, os, sys; from calc import forked; "
+    program = ("import atexit, os, sys; from calc.files import forked; "
                "os.sched_getaffinity = lambda pid: {0, 1}; "
                "atexit.register(lambda: sys.stdout.write('[exit]')); "
                "sys.stdout.write('[buffered]'); "

@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import calc
-from calc.errors import shown
-from calc.model import BOOL, NUMBER, TEXT
+from calc.core.errors import shown
+from calc.core.model import BOOL, NUMBER, TEXT
 
 from .conftest import CALCULATORS, REPO
 from .strategies import hostile_values

@@ -23,10 +23,10 @@ from hypothesis import strategies as st
 
 import calc
 from calc import CalculationError, TemplateError, engine
-from calc.compiler import compile_calculator
-from calc.emit_python import spreadsheet_round
-from calc.loader import load
-from calc.loader_base import CELL_LIKE, NAME, NAME_LIMIT, RESERVED
+from calc.formula.compiler import compile_calculator
+from calc.formula.emit_python import spreadsheet_round
+from calc.template.loader import load
+from calc.template.reader import CELL_LIKE, NAME, NAME_LIMIT, RESERVED
 from tests.conftest import CALCULATORS, REPO
 
 CONNECT = (REPO / "templates" / "connect.yaml").read_text(encoding="utf-8")

@@ -14,9 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import calc
-from calc.formatting import plain_number
+from calc.core.formatting import plain_number
+from calc.inputs.workbook.importer import check_workbook
 from calc.workbook import write_workbook
-from calc.workbook.importer import check_workbook
 from tests.compare import agrees, named_cell
 from tests.conftest import CALCULATORS
 from tests.libreoffice import convert

@@ -11,11 +11,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import calc
-from calc import engine, json_output, report_eval
-from calc.report import read_report
+from calc import engine
+from calc.cli import json_output
+from calc.inputs import report_eval
+from calc.inputs.report import read_report
 
-from .test_cli import run_main
 from .conftest import REPO
+from .test_cli import run_main
 from .test_import import coordinate, stored_result_replaced, workbook
 
 MIXED = REPO / "tests" / "fixtures" / "pset_mixed.txt"

@@ -17,16 +17,15 @@ import openpyxl
 import pytest
 
 import calc
-from calc.names import NOTES_APPLYING, NOTES_SHOWN, STATUS, check_name, note_name, sweep_sheet
+from calc.core.names import NOTES_APPLYING, NOTES_SHOWN, STATUS, check_name, note_name, sweep_sheet
+from calc.workbook.input_state import accepted
 from calc.workbook.overview import SHEET as OVERVIEW
 from calc.workbook.overview import headline_name
-from calc.workbook.input_state import accepted
 from calc.workbook.summary_block import ALL_CLEAR
 from tests import sweep_rows
 from tests.cases import RANDOM_CASES, spread_cases
 from tests.compare import (agrees, chart_blocks_equal_engine, expected_marks, named_cell,
-                           named_values, rests_on,
-                           notes_from_lines)
+                           named_values, notes_from_lines, rests_on)
 from tests.conftest import CALCULATORS
 from tests.libreoffice import convert
 from tests.strategies import broken_checks, refused_values

@@ -44,3 +44,77 @@ def test_every_calculator_has_its_own_test_file():
     """Each template's calculator is tested in tests/test_ID.py (its source's figures and its
     properties), beside the checks every calculator shares."""
     assert [i for i in CALCULATOR_IDS if not (REPO / "tests" / f"test_{i}.py").is_file()] == []
+
+
+LAYERS = ("core", "files", "formula", "template", "engine", "inputs", "workbook", "cli")
+"""calc's sub-packages from the bottom up: each imports only from its own layer and those
+before it. core: the model, errors, values and how they are written; files: the doors to the
+file system; formula: the expression language and its back-ends; template: templates read
+into the model; engine: the catalogue, evaluation, sweeps, charts, explanations; inputs: the
+planner's files read and evaluated; workbook: the writer; cli: the command line."""
+FACE_ENTRIES = {"calc/cli/cmd_tui.py": "tui"}
+"""The one module of calc that imports the terminal calculator: the command that starts it."""
+
+
+def imported_modules(path, root) -> list[tuple[int, str]]:
+    """Each module ``path`` (under ``root``) imports, at its top or inside a function, with
+    the line, as an absolute dotted name; ``from X import y`` counts as X.y, which is X's own
+    when y is a name inside X."""
+    package = path.parent.relative_to(root).parts
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = ".".join([*package[:len(package) - node.level + 1], node.module or ""]
+                            if node.level else [node.module])
+            found += [(node.lineno, f"{base.strip('.')}.{alias.name}") for alias in node.names]
+    return found
+
+
+def layer_breaches(root) -> list[str]:
+    """Each import in calc of a layer above the importing module's, or of the terminal
+    calculator outside :data:`FACE_ENTRIES`; and each module of calc outside a layer."""
+    found = []
+    for path in sorted((root / "calc").rglob("*.py")):
+        name = path.relative_to(root).as_posix()
+        parts = path.relative_to(root / "calc").parts
+        if len(parts) == 1:
+            continue  # calc/__init__.py and __main__.py: the package's face
+        if parts[0] not in LAYERS:
+            found.append(f"{name} is in no layer")
+            continue
+        own = LAYERS.index(parts[0])
+        for line, module in imported_modules(path, root):
+            top, _, rest = module.partition(".")
+            layer = rest.partition(".")[0]
+            if top == "tui" and FACE_ENTRIES.get(name) != "tui":
+                found.append(f"{name}:{line} imports {module}")
+            elif top == "calc" and layer in LAYERS and LAYERS.index(layer) > own:
+                found.append(f"{name}:{line} imports {module}")
+    return found
+
+
+def test_each_layer_of_calc_imports_only_from_itself_and_those_below():
+    assert layer_breaches(REPO) == []
+
+
+def test_an_upward_import_is_found(tmp_path):
+    for folder, text in (("core", "from calc.engine import run\n"),
+                         ("engine", "from calc.core.model import Input\n"),
+                         ("inputs", "def f():\n    from tui.app import run_app\n"),
+                         ("extra", "")):
+        (tmp_path / "calc" / folder).mkdir(parents=True)
+        (tmp_path / "calc" / folder / "a.py").write_text(text)
+    assert layer_breaches(tmp_path) == ["calc/core/a.py:1 imports calc.engine.run",
+                                        "calc/extra/a.py is in no layer",
+                                        "calc/inputs/a.py:2 imports tui.app.run_app"]
+
+
+def test_tui_imports_no_other_face():
+    """The terminal calculator asks the engine and the layers below; it borrows nothing
+    from the command line (the workbook writer it calls to export, as the command does)."""
+    found = [f"{path.relative_to(REPO)}:{line} {module}"
+             for path in sorted((REPO / "tui").rglob("*.py"))
+             for line, module in imported_modules(path, REPO) if module.startswith("calc.cli")]
+    assert found == []

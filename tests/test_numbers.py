@@ -11,11 +11,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from calc import TemplateError, engine
-from calc.bounds import output_ranges
-from calc.formatting import format_value
-from calc.loader import load
-from calc.model import NUMBER
-from calc.names import sweep_sheet
+from calc.core.formatting import format_value
+from calc.core.model import NUMBER
+from calc.core.names import sweep_sheet
+from calc.formula.bounds import output_ranges
+from calc.template.loader import load
 from calc.workbook.calculator_sheet import column_widths
 from calc.workbook.fit import PADDING, SAFE_MAGNITUDE, column_width, widest_input
 from calc.workbook.sheet_columns import VALUE
@@ -186,7 +186,7 @@ def test_bars_are_named_by_labels_and_adapters_busy_draws_its_threshold():
 
 
 def test_axis_formats_follow_the_scale():
-    from calc.charts import axis_format
+    from calc.engine.charts import axis_format
     assert axis_format([0.01, 0.05]) == "#,##0.00"  # steps of 0.01, not 0, 0, 0
     assert axis_format([0, 120]) == "#,##0"
     assert axis_format([0, 5]) == "#,##0"  # steps of 1

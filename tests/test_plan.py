@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-from functools import cached_property
 import json
 import math
 import os
@@ -11,6 +10,7 @@ import re
 import shutil
 import subprocess
 import sys
+from functools import cached_property
 from pathlib import Path
 
 import pytest
@@ -18,14 +18,16 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from calc import engine, loader_parts, plan
+from calc import engine
 from calc.cli import main
-from calc.errors import TemplateError
-from calc.loader import load
-from calc.model import CPU_RATE_UNIT
-from calc.plan import load_plan, machine_inputs, make_plan
-from calc.plan_run import PlanResult, evaluate_plan, note_sources, share_outputs
 from calc.cli.cmd_plan import plan_lines
+from calc.core.errors import TemplateError
+from calc.core.model import CPU_RATE_UNIT
+from calc.inputs import plan
+from calc.inputs.plan import load_plan, machine_inputs, make_plan
+from calc.inputs.plan_run import PlanResult, evaluate_plan, note_sources, share_outputs
+from calc.template import parts_section as loader_parts
+from calc.template.loader import load
 from tests.conftest import CALCULATORS, REPO
 from tests.strategies import calculator_inputs, input_values
 

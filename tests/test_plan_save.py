@@ -1,4 +1,4 @@
-"""Plan files written back (:func:`calc.plan.save_plan`, for the terminal calculator's Plan
+"""Plan files written back (:func:`calc.inputs.plan.save_plan`, for the terminal calculator's Plan
 view): what is written reads back to the same plan, ``like:`` kept where it holds."""
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 
-from calc.errors import MqcalcError
-from calc.plan import load_plan, remake_plan, save_plan
+from calc.core.errors import MqcalcError
+from calc.inputs.plan import load_plan, remake_plan, save_plan
 from tests.test_plan import SAMPLE, plans
 
 

@@ -8,8 +8,8 @@ import re
 from rich.console import Console
 
 import calc
-from calc.plan import load_plan
-from calc.plan_run import evaluate_plan
+from calc.inputs.plan import load_plan
+from calc.inputs.plan_run import evaluate_plan
 from tests.test_plan import SAMPLE
 from tui.plan_edit import PlanEdit
 from tui.plan_view import bars, figures_table, notes_view

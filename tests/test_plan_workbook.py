@@ -1,5 +1,5 @@
 """The plan workbook (``mqcalc build --plan FILE``): its Plan sheet stores the engine's figures
-(:func:`calc.plan_run.evaluate_plan`), and its formulas, recalculated after a planner
+(:func:`calc.inputs.plan_run.evaluate_plan`), and its formulas, recalculated after a planner
 changes a variant's inputs, by the independent evaluator (tests/xlsx_oracle.py) and by
 LibreOffice, give the engine's figures for the changed plan."""
 from __future__ import annotations
@@ -15,14 +15,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from calc.cli import main
-from calc.errors import MqcalcError
-from calc.evidence import letters
-from calc.names import FIRST_PROBLEM, NOTES_SHOWN
-from calc.plan import Plan, load_plan, machine_inputs, plan_text
-from calc.plan_run import TOTAL, PlanResult, evaluate_plan
-from calc.workbook.importer import read_workbook
+from calc.core.errors import MqcalcError
+from calc.core.names import FIRST_PROBLEM, NOTES_SHOWN
+from calc.engine.evidence import letters
+from calc.inputs.plan import Plan, load_plan, machine_inputs, plan_text
+from calc.inputs.plan_run import TOTAL, PlanResult, evaluate_plan
+from calc.inputs.workbook.importer import read_workbook
 from calc.workbook.plan_book import (MOST_VARIANTS, SHEET_NAME_LIMIT, as_written, sheet_titles,
-                                      write_plan_workbook)
+                                     write_plan_workbook)
 from calc.workbook.plan_sheet import ALL_VALID, SHEET, cell_name
 from tests.compare import agrees, named_cell, named_values, notes_from_lines
 from tests.conftest import REPO

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 from openpyxl.utils import column_index_from_string
 
-from calc.names import sweep_sheet
-from calc.version import version
+from calc.core.names import sweep_sheet
+from calc.core.version import version
 from calc.workbook import layout, notes_block
 from calc.workbook.layout import PAPERS, column_points, narrowest_width, page_starts, scale
 from calc.workbook.overview import STATE_LABEL

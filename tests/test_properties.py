@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import calc
-from calc.model import BOOL, NUMBER, TEXT
+from calc.core.model import BOOL, NUMBER, TEXT
 from tests.conftest import CALCULATORS
 from tests.strategies import calculator_inputs
 

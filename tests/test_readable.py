@@ -1,4 +1,4 @@
-"""How figures are written for a person (calc.readable): readable time units, one number of
+"""How figures are written for a person (calc.core.readable): readable time units, one number of
 decimals per unit, and no non-zero figure read as 0. Pure functions, no app."""
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from calc.readable import Shown, consistent, readable
+from calc.core.readable import Shown, consistent, readable
 
 
 @pytest.mark.parametrize("value, unit, decimals, text, shown_unit", [

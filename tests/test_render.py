@@ -9,7 +9,7 @@ import openpyxl
 import pytest
 
 import calc
-from calc.formatting import format_value
+from calc.core.formatting import format_value
 from calc.workbook.summary_block import ALL_CLEAR, SUMMARY_TITLE
 from tests.compare import named_cell
 from tests.conftest import REPO

@@ -7,8 +7,9 @@ import json
 import pytest
 
 import calc
-from calc import engine, report_eval
-from calc.report import read_report
+from calc import engine
+from calc.inputs import report_eval
+from calc.inputs.report import read_report
 from tests.conftest import REPO
 from tests.test_cli import mqcalc
 
@@ -154,7 +155,7 @@ def test_line_numbers_count_only_the_line_ends_editors_count(tmp_path, separator
 
 
 def test_a_report_past_its_bound_is_refused_unread(tmp_path):
-    from calc.report import SIZE_LIMIT
+    from calc.inputs.report import SIZE_LIMIT
     report = tmp_path / "huge.txt"
     with report.open("wb") as handle:
         handle.truncate(SIZE_LIMIT + 1)  # sparse: no disk or time spent

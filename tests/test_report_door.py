@@ -17,7 +17,7 @@ import pytest
 import yaml
 
 from calc import TemplateError
-from calc.loader import load
+from calc.template.loader import load
 from tests.conftest import REPO
 from tests.test_cli import mqcalc
 

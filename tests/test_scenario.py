@@ -12,12 +12,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import calc
-from calc.errors import InputError, MqcalcError
-from calc.files import replace_atomically
-from calc.formatting import format_value
-from calc.file_inputs import ScenarioError
-from calc.scenario import (
-    HEADER, SCHEMA_VERSION, Scenario, load_scenario, save_scenario, scenario_text)
+from calc.core.errors import InputError, MqcalcError
+from calc.core.formatting import format_value
+from calc.files.writing import replace_atomically
+from calc.inputs.file_inputs import ScenarioError
+from calc.inputs.scenario import (HEADER, SCHEMA_VERSION, Scenario, load_scenario, save_scenario,
+                                  scenario_text)
 from tests.conftest import CALCULATOR_IDS, CALCULATORS
 from tests.strategies import broken_checks, calculator_inputs, edges
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 import calc
-from calc.scenario import Scenario
+from calc.inputs.scenario import Scenario
 from tests.conftest import CALCULATORS
 from tui.session import History, Session, field_values
 

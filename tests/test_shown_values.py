@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import calc
-from calc.errors import SHOWN_CHARACTERS, shown
+from calc.core.errors import SHOWN_CHARACTERS, shown
 
 from .test_cli import run_main
 from .test_tui import SIZE, app_on, plain

@@ -15,7 +15,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from calc.stopping import Stopped, stopped_by_signals
+from calc.files.stopping import Stopped, stopped_by_signals
 from tests.conftest import REPO
 
 COMMANDS = {
@@ -30,7 +30,7 @@ COMMANDS = {
 FORKING = ["-c", "import os, sys; os.sched_getaffinity = lambda pid: {0, 1}; "
                  "from calc.cli import main; sys.exit(main(sys.argv[1:]))"]
 """``python -m calc`` as on a machine of two cores or more, where ``build`` forks a child to
-zip the combined workbook (:mod:`calc.forked`), whatever the machine running the tests."""
+zip the combined workbook (:mod:`calc.files.forked`), whatever the machine running the tests."""
 
 
 def started(tmp_path: Path, command: str, program: tuple[str, ...] = ("-m", "calc"),

@@ -16,9 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calc import engine
-from calc.plan import load_plan
-from calc.scenario import load_scenario
-from calc.smf import feeds, tables
+from calc.inputs.plan import load_plan
+from calc.inputs.scenario import load_scenario
+from calc.inputs.smf import feeds, tables
 from tests.conftest import REPO
 from tests.test_cli import run_main
 

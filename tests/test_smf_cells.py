@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from calc.smf import cells
+from calc.inputs.smf import cells
 
 DEFAULT_ROW = ('"2026/05/21","16:30:00,000000","MV4A","MQ53",="    ",="100000",'
                '"2026/05/21","16:00:00,001395",1799,10299600,0,120,0, 3306 ,0, 3185 ,')

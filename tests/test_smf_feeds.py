@@ -8,8 +8,8 @@ import shutil
 import pytest
 import yaml
 
-from calc.smf.feeds import declared
-from calc.smf.readings import READINGS
+from calc.inputs.smf.feeds import declared
+from calc.inputs.smf.readings import READINGS
 from tests.conftest import REPO
 from tests.test_documents import mqcalc
 

@@ -8,7 +8,7 @@ import pytest
 from textual.widgets import DataTable, Input, Switch
 
 import calc
-from calc.scenario import Scenario
+from calc.inputs.scenario import Scenario
 from tui.app import create_app
 from tui.widgets import field_id
 

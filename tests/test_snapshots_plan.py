@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from calc.plan import load_plan
+from calc.inputs.plan import load_plan
 from tests.test_plan import SAMPLE
 from tui.app import create_app
 

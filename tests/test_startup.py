@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-HEAVY = ("yaml", "xlsxwriter", "openpyxl", "textual", "calc.cli.cmd_smf", "calc.scenario",
-         "calc.report", "calc.workbook")
+HEAVY = ("yaml", "xlsxwriter", "openpyxl", "textual", "calc.cli.cmd_smf", "calc.inputs.scenario",
+         "calc.inputs.report", "calc.workbook")
 PROBE = """
 import contextlib, io, json, sys
 from calc import engine
@@ -43,7 +43,7 @@ def test_eval_loads_and_compiles_only_its_calculator():
 
 
 UNNEEDED_BY_EVAL = ("typing", "hashlib", "tempfile", "textwrap", "difflib", "decimal",
-                    "calc.charts", "calc.sweeps")
+                    "calc.engine.charts", "calc.engine.sweeps")
 """Modules ``eval --json`` has no use for, each 0.5 to 3 ms of a 50 ms start (measured with
 ``python -X importtime``): importing them is left to the code that uses them. (shutil is
 not among them: argparse imports it to learn the terminal's width.)"""

@@ -6,7 +6,7 @@ from decimal import Decimal
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from calc.steps import FLOAT_DIGITS, Points, digits_needed, step_count
+from calc.core.steps import FLOAT_DIGITS, Points, digits_needed, step_count
 from tests.test_cli import run_main
 
 WHOLE = st.tuples(st.integers(-10**6, 10**6), st.integers(0, 500), st.integers(1, 1000))

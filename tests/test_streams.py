@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from calc.streams import STAND_INS
+from calc.files.streams import STAND_INS
 from tests.conftest import REPO
 
 NARROW = {"latin-1": {"PYTHONIOENCODING": "latin-1"},

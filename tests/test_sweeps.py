@@ -11,12 +11,12 @@ import openpyxl
 import pytest
 
 import calc
-from calc.sweeps import MOST_SHEET_CELLS, most_sheet_rows
+from calc.cli import main
+from calc.core.names import sweep_sheet
+from calc.engine import sweeps
+from calc.engine.sweeps import MOST_SHEET_CELLS, most_sheet_rows
 from calc.workbook.chart_data import chart_data_sheet_name
 from calc.workbook.sources import SHEET as SOURCES
-from calc import sweeps
-from calc.cli import main
-from calc.names import sweep_sheet
 from tests import sweep_rows
 from tests.compare import agrees, named_cell
 from tests.conftest import REPO

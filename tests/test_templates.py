@@ -11,16 +11,14 @@ from hypothesis import strategies as st
 
 import calc
 from calc import TemplateError
-from calc.emit_excel import to_excel
-from calc.emit_python import HELPERS, to_python
-from calc.expr import Scope, parse
-from calc.loader import load
-from calc.model import NUMBER
+from calc.core.model import NUMBER
+from calc.formula.emit_excel import to_excel
+from calc.formula.emit_python import HELPERS, to_python
+from calc.formula.expr import Scope, parse
+from calc.template.loader import load
 from tests.conftest import CALCULATORS, REPO
 from tests.template_edits import CONNECT, PARTS, connect_changed, setting
 from tests.xlsx_oracle import FormulaError, WorkbookOracle
-
-
 
 TABLE_CHART = {"title": "Refused attempt cost as published", "help": "The table itself.",
                "table": "refused_cpu_us", "y": [0, 1], "unit": "CPU µs", "mark": "block_method"}
@@ -324,7 +322,7 @@ def test_a_formula_that_cannot_be_computed_names_its_output(tmp_path):
     """A division by an input that may be zero is refused as a calculation error naming the
     output, never a traceback; in a sweep, that scenario's problem says the same."""
     from calc import CalculationError
-    from calc.compiler import compile_calculator
+    from calc.formula.compiler import compile_calculator
 
     def divide(document):
         document["outputs"]["connect_cpu_us"]["formula"] = "basic_connect_cpu_us / connects_per_sec"

@@ -1,12 +1,12 @@
 """Names and paths from a user's files printed safely (issue 38, injection): a character
 that does not print reaches the terminal or a written file only as its escape, the same
-way through every door (calc.terminal_text.printable)."""
+way through every door (calc.core.terminal_text.printable)."""
 from __future__ import annotations
 
 import shutil
 
-from calc.plan import load_plan
-from calc.terminal_text import printable
+from calc.core.terminal_text import printable
+from calc.inputs.plan import load_plan
 from tests.test_cli import run_main
 from tests.test_plan import SAMPLE
 from tests.test_smf import RAW

@@ -10,9 +10,9 @@ from textual.geometry import Region
 from textual.widgets import DataTable, Input, Select, Static, Switch
 
 import calc
-from calc.evidence import letters
-from calc.charts import axis_titles
-from calc.scenario import Scenario, load_scenario
+from calc.engine.charts import axis_titles
+from calc.engine.evidence import letters
+from calc.inputs.scenario import Scenario, load_scenario
 from tests.compare import agrees, named_cell
 from tests.conftest import CALCULATORS
 from tests.strategies import broken_checks, edges

@@ -7,10 +7,10 @@ from __future__ import annotations
 from textual.widgets import OptionList
 
 from calc import engine
-from calc.plan import load_plan
-from calc.report import read_report
-from calc.smf.importing import read_folder
-from calc.smf.selection import choose
+from calc.inputs.plan import load_plan
+from calc.inputs.report import read_report
+from calc.inputs.smf.importing import read_folder
+from calc.inputs.smf.selection import choose
 from tests.conftest import CALCULATORS
 from tests.test_plan import SAMPLE as PLAN_SAMPLE
 from tests.test_smf import SAMPLE

@@ -5,10 +5,10 @@ from __future__ import annotations
 import shutil
 
 from calc import engine
-from calc.report import read_report
-from calc.report_eval import evaluate
-from calc.smf.importing import read_folder
-from calc.smf.selection import choose
+from calc.inputs.report import read_report
+from calc.inputs.report_eval import evaluate
+from calc.inputs.smf.importing import read_folder
+from calc.inputs.smf.selection import choose
 from tests.conftest import REPO
 from tests.test_smf import OLD, RAW, SAMPLE, write_adapters
 from tui.import_fill import report_choices, report_fill, smf_choices, smf_fill

@@ -6,12 +6,10 @@ from __future__ import annotations
 import json
 
 from textual import events
-
 from textual.widgets import Label
 
 import calc
-from tests.test_tui import (SIZE, app_on, open_calculator, plain, shown_outputs,
-                            through_file_prompt)
+from tests.test_tui import SIZE, app_on, open_calculator, plain, shown_outputs, through_file_prompt
 from tui.app import create_app
 from tui.confirm import ConfirmScreen
 from tui.held import held_with

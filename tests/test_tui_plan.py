@@ -1,6 +1,6 @@
 """The Plan view driven through Textual's Pilot: opened from a file, a variant's calculator
 edited in the calculator panes, the figures made again, saved and read back. What it shows
-is :func:`calc.plan_run.evaluate_plan`'s."""
+is :func:`calc.inputs.plan_run.evaluate_plan`'s."""
 from __future__ import annotations
 
 import shutil
@@ -8,8 +8,8 @@ from dataclasses import replace
 
 from textual.widgets import Input, OptionList, Static
 
-from calc.plan import load_plan
-from calc.plan_run import evaluate_plan
+from calc.inputs.plan import load_plan
+from calc.inputs.plan_run import evaluate_plan
 from tests.test_plan import SAMPLE
 from tests.test_tui import plain, through_file_prompt
 from tests.test_tui_input import FAST_EDIT, burst

@@ -1,6 +1,6 @@
 """The Plan view driven through Textual's Pilot: a calculator added to a variant and removed
 from one, the contributions shown, the palette in plan mode, and quitting over a plan not
-saved. Every figure is :func:`calc.plan_run.evaluate_plan`'s."""
+saved. Every figure is :func:`calc.inputs.plan_run.evaluate_plan`'s."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -9,8 +9,8 @@ import yaml
 from textual.widgets import OptionList, Static
 
 import calc
-from calc.plan import load_plan
-from calc.plan_run import evaluate_plan
+from calc.inputs.plan import load_plan
+from calc.inputs.plan_run import evaluate_plan
 from tests.test_plan import SAMPLE
 from tests.test_tui import plain, through_file_prompt
 from tests.test_tui_plan import SIZE, edit, edit_field

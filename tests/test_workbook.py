@@ -9,9 +9,9 @@ import pytest
 from openpyxl.utils import FORMULAE
 
 import calc
-from calc.emit_excel import EMITTED_FUNCTIONS
-from calc.names import (NOTES_APPLYING, NOTES_SHOWN, STATUS, check_message_name, sweep_sheet,
-                        table_range_names)
+from calc.core.names import (NOTES_APPLYING, NOTES_SHOWN, STATUS, check_message_name, sweep_sheet,
+                             table_range_names)
+from calc.formula.emit_excel import EMITTED_FUNCTIONS
 from calc.workbook import build_all
 from calc.workbook.chart_data import chart_data_sheet_name
 from calc.workbook.input_state import STATE_FUNCTIONS

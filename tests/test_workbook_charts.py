@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import calc
-from calc.names import chart_range_name
+from calc.core.names import chart_range_name
 from calc.workbook.chart_data import chart_data_sheet_name
 from tests.compare import agrees, chart_blocks_equal_engine, named_values
 from tests.conftest import CALCULATORS

@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import calc
-from calc.documents import cite, registry
-from calc.formatting import plain_number
-from calc.names import STATUS, sweep_sheet
+from calc.core.formatting import plain_number
+from calc.core.names import STATUS, sweep_sheet
+from calc.template.documents import cite, registry
 from calc.workbook.input_state import accepted
 from calc.workbook.overview import SHEET as OVERVIEW
 from calc.workbook.overview import STATE_LABEL, headline_name

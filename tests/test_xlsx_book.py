@@ -16,7 +16,7 @@ from xlsxwriter.sharedstrings import SharedStringTable
 from xlsxwriter.worksheet import Worksheet as XlsxWorksheet
 
 import calc
-from calc.sweeps import default_rows
+from calc.engine.sweeps import default_rows
 from calc.workbook import build_all, write_workbook, xlsx_book
 from tests.conftest import CALCULATORS
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from calc.yaml_reading import DEPTH_LIMIT, SIZE_LIMIT, VALUE_LIMIT, YamlProblem, parse, read
+from calc.files.yaml_reading import DEPTH_LIMIT, SIZE_LIMIT, VALUE_LIMIT, YamlProblem, parse, read
 from tests.test_cli import run_main
 
 TYPED = [("0", 0), ("-3", -3), ("+12", 12), ("1000000", 1000000), ("1.5", 1.5), ("-.5", -0.5),

@@ -1,15 +1,15 @@
 """The answer first: a calculator's figures as the results show them, and the pinned lines of
 its headline and key results (the choice the workbook's summary shows, from
-:mod:`calc.loader_summary`). Presentation only, no Textual: the figures are the engine's,
-written by :mod:`calc.readable`.
+:mod:`calc.template.summary_section`). Presentation only, no Textual: the figures are the engine's,
+written by :mod:`calc.core.readable`.
 """
 from __future__ import annotations
 
 from rich.table import Table
 from rich.text import Text
 
-from calc.model import Calculator
-from calc.readable import Shown, consistent, readable
+from calc.core.model import Calculator
+from calc.core.readable import Shown, consistent, readable
 
 from .evidence_view import marks_text
 

@@ -19,18 +19,18 @@ from rich.text import Text
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import (DataTable, Header, Label, ListItem, ListView, Select,
-                             Static, Switch, TabbedContent, TabPane)
+from textual.widgets import (DataTable, Header, Label, ListItem, ListView, Select, Static, Switch,
+                             TabbedContent, TabPane)
 
 import calc
-from calc.explain import explain
-from calc.formatting import as_written
-from calc.plan import Plan
-from calc.scenario import Scenario, load_scenario, save_scenario
+from calc.core.formatting import as_written
+from calc.engine.explain import explain
+from calc.inputs.plan import Plan
+from calc.inputs.scenario import Scenario, load_scenario, save_scenario
 
 from .answer_view import answer_view, shown_figures
-from .evidence_view import MARKS_WIDTH, marks_text, warning_lines
 from .confirm import ConfirmScreen
+from .evidence_view import MARKS_WIDTH, marks_text, warning_lines
 from .explain_view import explanation_view, with_unit
 from .held import held_with
 from .import_mixin import IMPORT_ACTIONS, ImportMixin

@@ -1,13 +1,13 @@
 """What a figure rests on, as the terminal calculator shows it: the letters of its evidence
 marks beside it, styled so a limit crossed stands out, and one line per warning saying why.
-Presentation only: the marks and warnings are the engine's (:mod:`calc.evidence`)."""
+Presentation only: the marks and warnings are the engine's (:mod:`calc.engine.evidence`)."""
 from __future__ import annotations
 
 from rich.text import Text
 
 from calc import Result
-from calc.evidence import LETTERS, WORDS, legend, subject
-from calc.model import ASSUMED, BEYOND_LIMIT, EXTRAPOLATED, MARKS, SCALED, Calculator
+from calc.core.model import ASSUMED, BEYOND_LIMIT, EXTRAPOLATED, MARKS, SCALED, Calculator
+from calc.engine.evidence import LETTERS, WORDS, legend, subject
 
 MARKS_WIDTH = len(MARKS)
 """The marks column: room for every letter."""

@@ -1,6 +1,6 @@
 """The explain panel's text: one output's formula as the template writes it, the values that
 fed it and the sources behind it. Presentation only; the figures come from
-:func:`calc.explain.explain`.
+:func:`calc.engine.explain.explain`.
 
 Template texts are placed as plain text (never as markup), since formulas are full of
 square brackets.
@@ -11,15 +11,15 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from calc.evidence import UNMARKED, WORDS
-from calc.explain import Explanation
-from calc.readable import readable
+from calc.core.readable import readable
+from calc.engine.evidence import UNMARKED, WORDS
+from calc.engine.explain import Explanation
 
 from .evidence_view import STYLES
 
 
 def with_unit(value: object, unit: str, decimals: int | None) -> str:
-    """A value followed by its unit: readable (:func:`calc.readable.readable`) with
+    """A value followed by its unit: readable (:func:`calc.core.readable.readable`) with
     ``decimals`` when given (an output's), else as it is (six significant digits at most);
     "not used here" for a look-up not taken."""
     if value is None:

@@ -9,9 +9,9 @@ mistaken for the figures of what was typed. No Textual here: tested without the 
 from __future__ import annotations
 
 from calc import InputError
-from calc.formatting import as_written
-from calc.model import Calculator
-from calc.values import coerce
+from calc.core.formatting import as_written
+from calc.core.model import Calculator
+from calc.core.values import coerce
 
 
 def held_with(calculator: Calculator, held: dict, fields: dict) -> str:

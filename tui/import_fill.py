@@ -1,6 +1,6 @@
 """What an import fills in and what it shows: the engine's results for an SMF folder
-(:mod:`calc.smf`) or a calculator's text report (:mod:`calc.report`) turned into the values
-to put in the fields and the lines of the sources view. No Textual here, so it is tested
+(:mod:`calc.inputs.smf`) or a calculator's text report (:mod:`calc.inputs.report`) turned
+into the values to put in the fields and the lines of the sources view. No Textual here, so it is tested
 without the app; every value is the engine's, only written for a person here.
 
 An SMF import offers each queue manager's peak interval first (as ``mqcalc smf`` picks it),
@@ -12,13 +12,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from calc import engine
-from calc.model import Calculator
-from calc.report import Block, read_report
-from calc.report_eval import Evaluated, evaluate
-from calc.smf.tables import lines_text
-from calc.smf.feeds import declared
-from calc.smf.importing import Folder, Imported
-from calc.smf.selection import PEAK, Chosen, choose
+from calc.core.model import Calculator
+from calc.inputs.report import Block, read_report
+from calc.inputs.report_eval import Evaluated, evaluate
+from calc.inputs.smf.feeds import declared
+from calc.inputs.smf.importing import Folder, Imported
+from calc.inputs.smf.selection import PEAK, Chosen, choose
+from calc.inputs.smf.tables import lines_text
 
 from .explain_view import with_unit
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import calc
 from calc import engine
-from calc.smf.importing import read_folder
+from calc.inputs.smf.importing import read_folder
 
 from .import_fill import Fill, flag_notes, report_choices, report_fill, smf_choices, smf_fill
 from .import_screens import ImportChoiceScreen, SourcesScreen

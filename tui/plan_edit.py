@@ -14,9 +14,9 @@ from) and removed from it, except one the variant has through ``like:`` (the fil
 """
 from __future__ import annotations
 
-from calc.model import Calculator
-from calc.plan import Plan, machine_inputs, remake_plan
-from calc.scenario import Scenario
+from calc.core.model import Calculator
+from calc.inputs.plan import Plan, machine_inputs, remake_plan
+from calc.inputs.scenario import Scenario
 
 from .session import History, Session, field_value, field_values
 

@@ -20,8 +20,8 @@ from pathlib import Path
 from textual.app import SystemCommand
 
 import calc
-from calc.plan import Plan, load_plan, save_plan
-from calc.plan_run import PlanResult, evaluate_plan
+from calc.inputs.plan import Plan, load_plan, save_plan
+from calc.inputs.plan_run import PlanResult, evaluate_plan
 
 from .confirm import ConfirmScreen
 from .plan_edit import PlanEdit

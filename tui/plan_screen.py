@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Header, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from calc.plan_run import PlanResult
+from calc.inputs.plan_run import PlanResult
 
 from .plan_view import Bars, contributions_table, figures_table, notes_view
 from .widgets import SteadyFooter

@@ -1,18 +1,18 @@
 """The Plan view's text: a plan's variants side by side (machine, CPU by address space, the
 total, % of the LPAR, MSU, and each variant's change from the first), a bar per address
 space per variant, and the notes that apply. Presentation only, no Textual: every figure is
-a :class:`~calc.plan_run.PlanResult`'s, written with the decimals ``mqcalc plan`` prints.
+a :class:`~calc.inputs.plan_run.PlanResult`'s, written with the decimals ``mqcalc plan`` prints.
 """
 from __future__ import annotations
 
 from rich.table import Table
 from rich.text import Text
 
-from calc.evidence import LETTERS, WORDS, legend, letters
-from calc.formatting import format_value
-from calc.model import CPU_RATE_UNIT, space_label
-from calc.plan import machine_inputs
-from calc.plan_run import HEADROOM, RATE_DECIMALS, TOTAL, PlanResult, share_outputs
+from calc.core.formatting import format_value
+from calc.core.model import CPU_RATE_UNIT, space_label
+from calc.engine.evidence import LETTERS, WORDS, legend, letters
+from calc.inputs.plan import machine_inputs
+from calc.inputs.plan_run import HEADROOM, RATE_DECIMALS, TOTAL, PlanResult, share_outputs
 
 from .evidence_view import STYLES
 

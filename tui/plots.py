@@ -1,7 +1,7 @@
 """The Plots tab: a calculator's declared charts drawn in the terminal with plotext.
 
 Which charts exist, every point on them and what the axes are called come from the template
-and the engine (:mod:`calc.charts`): sweeps of the model, and source tables' published
+and the engine (:mod:`calc.engine.charts`): sweeps of the model, and source tables' published
 figures; this module only draws them. The current value of the marked input is shown, so the
 picture shows where today's configuration sits.
 """
@@ -12,8 +12,8 @@ from textual.containers import Vertical
 from textual.widgets import Select, Static
 from textual_plotext import PlotextPlot
 
-from calc.charts import Series, axis_titles
-from calc.model import Calculator
+from calc.core.model import Calculator
+from calc.engine.charts import Series, axis_titles
 
 Y_AXIS_ROOM = 10
 """Columns of the plot's width that the y axis's figures and the frame take."""

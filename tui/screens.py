@@ -11,7 +11,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ActiveBinding, ModalScreen, Screen
 from textual.widgets import Input, Label, Static
 
-from calc.files import reason
+from calc.files.writing import reason
 
 KEYS = (
     ("Tab, Shift+Tab", "next and previous field (Up and Down too, in the inputs)"),

@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import calc
-from calc.formatting import plain_number
-from calc.model import Calculator, Input
-from calc.scenario import Scenario
+from calc.core.formatting import plain_number
+from calc.core.model import Calculator, Input
+from calc.inputs.scenario import Scenario
 
 
 def field_value(spec: Input, value: object) -> object:

@@ -4,7 +4,7 @@ JSON file in the user's config folder: ``$XDG_CONFIG_HOME/mqcalc/settings.json``
 
 Settings are a convenience: a file that is missing, unreadable, not a regular file (a FIFO
 would block the start), too large, not JSON or of the wrong shape is ignored (the defaults hold), and one that cannot be written is left as it was; the
-app never stops over either. Written whole or not at all (:mod:`calc.files`).
+app never stops over either. Written whole or not at all (:mod:`calc.files.writing`).
 """
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ import json
 import os
 from pathlib import Path
 
-from calc.errors import MqcalcError
-from calc.files import make_folder, replace_atomically
-from calc.reading import read_bytes
+from calc.core.errors import MqcalcError
+from calc.files.reading import read_bytes
+from calc.files.writing import make_folder, replace_atomically
 
 SIZE_LIMIT = 64 << 10
 """The largest settings file read: a theme's name takes a few bytes, so anything near this

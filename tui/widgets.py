@@ -1,6 +1,6 @@
 """The calculator's widgets: input fields made from an input's declared type (text fields
 for numbers, a select for choices, a switch for booleans; validation is the engine's own,
-:func:`calc.values.coerce`), the results table, and panes repainted only when they change."""
+:func:`calc.core.values.coerce`), the results table, and panes repainted only when they change."""
 from __future__ import annotations
 
 from rich.text import Text
@@ -12,9 +12,9 @@ from textual.widgets import DataTable, Footer, Input, Label, Select, Static, Swi
 from textual.widgets.data_table import ColumnKey, RowKey
 
 from calc import InputError
-from calc.formatting import as_written
-from calc.model import Input as InputSpec
-from calc.values import coerce
+from calc.core.formatting import as_written
+from calc.core.model import Input as InputSpec
+from calc.core.values import coerce
 
 
 class DomainValidator(Validator):

@@ -1,28 +1,28 @@
 """The ``mqcalc`` command: list, eval, sweep, build, plan, smf, tui (the default), a module
 each (``cmd_COMMAND``), with the parser (:mod:`.parser`), the words of the command line
-(:mod:`.arguments`), the text of results (:mod:`.text`) and standard output
-(:mod:`.standard_output`) beside them.
+(:mod:`.arguments`), the text of results (:mod:`.text`), ``--json`` (:mod:`.json_output`),
+a sweep's CSV (:mod:`.sweep_csv`) and standard output (:mod:`.standard_output`) beside them.
 
 Every refusal is one line on stderr and exit status 2: an unknown calculator or input, a
 value outside its domain, ``ID`` without ``=``, an unknown option, a scenario file or a
 workbook that cannot be used, a file or folder that cannot be written, workbooks ``build``
 would replace without ``--force``. ``eval --from-workbook`` exits 1 when a result stored in the
 workbook disagrees with the engine. A command stopped by Ctrl+C exits 130; one stopped by
-SIGTERM or SIGHUP says so in one line and exits 143 or 129 (:mod:`calc.stopping`), leaving no
-file half written and no temporary behind.
+SIGTERM or SIGHUP says so in one line and exits 143 or 129 (:mod:`calc.files.stopping`),
+leaving no file half written and no temporary behind.
 """
 from __future__ import annotations
 
 import sys
 from importlib import import_module
 
-from ..errors import MqcalcError
-from ..stopping import Stopped, stopped_by_signals
-from ..streams import carry_what_streams_can
-from ..terminal_text import printable
-from . import parser as command_line
-from .arguments import reports
-from .standard_output import drop_stdout, to_stdout
+from calc.cli import parser as command_line
+from calc.cli.arguments import reports
+from calc.cli.standard_output import drop_stdout, to_stdout
+from calc.core.errors import MqcalcError
+from calc.core.terminal_text import printable
+from calc.files.stopping import Stopped, stopped_by_signals
+from calc.files.streams import carry_what_streams_can
 
 EXIT_BAD_INPUT = 2
 

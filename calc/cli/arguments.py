@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .. import engine, spelling
-from ..errors import InputError, MqcalcError, shown
-from ..formatting import as_written
-from . import parser
+from calc import engine
+from calc.cli import parser
+from calc.core import spelling
+from calc.core.errors import InputError, MqcalcError, shown
+from calc.core.formatting import as_written
 
 
 def calculator_named(typed: str):
@@ -19,7 +20,7 @@ def calculator_named(typed: str):
 
 def assignments(calculator, given: list[str]) -> dict:
     """The ID=VALUE arguments ``given`` as a dict of raw texts (judged later by the engine), ids and
-    choices in the template's spelling (:mod:`calc.spelling`)."""
+    choices in the template's spelling (:mod:`calc.core.spelling`)."""
     inputs = {}
     for assignment in given:
         name, equals, value = assignment.partition("=")

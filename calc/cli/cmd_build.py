@@ -2,11 +2,11 @@
 plan's workbook."""
 from __future__ import annotations
 
-from .. import engine
-from ..plan import load_plan
-from ..terminal_text import printable
-from ..workbook import build_all
-from ..workbook.plan_book import build_plan
+from calc import engine
+from calc.core.terminal_text import printable
+from calc.inputs.plan import load_plan
+from calc.workbook import build_all
+from calc.workbook.plan_book import build_plan
 
 
 def run(arguments) -> int:

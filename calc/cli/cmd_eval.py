@@ -7,11 +7,12 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from .. import engine, json_output
-from ..errors import MqcalcError
-from ..formatting import format_value
-from .arguments import assignments, calculator_named, report_given
-from .text import heading, result_lines, wrapped
+from calc import engine
+from calc.cli import json_output
+from calc.cli.arguments import assignments, calculator_named, report_given
+from calc.cli.text import heading, result_lines, wrapped
+from calc.core.errors import MqcalcError
+from calc.core.formatting import format_value
 
 EXIT_DISAGREES = 1
 """eval --from-workbook: a result stored in the workbook is not the engine's (like diff)."""
@@ -45,8 +46,8 @@ def run(arguments) -> int:
 
 def _eval_scenario(arguments) -> int:
     """Evaluate the scenario's calculators, or the one named with its inputs overridden."""
-    from ..file_inputs import ScenarioError
-    from ..scenario import load_scenario
+    from calc.inputs.file_inputs import ScenarioError
+    from calc.inputs.scenario import load_scenario
 
     report = report_given(arguments)
     if report is not None:
@@ -89,7 +90,7 @@ def _eval_workbook(arguments) -> int:
     if arguments.calculator is not None or arguments.assignments:
         raise MqcalcError("--from-workbook takes every input from the workbook: no "
                           "calculator id or ID=VALUE with it (see mqcalc --help)")
-    from ..workbook.importer import check_workbook
+    from calc.inputs.workbook.importer import check_workbook
 
     path = arguments.from_workbook
     checked = check_workbook(path)
@@ -142,8 +143,8 @@ def _print_result(calculator, result: engine.Result) -> None:
 def _eval_report(calculator, inputs: dict, path: Path, as_json: bool) -> int:
     """Evaluate each interval of a report (command-line inputs apply to all): each item,
     each pool of items, and the total of the items that count."""
-    from ..report import read_report
-    from ..report_eval import evaluate
+    from calc.inputs.report import read_report
+    from calc.inputs.report_eval import evaluate
     evaluated = evaluate(calculator, read_report(calculator, path), inputs, path)
     if as_json:  # each interval evaluated and printed in turn: a report may hold many
         json_output.print_listing({"calculator": calculator.id, "report": str(path)},
@@ -157,7 +158,7 @@ def _eval_report(calculator, inputs: dict, path: Path, as_json: bool) -> int:
 
 
 def _interval_json(calculator, evaluated) -> dict:
-    from ..report_eval import summary_json
+    from calc.inputs.report_eval import summary_json
 
     report = calculator.report
     counted = [block.name for block in evaluated.total.blocks]

@@ -2,10 +2,11 @@
 domain) and outputs (unit, title)."""
 from __future__ import annotations
 
-from .. import engine, json_output
-from ..formatting import as_written
-from .arguments import calculator_named
-from .text import described
+from calc import engine
+from calc.cli import json_output
+from calc.cli.arguments import calculator_named
+from calc.cli.text import described
+from calc.core.formatting import as_written
 
 
 def run(arguments) -> int:

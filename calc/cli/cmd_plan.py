@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .. import json_output
-from .text import INDENT, heading, wrapped
-from ..evidence import LETTERS, legend, letters
-from ..formatting import format_value
-from ..model import CPU_RATE_UNIT, space_label
-from ..plan import load_plan, machine_inputs
-from ..plan_run import (HEADROOM, RATE_DECIMALS, TOTAL, PlanResult, VariantResult,
-                       evaluate_plan, share_outputs)
-from ..terminal_text import printable
+from calc.cli import json_output
+from calc.cli.text import INDENT, heading, wrapped
+from calc.core.formatting import format_value
+from calc.core.model import CPU_RATE_UNIT, space_label
+from calc.core.terminal_text import printable
+from calc.engine.evidence import LETTERS, legend, letters
+from calc.inputs.plan import load_plan, machine_inputs
+from calc.inputs.plan_run import (HEADROOM, RATE_DECIMALS, TOTAL, PlanResult, VariantResult,
+                                  evaluate_plan, share_outputs)
 
 LABEL, UNIT, COLUMN = 32, 10, 12
 """Widths of the figures' tables: label, unit, each value (80 columns with the indent)."""

@@ -15,15 +15,16 @@ import sys
 import textwrap
 from pathlib import Path
 
-from .. import engine, json_output
-from ..files import replace_atomically
-from ..plan import make_plan, plan_text
-from ..scenario import Scenario, scenario_text
-from ..smf.feeds import WQ, declared
-from ..terminal_text import printable
-from ..smf.importing import Imported, read_folder
-from ..smf.selection import Chosen, choose
-from ..smf.tables import SmfError, lines_text
+from calc import engine
+from calc.cli import json_output
+from calc.core.terminal_text import printable
+from calc.files.writing import replace_atomically
+from calc.inputs.plan import make_plan, plan_text
+from calc.inputs.scenario import Scenario, scenario_text
+from calc.inputs.smf.feeds import WQ, declared
+from calc.inputs.smf.importing import Imported, read_folder
+from calc.inputs.smf.selection import Chosen, choose
+from calc.inputs.smf.tables import SmfError, lines_text
 
 HELP_WIDTH = 88
 """Where the help's prose wraps (argparse's own text wraps to the terminal)."""

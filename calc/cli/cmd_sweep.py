@@ -5,14 +5,14 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .. import spelling
-from ..errors import MqcalcError
-from ..files import replace_atomically
-from ..sweep_csv import write_csv
-from ..sweeps import make_sweep, most_sheet_rows
-from ..terminal_text import printable
-from .arguments import assignments, calculator_named
-from .standard_output import to_stdout
+from calc.cli.arguments import assignments, calculator_named
+from calc.cli.standard_output import to_stdout
+from calc.cli.sweep_csv import write_csv
+from calc.core import spelling
+from calc.core.errors import MqcalcError
+from calc.core.terminal_text import printable
+from calc.engine.sweeps import make_sweep, most_sheet_rows
+from calc.files.writing import replace_atomically
 
 PROGRESS_FROM, PROGRESS_EVERY = 100_000, 10_000
 """A sweep to CSV of this many scenarios counts them on a terminal, every so many."""
@@ -55,7 +55,7 @@ def _write_sweep_workbook(path: Path, calculator, sweep) -> None:
     """The calculator's sheet shows the first scenario the engine accepts (the fixed values,
     the varied inputs at their first workable values; the defaults if none is accepted, and
     marked assumed, as the sweep leaves them), and the sweep sheet every scenario."""
-    from ..workbook import write_workbook
+    from calc.workbook import write_workbook
 
     if sweep.size >= PROGRESS_FROM_SHEET and sys.stderr.isatty():
         print(f"mqcalc: writing {sweep.size:,} scenarios to {path}", file=sys.stderr)

@@ -2,10 +2,9 @@
 started on the scenario's inputs or the plan's variants."""
 from __future__ import annotations
 
+from calc.inputs.plan import load_plan
+from calc.inputs.scenario import load_scenario
 from tui.app import run_app
-
-from ..plan import load_plan
-from ..scenario import load_scenario
 
 
 def run(arguments) -> int:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
 
-from ..errors import MqcalcError
+from calc.core.errors import MqcalcError
 
 DESCRIPTION = ("Capacity and cost calculator for IBM MQ for z/OS. Without a command, starts the "
                "terminal calculator.")
@@ -52,14 +52,14 @@ def given_path(text: str) -> Path:
 
 
 class _Version(argparse.Action):
-    """``--version``: mqzcalc's version as installed (:func:`calc.version.version`), looked
+    """``--version``: mqzcalc's version as installed (:func:`calc.core.version.version`), looked
     up only when asked."""
 
     def __init__(self, option_strings, dest, **kwargs):
         super().__init__(option_strings, dest, nargs=0, **kwargs)
 
     def __call__(self, parser, namespace, values, option_string=None):
-        from ..version import version
+        from calc.core.version import version
         print(f"mqcalc {version()}")
         parser.exit()
 
@@ -99,7 +99,7 @@ def _parser_for(made: tuple[str, ...], reports: tuple[Report, ...]) -> Parser:
 def _smf_epilog() -> str:
     """The ``smf`` command's epilog: it comes from the SMF package, whose import would slow
     every command's start."""
-    from .cmd_smf import epilog
+    from calc.cli.cmd_smf import epilog
 
     return epilog()
 
@@ -134,7 +134,8 @@ def _eval(command: Parser, reports: tuple[Report, ...]) -> None:
 
 
 def _sweep(command: Parser, reports: tuple[Report, ...]) -> None:
-    from ..sweeps import MOST_ROWS, MOST_SHEET_CELLS  # here: only a sweep needs the module
+    from calc.engine.sweeps import (MOST_ROWS,  # here: only a sweep needs the module
+                                    MOST_SHEET_CELLS)
 
     command.add_argument("calculator", help="calculator id (see mqcalc list)")
     command.add_argument("assignments", nargs="*", metavar="ID=VALUE",

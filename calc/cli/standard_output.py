@@ -6,8 +6,8 @@ import os
 import sys
 from collections.abc import Callable
 
-from ..errors import MqcalcError
-from ..files import reason
+from calc.core.errors import MqcalcError
+from calc.files.writing import reason
 
 
 def to_stdout(write: Callable[[], object]) -> object:

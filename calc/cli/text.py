@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..evidence import LETTERS, WORDS, subject
-from ..formatting import as_written, format_value
-from ..model import Calculator
+from calc.core.formatting import as_written, format_value
+from calc.core.model import Calculator
+from calc.engine.evidence import LETTERS, WORDS, subject
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
-    from ..engine import Result
+    from calc.engine import Result
 
 INDENT = "  "
 RULE = "─"
@@ -53,7 +53,7 @@ def heading(title: str) -> list[str]:
 def result_lines(calculator: Calculator, result: Result) -> list[str]:
     """The outputs of one evaluation (those ``calculator`` lists), one a line with value,
     unit and the letters of its evidence marks; then its notes; then one line per warning
-    that marks a figure shown, led by its letter and word (:mod:`calc.evidence`)."""
+    that marks a figure shown, led by its letter and word (:mod:`calc.engine.evidence`)."""
     lines = wrapped("measured on: ", calculator.measured_on) if calculator.measured_on else []
     title_width = max(len(output.title) for output in calculator.outputs.values())
     unit_width = max(len(output.unit) for output in calculator.outputs.values())

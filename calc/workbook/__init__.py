@@ -7,8 +7,8 @@ the Sources sheet (:mod:`.sources`) for its calculators.
 
 Builds are deterministic (fixed document dates; XlsxWriter fixes the zip entry dates). A
 build zips every workbook in memory (the combined one in a forked process where it can,
-:mod:`calc.forked`), writes each to a temporary name and renames them all into place at
-the end (:func:`calc.files.replace_all_atomically`): a build that fails or is interrupted
+:mod:`calc.files.forked`), writes each to a temporary name and renames them all into place at
+the end (:func:`calc.files.writing.replace_all_atomically`): a build that fails or is interrupted
 leaves the old workbooks, all of them, and one killed outright leaves each file old or new,
 a mix only if killed within the few milliseconds of the renames.
 """
@@ -21,21 +21,20 @@ from pathlib import Path
 
 from xlsxwriter.exceptions import FileCreateError
 
-from .. import engine
-from ..errors import MqcalcError
-from ..files import (existing, new_folder, replace_all_atomically,
-                     replace_atomically)
-from ..forked import side_by_side
-from ..model import Calculator
-from ..sweeps import default_rows, evaluate
-from .calculator_sheet import CalculatorSheet
-from .chart_data import write_chart_data
-from .drawing import draw_charts
-from .overview import add_overview, write_overview
-from .sources import write_sources
-from .styles import Styles
-from .sweep_sheet import SweepSheet
-from .xlsx_book import Workbook
+from calc import engine
+from calc.core.errors import MqcalcError
+from calc.core.model import Calculator
+from calc.engine.sweeps import default_rows, evaluate
+from calc.files.forked import side_by_side
+from calc.files.writing import existing, new_folder, replace_all_atomically, replace_atomically
+from calc.workbook.calculator_sheet import CalculatorSheet
+from calc.workbook.chart_data import write_chart_data
+from calc.workbook.drawing import draw_charts
+from calc.workbook.overview import add_overview, write_overview
+from calc.workbook.sources import write_sources
+from calc.workbook.styles import Styles
+from calc.workbook.sweep_sheet import SweepSheet
+from calc.workbook.xlsx_book import Workbook
 
 BUILD_DATE = datetime.datetime(2026, 1, 1)
 COMBINED = "mqzcalc"
@@ -53,7 +52,7 @@ def build_all(calculators: list[Calculator], folder: Path, force: bool = True,
     without ``--force``), refuse when any of them exists: the user named the folder, not
     the files, so replacing them must be asked for. The combined workbook is zipped in a
     forked process beside the single ones where the system allows
-    (:func:`calc.forked.side_by_side`): it takes about as long as the ten together. With
+    (:func:`calc.files.forked.side_by_side`): it takes about as long as the ten together. With
     ``parallel`` false, everything is done in this process (the benchmark times the parts
     of a build, which it can only see here)."""
     paths = build_paths(calculators, folder)
@@ -80,7 +79,7 @@ def write_workbook(path: Path, calculators: list[Calculator],
                    contents: bool = False) -> Path:
     """Write ``calculators`` to ``path`` with ``inputs`` (by calculator id; defaults else)
     and, on each one's sweep sheet, the scenarios ``sweeps`` gives (by calculator id, each
-    a dict of inputs; :func:`calc.sweeps.default_rows` else); with ``contents``, an
+    a dict of inputs; :func:`calc.engine.sweeps.default_rows` else); with ``contents``, an
     overview sheet first. A Sources sheet comes last."""
     return replace_atomically(path, zipped_writer(_filling(calculators, inputs, sweeps,
                                                            contents)))

@@ -17,25 +17,25 @@ from __future__ import annotations
 
 from xlsxwriter.utility import xl_rowcol_to_cell
 
-from .. import engine
-from ..bounds import output_ranges
-from ..documents import cite
-from ..evidence import letters
-from ..emit_excel import quoted, to_excel
-from ..formatting import format_value, places
-from ..model import TEXT, Calculator, Input, Table
-from ..names import FIRST_PROBLEM, check_message_name, check_name, table_range_names
-from .cells import range_text, validation, write_value
-from .input_state import accepted, refusal, valid
-from .fit import column_width, widest_input, widest_output
-from .layout import (page_height, page_starts, protect_and_fit, room_for,
-                     row_heights, width_left, wrapped_lines)
-from .evidence_cells import HEADER, mark_beyond, write_input_mark, write_output_mark
-from .sheet_columns import (ABOUT, LABEL, NAME, NOTE_OWN, PROBLEM_FIRST, PROBLEM_OWN, RESTS,
-                            TEXTS, UNIT, VALUE)
-from .styles import Styles
-from .notes_block import write_notes
-from .summary_block import write_summary
+from calc import engine
+from calc.core.formatting import format_value, places
+from calc.core.model import TEXT, Calculator, Input, Table
+from calc.core.names import FIRST_PROBLEM, check_message_name, check_name, table_range_names
+from calc.engine.evidence import letters
+from calc.formula.bounds import output_ranges
+from calc.formula.emit_excel import quoted, to_excel
+from calc.template.documents import cite
+from calc.workbook.cells import range_text, validation, write_value
+from calc.workbook.evidence_cells import HEADER, mark_beyond, write_input_mark, write_output_mark
+from calc.workbook.fit import column_width, widest_input, widest_output
+from calc.workbook.input_state import accepted, refusal, valid
+from calc.workbook.layout import (page_height, page_starts, protect_and_fit, room_for, row_heights,
+                                  width_left, wrapped_lines)
+from calc.workbook.notes_block import write_notes
+from calc.workbook.sheet_columns import (ABOUT, LABEL, NAME, NOTE_OWN, PROBLEM_FIRST, PROBLEM_OWN,
+                                         RESTS, TEXTS, UNIT, VALUE)
+from calc.workbook.styles import Styles
+from calc.workbook.summary_block import write_summary
 
 WIDTHS = {LABEL: 30, VALUE: 14, UNIT: 14, RESTS: 8, NAME: 34}
 """Least widths in characters of the columns seen (:mod:`.sheet_columns`): the value, unit

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from xlsxwriter.utility import xl_col_to_name, xl_rowcol_to_cell
 
-from ..model import Input
+from calc.core.model import Input
 
 ROW = "\x00"
 """Stands for the row number in a formula translated once per column and numbered per row

@@ -19,16 +19,16 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from .. import engine
-from ..charts import axis_format, chart_series, point_labels
-from ..formatting import places
-from ..emit_excel import to_excel
-from ..model import Calculator, Chart
-from ..names import chart_range_name
-from .calculator_sheet import CalculatorSheet
-from .cells import ROW, range_text, row_cell, write_value
-from .layout import protect
-from .styles import Styles
+from calc import engine
+from calc.core.formatting import places
+from calc.core.model import Calculator, Chart
+from calc.core.names import chart_range_name
+from calc.engine.charts import axis_format, chart_series, point_labels
+from calc.formula.emit_excel import to_excel
+from calc.workbook.calculator_sheet import CalculatorSheet
+from calc.workbook.cells import ROW, range_text, row_cell, write_value
+from calc.workbook.layout import protect
+from calc.workbook.styles import Styles
 
 
 def chart_data_sheet_name(calculator_id: str) -> str:

@@ -8,10 +8,10 @@ chart may draw a cited constant level across it (``reference``). Axes take numbe
 from their figures' scale; bars are named by the inputs' labels."""
 from __future__ import annotations
 
-from ..charts import axis_titles
-from ..model import Chart
-from .calculator_sheet import CalculatorSheet
-from .chart_data import ChartRanges
+from calc.core.model import Chart
+from calc.engine.charts import axis_titles
+from calc.workbook.calculator_sheet import CalculatorSheet
+from calc.workbook.chart_data import ChartRanges
 
 TODAY_POINT = {"line": {"none": True},
                "marker": {"type": "diamond", "size": 9, "fill": {"color": "#C00000"},

@@ -1,6 +1,6 @@
 """What each figure of a calculator sheet rests on, live: the "Rests on" column.
 
-Beside each result, a formula gives the letters of its evidence marks (:mod:`calc.evidence`)
+Beside each result, a formula gives the letters of its evidence marks (:mod:`calc.engine.evidence`)
 for the inputs typed now: ``!`` while a warning of kind beyond_limit that marks it applies
 (its ``note_N`` cell, :mod:`.notes_block`, is not empty), ``X`` for extrapolated, ``S`` for
 scaled, ``A`` while an input it reads is assumed. Beside each input, ``A`` while it is
@@ -17,11 +17,11 @@ import ast
 
 from xlsxwriter.utility import xl_rowcol_to_cell
 
-from ..emit_excel import quoted, to_excel
-from ..evidence import LETTERS, letters
-from ..model import ASSUMED, MARKS, Calculator, Input
-from ..names import FIRST_PROBLEM, note_name
-from .sheet_columns import RESTS
+from calc.core.model import ASSUMED, MARKS, Calculator, Input
+from calc.core.names import FIRST_PROBLEM, note_name
+from calc.engine.evidence import LETTERS, letters
+from calc.formula.emit_excel import quoted, to_excel
+from calc.workbook.sheet_columns import RESTS
 
 HEADER = "Rests on"
 """The column's header, on the summary, inputs and results."""

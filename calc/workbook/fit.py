@@ -10,7 +10,7 @@ font (Consolas) needs :data:`MONOSPACE` units a character.
 
 What a cell can show is worked out from the domain, not from the values written: an
 input's widest value is its min or its max in its format (or its longest choice), an
-output's is an end of its range over the domains (:func:`calc.bounds.output_ranges`),
+output's is an end of its range over the domains (:func:`calc.formula.bounds.output_ranges`),
 clipped to :data:`SAFE_MAGNITUDE`.
 """
 from __future__ import annotations
@@ -18,9 +18,9 @@ from __future__ import annotations
 import ast
 import math
 
-from ..bounds import Interval
-from ..formatting import format_value
-from ..model import BOOL, TEXT, Input, Output
+from calc.core.formatting import format_value
+from calc.core.model import BOOL, TEXT, Input, Output
+from calc.formula.bounds import Interval
 
 PADDING = 2
 """Units a column needs beyond its text: the cell's margins left and right and a border."""

@@ -13,16 +13,16 @@ also gets a condition, true only for a value the engine would compute with uncha
 
 A cell failing its condition gives a problem worded as the command line words a refusal,
 ``connects_per_sec expects a number from 0 to 1,000,000``; rules between inputs are judged
-only once every input passes, as the engine judges them (:attr:`calc.model.Check.problem`).
+only once every input passes, as the engine judges them (:attr:`calc.core.model.Check.problem`).
 """
 from __future__ import annotations
 
-from ..emit_excel import number_literal, quoted
-from ..model import Input
+from calc.core.model import Input
+from calc.formula.emit_excel import number_literal, quoted
 
 STATE_FUNCTIONS = {"IF", "AND", "OR", "INT", "ISNUMBER", "ISLOGICAL", "EXACT"}
 """Every spreadsheet function the conditions here write; all must be in openpyxl's FORMULAE
-(a test checks, as for :data:`calc.emit_excel.EMITTED_FUNCTIONS`)."""
+(a test checks, as for :data:`calc.formula.emit_excel.EMITTED_FUNCTIONS`)."""
 
 
 def accepted(spec: Input) -> str:

@@ -15,7 +15,7 @@ import textwrap
 from collections.abc import Iterable
 from functools import lru_cache
 
-from ..version import version
+from calc.core.version import version
 
 LINE_HEIGHT = 15
 """Points per line of wrapped text."""

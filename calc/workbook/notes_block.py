@@ -21,11 +21,11 @@ from dataclasses import dataclass
 
 from xlsxwriter.utility import xl_rowcol_to_cell
 
-from ..emit_excel import to_excel
-from ..model import Note
-from ..names import NOTES_SHOWN, note_name
-from .cells import range_text
-from .sheet_columns import LABEL, NOTE_COUNT, NOTE_LINE, NOTE_OWN
+from calc.core.model import Note
+from calc.core.names import NOTES_SHOWN, note_name
+from calc.formula.emit_excel import to_excel
+from calc.workbook.cells import range_text
+from calc.workbook.sheet_columns import LABEL, NOTE_COUNT, NOTE_LINE, NOTE_OWN
 
 CHARACTERS_PER_WIDTH = 1.25
 """Characters of a note a line holds per unit of column width (the width of an 11-pt 0),

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from xlsxwriter.utility import xl_rowcol_to_cell
 
-from ..emit_excel import quoted
-from ..names import STATUS, sweep_sheet
-from .calculator_sheet import CalculatorSheet
-from .layout import (LINE_HEIGHT, page_height, page_starts, protect_and_fit, room_for,
-                     row_heights, width_left, wrapped_lines)
-from .links import link_to
-from .styles import Styles
-from .summary_block import ALL_CLEAR
+from calc.core.names import STATUS, sweep_sheet
+from calc.formula.emit_excel import quoted
+from calc.workbook.calculator_sheet import CalculatorSheet
+from calc.workbook.layout import (LINE_HEIGHT, page_height, page_starts, protect_and_fit, room_for,
+                                  row_heights, width_left, wrapped_lines)
+from calc.workbook.links import link_to
+from calc.workbook.styles import Styles
+from calc.workbook.summary_block import ALL_CLEAR
 
 SHEET = "Overview"
 TITLE, ANSWERS, RESULT, VALUE, UNIT, WHAT_IF = range(6)

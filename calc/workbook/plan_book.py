@@ -7,7 +7,7 @@ A calculator sheet of a plan reads its machine inputs from the variant's machine
 the Plan sheet, so a variant's machine is typed once. Its charts and what-if rows are left
 out: they belong to one calculator's workbook, and their hidden sheets are named by the
 calculator's id, which a plan repeats. Its stored results are the engine's, from
-:func:`calc.plan_run.evaluate_plan`, the same figures ``mqcalc plan`` prints.
+:func:`calc.inputs.plan_run.evaluate_plan`, the same figures ``mqcalc plan`` prints.
 """
 from __future__ import annotations
 
@@ -16,14 +16,14 @@ from pathlib import Path
 
 from xlsxwriter.utility import quote_sheetname
 
-from .. import engine
-from ..errors import MqcalcError
-from ..files import existing, new_folder, replace_atomically
-from ..plan import Plan, machine_inputs
-from ..plan_run import PlanResult, evaluate_plan
-from .calculator_sheet import CalculatorSheet
-from .plan_sheet import SHEET, PlanSheet, machine_cell
-from .sources import write_sources
+from calc import engine
+from calc.core.errors import MqcalcError
+from calc.files.writing import existing, new_folder, replace_atomically
+from calc.inputs.plan import Plan, machine_inputs
+from calc.inputs.plan_run import PlanResult, evaluate_plan
+from calc.workbook.calculator_sheet import CalculatorSheet
+from calc.workbook.plan_sheet import SHEET, PlanSheet, machine_cell
+from calc.workbook.sources import write_sources
 
 MOST_VARIANTS = 24
 """Most variants a plan workbook holds. Two bounds meet here. A variant of every calculator
@@ -73,7 +73,7 @@ def write_plan_workbook(path: Path, plan: Plan, source: str) -> Path:
 
 
 def _write(path: Path, plan: Plan, source: str) -> Path:
-    from . import zipped_writer
+    from calc.workbook import zipped_writer
 
     result = evaluate_plan(as_written(plan))
     return replace_atomically(path, zipped_writer(
@@ -83,7 +83,7 @@ def _write(path: Path, plan: Plan, source: str) -> Path:
 def as_written(plan: Plan) -> Plan:
     """``plan`` with its inputs as the workbook holds them (:func:`calc.workbook.as_stored`),
     so the stored figures are the engine's for the inputs a reader sees."""
-    from . import as_stored
+    from calc.workbook import as_stored
 
     return Plan(tuple(dataclasses.replace(
         variant, machine=as_stored(variant.machine),

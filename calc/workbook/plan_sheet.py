@@ -5,7 +5,7 @@ variant, and the notes that apply.
 
 Nothing here is a formula of its own. A contribution is a reference to the output's cell on
 the variant's calculator sheet; an address space's figure and the total are plain sums of
-contributions, in the engine's order (:mod:`calc.plan_run`), so they agree to the last bit;
+contributions, in the engine's order (:mod:`calc.inputs.plan_run`), so they agree to the last bit;
 % of the LPAR and MSU are the machine part's own formulas, emitted from its expression trees
 with the CPU rate read from the total and the machine inputs from the variant's machine
 cells. Those machine cells are the variant's inputs: every calculator sheet of the variant
@@ -18,21 +18,22 @@ from __future__ import annotations
 
 from xlsxwriter.utility import xl_col_to_name, xl_rowcol_to_cell
 
-from ..emit_excel import quoted, to_excel
-from ..evidence import LETTERS, letters
-from ..model import ADDRESS_SPACES, ASSUMED, BEYOND_LIMIT, CPU_RATE_UNIT, MARKS, space_label
-from ..names import FIRST_PROBLEM, NOTES_SHOWN, note_name
-from ..plan import machine_inputs
-from ..plan_run import (HEADROOM, RATE_DECIMALS, RATE_NAME, TARGET, TOTAL, NoteSource,
-                        PlanResult, names_read, note_sources, share_limits, share_outputs,
-                        share_trees)
-from .calculator_sheet import CalculatorSheet
-from .evidence_cells import default_literal
-from .cells import validation, write_value
-from .fit import column_width
-from .layout import column_pixels, protect_and_fit, room_for
-from .notes_block import BULLET, CHARACTERS_PER_WIDTH, Columns, Line, note_lines, write_lines
-from .styles import Styles
+from calc.core.model import ADDRESS_SPACES, ASSUMED, BEYOND_LIMIT, CPU_RATE_UNIT, MARKS, space_label
+from calc.core.names import FIRST_PROBLEM, NOTES_SHOWN, note_name
+from calc.engine.evidence import LETTERS, letters
+from calc.formula.emit_excel import quoted, to_excel
+from calc.inputs.plan import machine_inputs
+from calc.inputs.plan_run import (HEADROOM, RATE_DECIMALS, RATE_NAME, TARGET, TOTAL, NoteSource,
+                                  PlanResult, names_read, note_sources, share_limits, share_outputs,
+                                  share_trees)
+from calc.workbook.calculator_sheet import CalculatorSheet
+from calc.workbook.cells import validation, write_value
+from calc.workbook.evidence_cells import default_literal
+from calc.workbook.fit import column_width
+from calc.workbook.layout import column_pixels, protect_and_fit, room_for
+from calc.workbook.notes_block import (BULLET, CHARACTERS_PER_WIDTH, Columns, Line, note_lines,
+                                       write_lines)
+from calc.workbook.styles import Styles
 
 SHEET = "Plan"
 LABEL, UNIT, FIRST_VARIANT = 0, 1, 2
@@ -351,7 +352,7 @@ class PlanSheet:
     def notes(self) -> None:
         """Every note that applies in any variant, gathered live as a calculator sheet's are
         (:mod:`.notes_block`), each once, led by the calculators and variants it holds in:
-        as ``mqcalc plan`` prints them, in the order of :func:`calc.plan_run.note_sources`.
+        as ``mqcalc plan`` prints them, in the order of :func:`calc.inputs.plan_run.note_sources`.
         Three hidden columns past the figures hold each note's condition, its lines and
         their count; the shown lines are named ``notes_shown``, as on a calculator sheet."""
         groups = note_sources(self.plan.variants)

@@ -5,12 +5,12 @@ there), each linked to where it sits on its calculator's sheet; and above them t
 those calculators cite, by file name and reference."""
 from __future__ import annotations
 
-from ..documents import cite, cited_files, registry
-from ..formatting import plain_number
-from .calculator_sheet import CalculatorSheet
-from .layout import lines_needed, protect_and_fit, room_for, width_left
-from .links import link_to
-from .styles import Styles
+from calc.core.formatting import plain_number
+from calc.template.documents import cite, cited_files, registry
+from calc.workbook.calculator_sheet import CalculatorSheet
+from calc.workbook.layout import lines_needed, protect_and_fit, room_for, width_left
+from calc.workbook.links import link_to
+from calc.workbook.styles import Styles
 
 SHEET = "Sources"
 CALCULATOR, KIND, NAME, TITLE, FIGURE, UNIT, SOURCE = range(7)

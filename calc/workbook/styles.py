@@ -1,8 +1,8 @@
 """The cell formats the workbook's sheets share, made once per workbook."""
 from __future__ import annotations
 
-from ..formatting import number_format
-from ..model import BOOL, TEXT, Input, Output
+from calc.core.formatting import number_format
+from calc.core.model import BOOL, TEXT, Input, Output
 
 BOOLEAN = '"TRUE";"TRUE";"FALSE"'
 """Booleans shown as TRUE/FALSE: LibreOffice applies number formats to them (and, without

@@ -4,7 +4,7 @@ A planner opening the sheet reads, before any input or formula, a status line (e
 in its domain and every rule between them holding, or the first problem), the headline
 result, the few key results, the key inputs that frame them and how many notes apply (they
 are listed at the sheet's end): the template's
-``headline``, ``key_results`` and ``key_inputs`` (:mod:`calc.loader_summary`). Each value
+``headline``, ``key_results`` and ``key_inputs`` (:mod:`calc.template.summary_section`). Each value
 is a formula over the cell below that holds it, so it follows what is typed there, and
 stores the engine's figure like every other formula.
 """
@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..emit_excel import quoted
-from ..names import FIRST_PROBLEM, NOTES_APPLYING, STATUS, note_name
-from .evidence_cells import HEADER
-from .sheet_columns import ABOUT, LABEL, VALUE
+from calc.core.names import FIRST_PROBLEM, NOTES_APPLYING, STATUS, note_name
+from calc.formula.emit_excel import quoted
+from calc.workbook.evidence_cells import HEADER
+from calc.workbook.sheet_columns import ABOUT, LABEL, VALUE
 
 if TYPE_CHECKING:
-    from .calculator_sheet import CalculatorSheet
+    from calc.workbook.calculator_sheet import CalculatorSheet
 
 SUMMARY_TITLE = "Summary: the answer first"
 ALL_CLEAR = "All inputs are within their domains and every rule between them holds."

@@ -12,7 +12,7 @@ label; the others follow in template order. The last column is the row's problem
 first input, in template order, holding a value the engine refuses (a blank, a pasted
 value of the wrong kind or out of range, a choice in another case: :mod:`.input_state`),
 worded as the calculator sheet words it; else the first rule between inputs the row
-breaks, worded as :attr:`calc.model.Check.problem` (the engine, too, names the first); else
+breaks, worded as :attr:`calc.core.model.Check.problem` (the engine, too, names the first); else
 empty. While it is not empty the row's results are empty, in the stored value and by
 formula alike: the engine refuses such a row, and a figure beside a refused input or a
 broken rule would be read as an answer.
@@ -27,17 +27,17 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from ..bounds import output_ranges
-from ..emit_excel import quoted, to_excel
-from ..engine import Outcome
-from ..model import Calculator
-from ..names import check_message_name, sweep_sheet, table_range_names
-from .cells import ROW, row_cell, validation, write_value
-from .input_state import refusal, valid
-from .fit import widest_input, widest_output
-from .layout import (SMALLEST_SCALE, column_points, lines_needed, narrowest_width,
-                     page_setup, page_starts, protect, room_for)
-from .styles import Styles
+from calc.core.model import Calculator
+from calc.core.names import check_message_name, sweep_sheet, table_range_names
+from calc.engine import Outcome
+from calc.formula.bounds import output_ranges
+from calc.formula.emit_excel import quoted, to_excel
+from calc.workbook.cells import ROW, row_cell, validation, write_value
+from calc.workbook.fit import widest_input, widest_output
+from calc.workbook.input_state import refusal, valid
+from calc.workbook.layout import (SMALLEST_SCALE, column_points, lines_needed, narrowest_width,
+                                  page_setup, page_starts, protect, room_for)
+from calc.workbook.styles import Styles
 
 GROUPS, TITLES, UNITS, NAMES = 4, 5, 6, 7
 FIRST = 8

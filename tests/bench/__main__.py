@@ -18,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from calc.files import replace_atomically
+from calc.files.writing import replace_atomically
 
 from .measures import as_json, machine, table
 

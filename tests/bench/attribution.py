@@ -9,7 +9,7 @@ each call; leaving the block puts the originals back.
 Only the outermost timed call is counted: a timed call made while another runs belongs to
 the running one's category, so no second is counted twice (``chart_series`` calls
 ``validate``; XlsxWriter's ``set_column`` calls ``set_column_pixels``). A call that returns a
-generator (``calc.sweeps.evaluate``) does its work as the generator is read, so each step
+generator (``calc.engine.sweeps.evaluate``) does its work as the generator is read, so each step
 of it is timed as well. What no timed call covers is the caller's own work, the remainder.
 A timed call costs about a microsecond more than an untimed one.
 """

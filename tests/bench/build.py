@@ -6,11 +6,11 @@
 - the same build repeated in this process, the templates already compiled
   (``calc.workbook.build_all(calc.catalogue(), folder)``), and again with everything in
   this process (``parallel=False``: the combined workbook is otherwise zipped in a forked
-  child, :mod:`calc.forked`);
+  child, :mod:`calc.files.forked`);
 - the shares of a build in one process (the timed build of median length) spent in formula
-  translation (:func:`calc.emit_excel.to_excel`: template trees to formula text), stored-
+  translation (:func:`calc.formula.emit_excel.to_excel`: template trees to formula text), stored-
   result evaluation (the engine's ``run``, ``validate``, ``judge``, ``outcomes`` and
-  ``sweep``, :func:`calc.sweeps.evaluate`, :func:`calc.chart_series`) and file writing
+  ``sweep``, :func:`calc.engine.sweeps.evaluate`, :func:`calc.chart_series`) and file writing
   (XlsxWriter's public Workbook, Worksheet and Chart methods, among them ``write_formula``,
   which rewrites each formula's text with some thirty regular expressions; apart from them
   ``Workbook.close``, which writes every sheet's XML and zips it), timed by
@@ -31,7 +31,9 @@ import xlsxwriter.workbook
 import xlsxwriter.worksheet
 
 import calc
-from calc import charts, emit_excel, engine, sweeps
+from calc import engine
+from calc.engine import charts, sweeps
+from calc.formula import emit_excel
 from calc.workbook import build_all
 
 from .attribution import Attribution

@@ -11,7 +11,7 @@ survives the ``exec`` that starts the child, so it would count the parent's memo
 parent's ``RUSAGE_CHILDREN`` keeps the largest of every child it ever waited for.
 
 A call that forks (``mqcalc build`` zips its combined workbook in a forked process,
-:mod:`calc.forked`) has its forked processes counted too: their CPU time is added to the
+:mod:`calc.files.forked`) has its forked processes counted too: their CPU time is added to the
 call's, and the largest one's peak is reported beside the call's own. Within this child,
 ``RUSAGE_CHILDREN`` holds only those: a fork starts its counts from nothing.
 """

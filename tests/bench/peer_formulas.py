@@ -26,7 +26,7 @@ except ImportError:  # optional: the section says how to install it
 else:
     # formulas draws progress bars with tqdm, which starts a thread watching them that
     # outlives the work; a process running another thread cannot fork safely, so it would
-    # keep mqcalc build in one process for the rest of a test run (calc.forked)
+    # keep mqcalc build in one process for the rest of a test run (calc.files.forked)
     tqdm.tqdm.monitor_interval = 0
 
 

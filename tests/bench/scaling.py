@@ -1,7 +1,7 @@
 """Section "scaling": build time and memory as the calculators multiply, sweep time and
 memory as the rows do. Each size runs in a fresh process (:func:`.child.run_child`), timed
 from after its imports, with that process's peak memory; a build forks a process to zip the
-combined workbook (:mod:`calc.forked`), whose CPU time and memory above the imports count
+combined workbook (:mod:`calc.files.forked`), whose CPU time and memory above the imports count
 with the build's (:attr:`.child.ChildRun.growth_mb`).
 
 - Calculators: the templates copied N times into a temporary folder named by
@@ -11,12 +11,12 @@ with the build's (:attr:`.child.ChildRun.growth_mb`).
 - Rows: ``mqcalc sweep zhyperwrite --vary log_mb_per_sec=1:N:1 --out F.csv`` and
   ``mqcalc sweep cf_structure --vary put_rate=1:N:1 --out F.xlsx`` (22 cells a row: the
   largest xlsx size, 10,000 rows, is 220,000 cells, inside
-  :data:`calc.sweeps.MOST_SHEET_CELLS`; zhyperwrite's 27 would not be).
+  :data:`calc.engine.sweeps.MOST_SHEET_CELLS`; zhyperwrite's 27 would not be).
 - The doors that read a planner's files, each in time and memory linear in what they read:
   ``mqcalc plan`` of 10 to 1,000 variants, each ``like`` the one before; ``mqcalc eval
   pageset_encryption --pset-report --json`` of 5 to 500 intervals of ten page sets;
   ``mqcalc smf --json`` of the sample with 888 to 88,800 rows of queue accounting (116 MB,
-  inside :data:`calc.smf.tables.SIZE_LIMIT`; smaller sizes are too close to the fixed cost).
+  inside :data:`calc.inputs.smf.tables.SIZE_LIMIT`; smaller sizes are too close to the fixed cost).
 
 Each size is 1, 10 and 100 times the first (1, 2 and 4 times with ``quick``), and is run
 up to three times while its runs take under :data:`BUDGET` seconds (once with ``quick``):
@@ -270,6 +270,6 @@ def csv_sweep(rows: int) -> list[str]:
 def xlsx_sweep(rows: int) -> list[str]:
     """The arguments of a sweep of ``rows`` scenarios that a workbook takes up to 10,000
     rows: cf_structure's 22 cells a row (its put rate varied), of which
-    :data:`calc.sweeps.MOST_SHEET_CELLS` holds 11,363 rows (zhyperwrite's 27 stop at 9,259,
+    :data:`calc.engine.sweeps.MOST_SHEET_CELLS` holds 11,363 rows (zhyperwrite's 27 stop at 9,259,
     connect's 37 at 6,756)."""
     return ["cf_structure", "--vary", f"put_rate=1:{rows}:1"]

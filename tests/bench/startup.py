@@ -4,7 +4,7 @@ Paired runs, each pair one after the other so both see the same load on a shared
 ``python -c pass`` (the interpreter's floor, the project's ``site`` set-up included), then
 ``python -m calc eval connect --json`` (imports, the connect template read and compiled,
 one evaluation, JSON out). The figure is the median of each pair's ratio. Goal: at most
-:data:`GOAL_RATIO` times the floor, with the cache of read templates (:mod:`calc.cache`)
+:data:`GOAL_RATIO` times the floor, with the cache of read templates (:mod:`calc.template.cache`)
 filled by a first run; beside it the console script ``mqcalc`` itself, the same without
 the cache (``MQZCALC_CACHE=off``, every template parsed as on a first run), ``--help`` and
 ``list``, which hold no goal. Last, the same command installed as pipx installs it (the

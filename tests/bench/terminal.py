@@ -32,7 +32,7 @@ from pathlib import Path
 from textual._compositor import ChopsUpdate, LayoutUpdate
 
 import calc
-from calc.formatting import format_value
+from calc.core.formatting import format_value
 from tui.app import create_app
 from tui.explain_view import with_unit
 from tui.widgets import field_id

@@ -1,0 +1,62 @@
+"""A command stopped by SIGTERM (``kill``, a service manager, a batch system's time limit),
+SIGHUP (its terminal closed) or another signal that would end it (a CPU or file size limit,
+a timer, SIGUSR1: :data:`STOPPING_SIGNALS`) ends as one stopped by Ctrl+C does: the signal
+becomes an exception, so the cleanup that runs on any exception
+(:func:`calc.files.writing.replace_all_atomically` removing its hidden temporaries) runs before the
+process ends. Without this, Python's default for these signals ends the process at once and
+a sweep leaves a temporary of up to hundreds of MB beside its target.
+"""
+from __future__ import annotations
+
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+STOPPING_SIGNALS = tuple(getattr(signal, name) for name in (
+    "SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGALRM", "SIGVTALRM", "SIGPROF",
+    "SIGXCPU", "SIGXFSZ", "SIGPWR") if hasattr(signal, name))
+"""Every signal a user, a terminal or the system sends whose default action ends the
+process (POSIX signal(7): terminate, or terminate with a core dump): a batch job's CPU limit
+(SIGXCPU), a file size limit (SIGXFSZ), a timer (SIGALRM), a script's SIGUSR1. SIGINT is
+Python's KeyboardInterrupt already; SIGPIPE Python ignores (a closed pipe is an error
+then); faults (SIGSEGV, SIGBUS) and SIGKILL cannot be cleaned up after."""
+
+
+class Stopped(BaseException):
+    """The command was stopped by ``signal_number``. A BaseException, like
+    KeyboardInterrupt, so no ``except Exception`` on the way takes it for a failure."""
+
+    def __init__(self, signal_number: int):
+        super().__init__(signal_number)
+        self.name = signal.Signals(signal_number).name
+        self.status = 128 + signal_number
+        """The exit status a shell shows for a process this signal ended (143 for SIGTERM,
+        129 for SIGHUP): POSIX shells report 128 plus the signal number."""
+
+
+@contextmanager
+def stopped_by_signals() -> Iterator[None]:
+    """Within this block, the :data:`STOPPING_SIGNALS` raise :class:`Stopped`; afterwards
+    they do what they did before. A signal the process was started ignoring (``nohup``
+    ignores SIGHUP) stays ignored. Once one has arrived, further ones are ignored, so a second ``kill`` does
+    not cut the cleanup short. Signal handlers can only be set in the main thread: called
+    from another, this changes nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = {number: signal.getsignal(number) for number in STOPPING_SIGNALS}
+
+    def stop(number, frame):
+        for each in before:
+            signal.signal(each, signal.SIG_IGN)
+        raise Stopped(number)
+
+    try:
+        for number, handler in before.items():
+            if handler is signal.SIG_DFL:
+                signal.signal(number, stop)
+        yield
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler)

@@ -1,0 +1,364 @@
+"""Plan files: one queue manager's machine and two or more variants of its work, each the
+inputs of the calculators it uses, to add up by :mod:`calc.inputs.plan_run` (``mqcalc plan FILE``).
+
+The format, version 1::
+
+    mqcalc_plan: 1
+    machine:                    # the machine part's inputs, shared by every calculator of
+      machine: z14              # every variant (left out: defaults, marked assumed)
+      workload_rni: average
+      processors: 8
+      msu_per_cp: 120
+    variants:                   # two or more, the first the baseline the others are
+      today:                    # compared with
+        calculators:            # calculator id -> its inputs (left out: defaults)
+          connect: {connects_per_sec: 500}
+      proposed:
+        like: today             # start from another variant: list only what changes
+        machine: {machine: z16} # machine inputs this variant changes
+        calculators:
+          connect: {connects_per_sec: 2500}
+
+The file is read as strictly as a scenario file (:mod:`calc.files.yaml_reading`), each value
+checked by the engine's gate, and every refusal is one line naming the file's line:
+``plan FILE: line N: ...``. A machine input given among a calculator's inputs is refused:
+it is the plan's (or the variant's), the same for every calculator.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+import yaml
+
+from calc import engine
+from calc.core import spelling
+from calc.core.errors import InputError, MqcalcError
+from calc.core.formatting import plain_number
+from calc.core.model import Input
+from calc.core.spelling import listing
+from calc.core.values import coerce
+from calc.files import yaml_reading
+from calc.files.writing import replace_atomically
+from calc.inputs import scenario
+from calc.inputs.file_inputs import (ScenarioError, at_line, bits_as_text, calculator_ids, kind,
+                                     typed_names)
+from calc.template.folders import parts_dir
+from calc.template.loader import part_inputs
+from calc.template.parts_section import MACHINE_PART
+
+SCHEMA_VERSION = 1
+"""The format version this mqcalc reads, and the newest."""
+VERSION_KEY = scenario.PLAN_VERSION_KEY
+KEYS = (VERSION_KEY, "machine", "variants")
+VARIANT_KEYS = ("like", "machine", "calculators")
+FEWEST_VARIANTS = 2
+"""A plan compares: at least a baseline and one other variant."""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One variant, its ``like:`` resolved: the machine and every calculator's inputs."""
+
+    name: str
+    machine: dict
+    """Each machine input -> its value, checked and typed."""
+    calculators: dict[str, dict]
+    """Calculator id -> every input of it, checked and typed (defaults filled in, the
+    machine inputs it has set from :attr:`machine`), in catalogue order."""
+    like: str | None = None
+    """The variant this one started from, as the file says (None: none)."""
+    given: dict[str, frozenset[str]] | None = field(default=None, compare=False)
+    """Calculator id -> the inputs the plan gives it (itself or through ``like``), machine
+    inputs apart; the others are defaults, which the evaluation marks assumed (a calculator
+    it does not name: none given). None: every input is given (a plan made from values a
+    person set whole)."""
+    machine_given: frozenset[str] | None = field(default=None, compare=False)
+    """The machine inputs the plan gives (the plan's or the variant's); None: all. Neither
+    this nor :attr:`given` counts when two variants are compared: they are the same
+    variant whoever gave their values."""
+
+    def given_names(self, calculator_id: str) -> frozenset[str]:
+        """Every input of ``calculator_id`` the plan gives, the machine's included."""
+        own = self.calculators[calculator_id]
+        if self.given is None:
+            return frozenset(own)
+        machine = self.machine if self.machine_given is None else self.machine_given
+        return self.given.get(calculator_id, frozenset()) | frozenset(
+            name for name in machine if name in own)
+
+    def given_values(self, calculator_id: str) -> dict:
+        """The inputs of ``calculator_id`` the plan gives, machine inputs apart."""
+        names = self.given_names(calculator_id)
+        return {name: value for name, value in self.calculators[calculator_id].items()
+                if name in names and name not in self.machine}
+
+    def machine_values(self) -> dict:
+        """The machine inputs the plan gives."""
+        names = self.machine if self.machine_given is None else self.machine_given
+        return {name: value for name, value in self.machine.items() if name in names}
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Two or more variants of one queue manager's work, the first the baseline."""
+
+    variants: tuple[Variant, ...]
+
+
+@cache
+def machine_inputs() -> dict[str, Input]:
+    """Each machine input as the machine part defines it, checked as a template's input is
+    (a part without inputs, or with one malformed, is a TemplateError naming the part and
+    key), so a plan's machine is judged by the part's domains and shown with its titles,
+    units and labels."""
+    return part_inputs(parts_dir() / MACHINE_PART)
+
+
+def load_plan(path: Path) -> Plan:
+    """Read and check the plan file ``path``; every problem is a one-line MqcalcError (an
+    InputError where an input is at fault) starting ``plan PATH:``."""
+    where = f"plan {path}"
+    try:
+        source = yaml_reading.read(Path(path), as_written=True)
+    except yaml_reading.YamlProblem as error:
+        raise ScenarioError(at_line(where, error.line), error.problem) from None
+    return _Reader(where, source).plan()
+
+
+def make_plan(machine: dict, variants: dict[str, dict[str, dict]]) -> Plan:
+    """A plan from values (not a file): the machine, then each variant's name -> calculator
+    id -> inputs, every variant whole (no ``like``), checked as a file is."""
+    document = {VERSION_KEY: SCHEMA_VERSION, "machine": machine,
+                "variants": {name: {"calculators": calculators}
+                             for name, calculators in variants.items()}}
+    return _Reader("plan", yaml_reading.Document(document, None)).plan()
+
+
+def remake_plan(variants: list[tuple[str, str | None, dict, dict[str, dict]]]) -> Plan:
+    """A plan from values as a person edits them (text for numbers, say): each variant's
+    name, the variant it is ``like`` (or None), its whole machine, and each calculator's
+    inputs (its machine inputs are taken from the machine, whatever they hold here). Every
+    variant's values are given whole, so ``like`` adds only the calculators of the variant
+    it names that this one leaves out; the first variant's machine is the plan's. Checked as a file is; a refusal starts ``plan:``."""
+    shared = machine_inputs()
+    document = {VERSION_KEY: SCHEMA_VERSION, "machine": variants[0][2], "variants": {
+        name: {**({"like": like} if like else {}), "machine": machine,
+               "calculators": {calculator_id: {key: value for key, value in inputs.items()
+                                               if key not in shared}
+                               for calculator_id, inputs in calculators.items()}}
+        for name, like, machine, calculators in variants}}
+    return _Reader("plan", yaml_reading.Document(document, None)).plan()
+
+
+HEADER = """\
+# mqcalc plan: one queue manager's machine and variants of its work (mqzcalc, IBM MQ for
+# z/OS capacity and cost). The first variant is the baseline the others are compared with;
+# a variant "like" another lists only what it changes.
+#   mqcalc plan FILE [--json]     the CPU by address space, % of the LPAR and MSU
+#   mqcalc tui --plan FILE        the Plan view of the terminal calculator
+"""
+
+
+def plan_text(plan: Plan) -> str:
+    """``plan`` as a plan file that :func:`load_plan` reads back to the same plan: the first
+    variant's machine as the plan's; a variant ``like`` another with only the machine inputs
+    and calculator inputs it changes from it, every other variant whole (machine inputs are
+    written under ``machine``, never among a calculator's). Only the inputs the plan gives
+    are written: a default stays a default, and is marked assumed when read back."""
+    named = {variant.name: variant for variant in plan.variants}
+    machine = plan.variants[0].machine_values()
+    variants = {}
+    for variant in plan.variants:
+        like = named.get(variant.like)  # whose calculators this variant has, as read
+        spec: dict = {"like": like.name} if like else {}
+        changed = _changed(variant.machine_values(), like.machine_values() if like else machine)
+        if changed:
+            spec["machine"] = changed
+        spec["calculators"] = {
+            calculator_id: _changed(variant.given_values(calculator_id),
+                                    like.given_values(calculator_id)
+                                    if like and calculator_id in like.calculators else {})
+            for calculator_id in variant.calculators}
+        if like:
+            spec["calculators"] = {key: value for key, value in spec["calculators"].items()
+                                   if value or key not in like.calculators}
+        variants[variant.name] = spec
+    document = {VERSION_KEY: SCHEMA_VERSION, **({"machine": _changed(machine, {})} if machine
+                                                else {}), "variants": variants}
+    return HEADER + yaml.safe_dump(document, sort_keys=False, allow_unicode=True,
+                                   default_flow_style=False)
+
+
+def _changed(values: dict, before: dict) -> dict:
+    """The entries of ``values`` that ``before`` does not hold, as a person writes them."""
+    return {key: plain_number(value) for key, value in values.items()
+            if key not in before or before[key] != value}
+
+
+def save_plan(path: Path, plan: Plan) -> Path:
+    """Write ``plan`` to ``path`` whole or not at all (:func:`plan_text`); return ``path``."""
+    text = plan_text(plan)
+    return replace_atomically(Path(path), lambda temporary: temporary.write_text(
+        text, encoding="utf-8"))
+
+
+class _Reader:
+    """Checks one plan document, naming the line of each key at fault."""
+
+    def __init__(self, where: str, source: yaml_reading.Document):
+        self.where, self.source = where, source
+        self.done: dict[str, tuple[dict, dict, dict]] = {}
+        """Each variant resolved so far -> its inputs (:meth:`resolved`)."""
+
+    def refuse(self, key: str, problem: str):
+        raise ScenarioError(at_line(self.where, self.source.line(key)), problem)
+
+    def mapping(self, value, key: str, what: str) -> dict:
+        value = {} if value is None and key != "" else value
+        if not isinstance(value, dict):
+            self.refuse(key, f"{key or 'a plan'}: expects {what}, not {kind(value)}")
+        return value
+
+    def plan(self) -> Plan:
+        document = self.mapping(self.source.data, "", f"a mapping with keys {', '.join(KEYS)}")
+        self.version(document)
+        for key in document:
+            if key not in KEYS:
+                self.refuse(str(key), f"{key}: unknown key (known: {', '.join(KEYS)})")
+        if "variants" not in document:
+            self.refuse("", "variants: is required")
+        machine = self.machine(document.get("machine"), "machine")
+        raw = self.mapping(document["variants"], "variants", "a mapping of variant name to "
+                           "its like, machine and calculators")
+        if len(raw) < FEWEST_VARIANTS:
+            self.refuse("variants", f"variants: has {len(raw)}; a plan compares at least "
+                                    f"{FEWEST_VARIANTS} (the first is the baseline)")
+        for name, spec in raw.items():
+            spec = self.mapping(spec, f"variants.{name}", "a mapping with keys "
+                                + ", ".join(VARIANT_KEYS))
+            for key in spec:
+                if key not in VARIANT_KEYS:
+                    self.refuse(f"variants.{name}.{key}", f"variants.{name}.{key}: unknown key "
+                                f"(known: {', '.join(VARIANT_KEYS)})")
+        return Plan(tuple(self.variant(str(name), raw, machine) for name in raw))
+
+    def version(self, document: dict) -> None:
+        if VERSION_KEY not in document and scenario.VERSION_KEY in document:
+            self.refuse("", f"is a scenario file ({scenario.VERSION_KEY}), not a plan: "
+                            "mqcalc eval --scenario FILE evaluates it and mqcalc tui "
+                            "--scenario FILE opens it")
+        if VERSION_KEY not in document:
+            self.refuse("", f"{VERSION_KEY}: is required (the format version, "
+                            f"{SCHEMA_VERSION}); is this a plan file?")
+        version = document[VERSION_KEY]
+        if isinstance(version, bool) or not isinstance(version, int) \
+                or not 1 <= version <= SCHEMA_VERSION:
+            self.refuse(VERSION_KEY, f"{VERSION_KEY}: expects the format version "
+                                     f"{SCHEMA_VERSION}, not {version!r}")
+
+    def machine(self, value, key: str) -> dict:
+        """The machine inputs given at ``key``, checked and typed."""
+        given = self.mapping(value, key, "a mapping of machine input to value")
+        specs = machine_inputs()
+        values = {}
+        for typed, raw in given.items():
+            found = spelling.spelt(str(typed), specs)
+            if len(found) != 1:
+                self.refuse(f"{key}.{typed}", f"{key}: {typed!r} is not a machine input "
+                            f"({listing('known:', typed, specs)})")
+            try:
+                values[found[0]] = coerce(specs[found[0]], spelling.choice(
+                    "machine", specs[found[0]], raw), "machine")
+            except InputError as error:
+                self.refuse(f"{key}.{typed}", str(error))
+        return values
+
+    def variant(self, name: str, raw: dict, plan_machine: dict) -> Variant:
+        machine, given, written = self.resolved(name, raw, plan_machine)
+        whole = {**{spec.id: spec.default for spec in machine_inputs().values()}, **machine}
+        return Variant(name, whole, self.checked(given, whole, written),
+                       raw[name].get("like") if raw[name] else None,
+                       {calculator_id: frozenset(inputs) for calculator_id, inputs in
+                        given.items()}, frozenset(machine))
+
+    def resolved(self, name: str, raw: dict, plan_machine: dict) -> tuple[dict, dict, dict]:
+        """``name``'s machine inputs, calculator inputs (id -> input -> value as written)
+        and where each was written, its ``like`` chain applied, the furthest ancestor first.
+        Each variant is resolved once and kept, so a variant starts from its ``like``'s
+        result and reading a plan is linear in its size however long the chains are."""
+        chain = self.chain(name, raw)
+        if chain[-1] in self.done:
+            start = self.done[chain.pop()]
+        else:
+            start = (plan_machine, {}, {})
+        for step in reversed(chain):
+            start = self.done[step] = self.applied(step, raw[step] or {}, *start)
+        return start
+
+    def applied(self, step: str, spec: dict, machine: dict, given: dict[str, dict],
+                written: dict[tuple[str, str], str]) -> tuple[dict, dict, dict]:
+        """What variant ``step``'s own ``spec`` makes of the inputs it starts from (copies:
+        the ones given are another variant's)."""
+        machine = {**machine, **self.machine(spec.get("machine"), f"variants.{step}.machine")}
+        given = {calculator_id: dict(inputs) for calculator_id, inputs in given.items()}
+        written = dict(written)
+        calculators = self.mapping(spec.get("calculators"), f"variants.{step}.calculators",
+                                   "a mapping of calculator id to its inputs")
+
+        def at(key: str) -> str:
+            return at_line(self.where, self.source.line(f"variants.{step}.{key}"))
+
+        for calculator_id, typed_id in calculator_ids(calculators, at).items():
+            key = f"variants.{step}.calculators.{typed_id}"
+            inputs = self.mapping(calculators[typed_id], key, "a mapping of input id to value")
+            for input_id, typed_name in typed_names(calculator_id, inputs).items():
+                if input_id in machine_inputs():
+                    self.refuse(f"{key}.{typed_name}", f"{calculator_id}: input "
+                                f"{typed_name} is a machine input, the same for every "
+                                f"calculator: set it under the plan's or the variant's "
+                                "machine")
+                given.setdefault(calculator_id, {})[input_id] = inputs[typed_name]
+                written[calculator_id, input_id] = f"{key}.{typed_name}"
+            given.setdefault(calculator_id, {})
+            written.setdefault((calculator_id, ""), key)
+        return machine, given, written
+
+    def chain(self, name: str, raw: dict) -> list[str]:
+        """``name`` and the variants it is ``like``, nearest first, up to the first already
+        resolved (:meth:`resolved`) or the one like no other; an unknown one or a cycle
+        refused at the ``like`` that names it."""
+        chain, met = [name], {name}
+        while chain[-1] not in self.done and raw[chain[-1]] and "like" in raw[chain[-1]]:
+            key = f"variants.{chain[-1]}.like"
+            like = raw[chain[-1]]["like"]
+            if not isinstance(like, str) or like not in raw:
+                self.refuse(key, f"{key}: {like!r} is not a variant of this plan "
+                                 f"({listing('variants:', like, map(str, raw))})")
+            if like in met:
+                self.refuse(key, f"{key}: the variants are like each other in a cycle: "
+                                 + " -> ".join([*chain, like]))
+            chain.append(like)
+            met.add(like)
+        return chain
+
+    def checked(self, given: dict[str, dict], machine: dict,
+                written: dict[tuple[str, str], str]) -> dict[str, dict]:
+        """Each calculator's inputs with the machine's, validated, in catalogue order."""
+        checked = {}
+        for calculator in engine.catalogue():
+            if calculator.id not in given:
+                continue
+            inputs = {**bits_as_text(calculator.id, spelling.inputs(
+                calculator, given[calculator.id])),
+                      **{name: value for name, value in machine.items()
+                         if name in calculator.inputs}}
+            try:
+                checked[calculator.id] = engine.validate(calculator.id, inputs)
+            except InputError as error:
+                key = written.get((calculator.id, error.name), written[calculator.id, ""])
+                raise error.at(at_line(self.where, self.source.line(key))) from None
+            except MqcalcError as error:
+                self.refuse(written[calculator.id, ""], str(error))
+        return checked

@@ -1,0 +1,221 @@
+"""Which mq-smf-csv file and columns feed which calculator input, and how: declared in
+``templates/smf_feeds.yaml`` (a team's folder may add its own), read and checked here
+against the catalogue and the readings (:data:`calc.inputs.smf.readings.READINGS`), and used by
+the import (:mod:`calc.inputs.smf.importing`), the command's help and its output's ``from`` (each
+input's ``FILE:COLUMNS``). The files themselves, what places and identifies their rows, are
+the tool's and stay here.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+
+from calc.inputs.smf.readings import READINGS, Reading
+from calc.inputs.smf.tables import PLACING, Row
+from calc.template.folders import SMF_FEEDS_FILE, data_files, templates_dir
+from calc.template.reader import TemplateReader
+
+QCTADP, QCTDSP, QJST, QIS1, WQ = ("SMF-QCTADP.csv", "SMF-QCTDSP.csv", "SMF-QJST.csv",
+                                  "SMF-QIS1.csv", "SMF-WQ.csv")
+"""The files read, as mq-smf-csv names them: channel initiator adapter and dispatcher
+tasks, log manager, page sets (statistics, SMF 115) and queue accounting (SMF 116)."""
+
+
+@dataclass(frozen=True)
+class Feed:
+    """One calculator input taken from one file's columns."""
+
+    calculator: str
+    input: str
+    file: str
+    columns: tuple[str, ...]
+    value: Callable[[Reading], object]
+    """What it reads for one interval -> the input's value."""
+    caveat: str = ""
+    """What the value is, where the data cannot give exactly what the input asks for (said
+    beside the value wherever it is shown)."""
+
+    @property
+    def source(self) -> str:
+        """Where the value comes from, as ``FILE:COLUMNS``."""
+        return f"{self.file}:{','.join(self.columns)}"
+
+
+@dataclass(frozen=True)
+class Items:
+    """A calculator fed per item of a file (a page set, a queue): the column naming an
+    item, the column whose total picks the item whose inputs the calculator takes (the
+    busiest), further columns shown with each item, and (``only``) the column and value a
+    row must have to count, with the reason."""
+
+    calculator: str
+    file: str
+    key: str
+    rank: str
+    facts: tuple[str, ...] = ()
+    only: tuple[str, str] | None = None
+    why_only: str = ""
+
+    def counts(self, row: Row) -> bool:
+        """Whether ``row`` is of an item this calculator takes."""
+        return self.only is None or row.text(self.only[0]) == self.only[1]
+
+    def none_counts(self, rows: int) -> str:
+        """Why an interval's ``rows`` rows of the file give no item."""
+        column, value = self.only or (self.key, "set")
+        return (f"none of the interval's {rows} rows of {self.file} has {column} {value} "
+                f"({self.why_only})")
+
+
+STATISTICS = (QCTADP, QCTDSP, QJST, QIS1)
+"""The files whose rows carry their statistics interval (SMF 115)."""
+ACCOUNTING = (WQ,)
+"""The files whose rows belong to the interval during which their record was written."""
+FILES = (*STATISTICS, *ACCOUNTING)
+IDENTITY = {QCTADP: ("Task_Index",), QCTDSP: ("Task_Index",), QJST: (), QIS1: ("Pageset",),
+            WQ: ("Correlation", "Open_Name", "Base_Name", "Open (DATE)", "Open (TIME)")}
+"""What identifies a row of each file among its queue manager's rows of one interval (a
+statistics file) or one record (the accounting file): the channel initiator task, the
+page set, the queue and the task (its correlator) that opened it; a queue manager's log
+statistics have one row an interval. Used to leave out rows that repeat a record
+(:mod:`calc.inputs.smf.duplicates`)."""
+
+
+@dataclass(frozen=True)
+class Declared:
+    """Everything the feeds files declare."""
+
+    feeds: tuple[Feed, ...]
+    """Every input the files give, in the order the output lists them."""
+    items: dict[str, Items]
+    """The calculators fed one item at a time, by calculator id."""
+    peak_by: tuple[tuple[str, str], ...]
+    """What ``--interval peak`` ranks a queue manager's intervals by: the first of these
+    (calculator, input) any of its intervals has."""
+
+
+CALCULATOR_KEYS = {"inputs", "items"}
+FEED_KEYS = {"file", "reading", "caveat"}
+ITEMS_KEYS, ONLY_KEYS = {"file", "key", "rank", "facts", "only"}, {"column", "value", "why"}
+
+
+class _FeedsFile(TemplateReader):
+    """One ``smf_feeds.yaml``, read and checked as strictly as a template."""
+
+    def declared(self, known: dict) -> Declared:
+        """The file's feeds of the calculators ``known`` (id -> calculator); a calculator or
+        input it names that is not there, a file that is not one mq-smf-csv writes, or a
+        reading that does not exist is refused at its line."""
+        top = self.mapping(self.document, "(top level)", {"calculators", "peak_by"},
+                           {"calculators"})
+        feeds, items = [], {}
+        for calculator_id, spec in self.mapping(top["calculators"], "calculators").items():
+            key = f"calculators.{calculator_id}"
+            if calculator_id not in known:
+                self.fail(key, f"{calculator_id!r} is not a calculator of the templates")
+            spec = self.mapping(spec, key, CALCULATOR_KEYS, {"inputs"})
+            for name, feed in self.mapping(spec["inputs"], f"{key}.inputs").items():
+                if name not in known[calculator_id].inputs:
+                    self.fail(f"{key}.inputs.{name}", f"{name!r} is not an input of "
+                                                      f"{calculator_id}")
+                feeds.append(self.feed(calculator_id, name, feed, f"{key}.inputs.{name}"))
+            if "items" in spec:
+                items[calculator_id] = self.items(calculator_id, spec["items"], f"{key}.items")
+        peak_by = []
+        for index, named in enumerate(top.get("peak_by") or ()):
+            calculator_id, _, name = self.text(named, f"peak_by[{index}]").partition(".")
+            if not any((f.calculator, f.input) == (calculator_id, name) for f in feeds):
+                self.fail(f"peak_by[{index}]", f"{named!r} is no input fed above "
+                                               "(CALCULATOR.INPUT)")
+            peak_by.append((calculator_id, name))
+        return Declared(tuple(feeds), items, tuple(peak_by))
+
+    def feed(self, calculator_id: str, name: str, spec, key: str) -> Feed:
+        spec = self.mapping(spec, key, None, {"file", "reading"})
+        file, reading = self.file_name(spec["file"], f"{key}.file"), spec["reading"]
+        if reading not in READINGS:
+            self.fail(f"{key}.reading", f"{reading!r} is not a reading (known: "
+                                        f"{', '.join(READINGS)})")
+        how = READINGS[reading]
+        self.mapping(spec, key, FEED_KEYS | set(how.parameters),
+                     {"file", "reading", *how.parameters})
+        given = {parameter: self.text(spec[parameter], f"{key}.{parameter}")
+                 for parameter in how.parameters}
+        caveat = self.prose(spec["caveat"], f"{key}.caveat") if "caveat" in spec else ""
+        return Feed(calculator_id, name, file, how.columns(**given), how.value(**given), caveat)
+
+    def items(self, calculator_id: str, spec, key: str) -> Items:
+        spec = self.mapping(spec, key, ITEMS_KEYS, {"file", "key", "rank"})
+        facts = spec.get("facts") or []
+        if not isinstance(facts, list):
+            self.fail(f"{key}.facts", "must be a list of column names")
+        only, why_only = None, ""
+        if "only" in spec:
+            rule = self.mapping(spec["only"], f"{key}.only", ONLY_KEYS, ONLY_KEYS)
+            only = (self.text(rule["column"], f"{key}.only.column"),
+                    self.text(rule["value"], f"{key}.only.value"))
+            why_only = self.prose(rule["why"], f"{key}.only.why")
+        return Items(calculator_id, self.file_name(spec["file"], f"{key}.file"),
+                     key=self.text(spec["key"], f"{key}.key"),
+                     rank=self.text(spec["rank"], f"{key}.rank"),
+                     facts=tuple(self.text(fact, f"{key}.facts[{index}]")
+                                 for index, fact in enumerate(facts)),
+                     only=only, why_only=why_only)
+
+    def file_name(self, value, key: str) -> str:
+        if value not in FILES:
+            self.fail(key, f"{value!r} is not a file mqcalc reads (known: {', '.join(FILES)})")
+        return value
+
+
+def declared() -> Declared:
+    """The feeds of the catalogue's calculators: the installed ``smf_feeds.yaml``, then a
+    team's folder's where it has one (its calculators' feeds replace the installed ones).
+    The installed file's feeds of a calculator the team's folder does not have are left
+    out. Read once for each templates folder (``MQZCALC_TEMPLATES`` may name another)."""
+    return _declared(str(templates_dir()))
+
+
+@cache
+def _declared(folder: str) -> Declared:
+    """:func:`declared` for the templates folder ``folder`` (the key it is kept by)."""
+    from calc import engine
+
+    known = {calculator.id: calculator for calculator in engine.catalogue()}
+    files = data_files(SMF_FEEDS_FILE)
+    found = Declared((), {}, ())
+    for number, path in enumerate(files):
+        reader = _FeedsFile(path)
+        if number == 0:  # the installed file: a team's folder may lack its calculators
+            reader.document = _only_known(reader.document, known)
+        own = reader.declared(known)
+        replaced = {feed.calculator for feed in own.feeds} | set(own.items)
+        found = Declared(
+            (*(f for f in found.feeds if f.calculator not in replaced), *own.feeds),
+            {**{c: i for c, i in found.items.items() if c not in replaced}, **own.items},
+            own.peak_by or found.peak_by)
+    fed = {(feed.calculator, feed.input) for feed in found.feeds}
+    return Declared(found.feeds, found.items, tuple(p for p in found.peak_by if p in fed))
+
+
+def _only_known(document, known: dict):
+    """The installed file's document with only the calculators the catalogue has."""
+    if not isinstance(document, dict) or not isinstance(document.get("calculators"), dict):
+        return document
+    calculators = {c: spec for c, spec in document["calculators"].items() if c in known}
+    peak_by = [named for named in document.get("peak_by") or ()
+               if isinstance(named, str) and named.partition(".")[0] in calculators]
+    return {**document, "calculators": calculators, "peak_by": peak_by}
+
+
+def columns_read(file: str) -> frozenset[str]:
+    """The columns of ``file`` the import reads: whose and when a row is, what identifies
+    it, what feeds an input, and what names, ranks, shows or admits an item."""
+    found = declared()
+    items = [(i.key, i.rank, *i.facts, *(i.only or ())) for i in found.items.values()
+             if i.file == file]
+    return frozenset((*PLACING, *IDENTITY[file],
+                      *(column for feed in found.feeds if feed.file == file
+                        for column in feed.columns),
+                      *(column for columns in items for column in columns)))

@@ -1,0 +1,220 @@
+"""How a calculator input's value is worked out from the rows of one mq-smf-csv file for
+one interval: each reading by name (:data:`READINGS`), as ``templates/smf_feeds.yaml``
+names them, with the columns it reads.
+
+A reading's value takes a :class:`Reading`: the rows of its file for one interval (for a
+feed per item, the item's rows), all the interval's rows of the file, and the interval's
+one length, and gives the input's value. It raises :class:`NotInData` when the rows do not
+hold what it needs (a column an older MQ version lacks, an unset value, no requests to
+average over), and :class:`calc.inputs.smf.tables.Unusable` naming the cell when a cell cannot be
+read or cannot be used (an interval of 0 seconds).
+
+References:
+
+* mq-smf-csv (github.com/ibm-messaging/mq-smf-csv), ``src/t115/printQCTADP.c``,
+  ``printQCTDSP.c``, ``printQJST.c``, ``printQIS1.c``, ``src/t116/printWQ.c``: the column
+  names, and the structure field behind each.
+* IBM MQ 10.0 documentation, "Thread-level and queue-level data records"
+  (https://www.ibm.com/docs/en/ibm-mq/10.0.x?topic=data-thread-level-queue-level-records):
+  the queue accounting (WQ) record, macro CSQDWQ. In its CSV form ``Get_Count`` (WQGETN)
+  counts every MQGET the task issued against the queue, whether or not it returned a
+  message, and ``Total_Valid_Gets`` counts the MQGETs that returned one; in the sample's
+  QML1 rows each run of 100 messages shows 102 MQGETs and 100 valid ones.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from calc.inputs.smf.tables import DURATION, Row, Unusable
+
+CI_BYTES = 4096
+"""Bytes in one log control interval (the QJST ``Log_CI`` count is of 4 KB CIs)."""
+MB = 1 << 20
+"""Bytes in one MB, as the calculators count them (log_encryption's 256 4 KB pages per
+MB)."""
+US_PER_SECOND, US_PER_MS = 1_000_000, 1000
+PERCENT = 100
+
+
+class NotInData(ValueError):
+    """The rows do not hold what an input needs; the message says what is missing."""
+
+
+Rows = Sequence[Row]
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a feed reads for one interval."""
+
+    rows: Rows
+    """The rows of its file it reads (an item's, for a feed per item)."""
+    interval: Rows
+    """All the interval's rows of that file."""
+    seconds: int | float | None
+    """The interval's length, one for every feed
+    (:attr:`calc.inputs.smf.intervals.Interval.seconds`: the channel initiator's and the queue manager's records of one interval may state
+    lengths a second apart)."""
+
+
+def _total(rows: Rows, column: str) -> int | float:
+    """The column's sum over ``rows``: every column read so is a count or a time, so a
+    negative cell (other than the tool's -1 for unset) is :class:`Unusable`, and every
+    input that reads the column is refused alike."""
+    values = [row.number(column) for row in rows]
+    if not rows or None in values:
+        raise NotInData(f"{column} is not in the data")
+    for row, value in zip(rows, values):
+        if value < 0:
+            raise Unusable(row, (column,), row.cells[column], "expects a count or a time of "
+                           "0 or more")
+    return sum(values)
+
+
+def _time_us(rows: Rows, name: str) -> float:
+    """A duration column pair, NAME(S) and NAME(US), added up in microseconds."""
+    return _total(rows, f"{name}(S)") * US_PER_SECOND + _total(rows, f"{name}(US)")
+
+
+def _seconds(reading: Reading) -> int | float:
+    """The interval's one length, which every rate of the interval is per."""
+    seconds = reading.seconds
+    if seconds is None:
+        raise NotInData(f"{DURATION} is not in the data")
+    if seconds <= 0:
+        raise Unusable(reading.rows[0], (DURATION,), str(seconds), "expects an interval "
+                       "longer than 0 s, to give a rate")
+    return seconds
+
+
+def _per(rows: Rows, name: str, count: str) -> float:
+    """Time per request: the NAME pair's total over the ``count`` column's total (µs)."""
+    requests = _total(rows, count)
+    if requests == 0:
+        raise NotInData(f"no {count} in the interval to average {name} over")
+    return _time_us(rows, name) / requests
+
+
+def _dispatcher_busy(reading: Reading) -> float:
+    """The dispatchers' request time over their time available, in %."""
+    return (_time_us(reading.rows, "Task_Elapsed_Time") / US_PER_SECOND
+            / (len(reading.rows) * _seconds(reading)) * PERCENT)
+
+
+_COPY_CIS = {1: ("IO_CI {1.1}", "IO_CI {1.2}"), 2: ("IO_CI {2.1}", "IO_CI {2.2}")}
+"""The CIs written to each active log copy (QJST ``qjstio[copy].qjstiotype[1..2]``)."""
+
+
+def _copies(rows: Rows) -> int:
+    """Active log copies: 2 when copy 2 was written in the interval, 1 when only copy 1."""
+    written = {copy: sum(_total(rows, column) for column in columns)
+               for copy, columns in _COPY_CIS.items()}
+    if written[2]:
+        return 2
+    if written[1]:
+        return 1
+    raise NotInData("no active log write in the interval to tell the copies by")
+
+
+def _log_rate(reading: Reading) -> float:
+    """MB written to each log copy per second: the CIs written (all copies) over copies."""
+    cis = _total(reading.rows, "Log_CI")
+    return 0.0 if cis == 0 else (cis / _copies(reading.rows) * CI_BYTES / MB
+                                 / _seconds(reading))
+
+
+def _log_writes_per_ci(reading: Reading) -> float:
+    """How often each log CI was written to one copy: the CIs written to each copy
+    (``Log_CI``, all copies, over the copies) over the CIs created (``Active_Log_CI``, QJST
+    ``qjstbffl``), which the archive task reads and archives once each."""
+    created = _total(reading.rows, "Active_Log_CI")
+    if created == 0:
+        raise NotInData("no log CI created in the interval (Active_Log_CI 0) to compare the "
+                        "CI writes with")
+    return _total(reading.rows, "Log_CI") / _copies(reading.rows) / created
+
+
+def _active_copies(reading: Reading) -> int:
+    return _copies(reading.rows)
+
+
+def _dual(reading: Reading) -> bool:
+    return _copies(reading.rows) == 2
+
+
+def _encrypted_logs(reading: Reading) -> bool:
+    """Whether the new active logs of the interval were encrypted (known only when the
+    queue manager switched to a new log in it)."""
+    rows = reading.rows
+    if _total(rows, "Copy1_New_Logs") + _total(rows, "Copy2_New_Logs") == 0:
+        raise NotInData("no new active log data set in the interval to tell by")
+    return _total(rows, "New_Logs_Encrypted") > 0
+
+
+def _log_io_ms(reading: Reading) -> float:
+    """Average write I/O time to log copy 1, in ms."""
+    rows = reading.rows
+    count = _total(rows, "IO_Count {1.1}") + _total(rows, "IO_Count {1.2}")
+    if count == 0:
+        raise NotInData("no active log write I/O in the interval")
+    return (_time_us(rows, "IO_Total_Time{1.1}") + _time_us(rows, "IO_Total_Time{1.2}")) \
+        / count / US_PER_MS
+
+
+def _in_same_pool(reading: Reading) -> int:
+    pool = reading.rows[0].text("BufferPool")
+    return sum(row.text("BufferPool") == pool for row in reading.interval)
+
+
+def _count(reading: Reading) -> int:
+    return len(reading.rows)
+
+
+def _pair(name: str) -> tuple[str, str]:
+    return f"{name}(S)", f"{name}(US)"
+
+
+_LOG_RATE_COLUMNS = ("Log_CI", *_COPY_CIS[1], *_COPY_CIS[2], DURATION)
+_COPY_COLUMNS = (*_COPY_CIS[1], *_COPY_CIS[2])
+
+
+@dataclass(frozen=True)
+class How:
+    """One way of reading an input: the parameters it takes (column names), the columns
+    it reads given them, and its value given them."""
+
+    parameters: tuple[str, ...]
+    columns: Callable[..., tuple[str, ...]]
+    value: Callable[..., Callable[[Reading], object]]
+
+
+def _fixed(columns: tuple[str, ...], value: Callable[[Reading], object]) -> How:
+    """A reading of fixed columns, with no parameter."""
+    return How((), lambda: columns, lambda: value)
+
+
+READINGS = {
+    "rows": How(("column",), lambda column: (column,), lambda column: _count),
+    "total": How(("column",), lambda column: (column,),
+                 lambda column: lambda reading: _total(reading.rows, column)),
+    "rate": How(("column",), lambda column: (column, DURATION),
+                lambda column: lambda reading: _total(reading.rows, column) / _seconds(reading)),
+    "per": How(("time", "count"), lambda time, count: (*_pair(time), count),
+               lambda time, count: lambda reading: _per(reading.rows, time, count)),
+    "interval_seconds": _fixed((DURATION,), _seconds),
+    "dispatcher_busy": _fixed((*_pair("Task_Elapsed_Time"), DURATION), _dispatcher_busy),
+    "log_mb_per_sec": _fixed(_LOG_RATE_COLUMNS, _log_rate),
+    "log_copies": _fixed(_COPY_COLUMNS, _active_copies),
+    "dual_logging": _fixed(_COPY_COLUMNS, _dual),
+    "log_writes_per_ci": _fixed(("Log_CI", "Active_Log_CI", *_COPY_COLUMNS), _log_writes_per_ci),
+    "new_logs_encrypted": _fixed(("Copy1_New_Logs", "Copy2_New_Logs", "New_Logs_Encrypted"),
+                                 _encrypted_logs),
+    "log_io_ms": _fixed(("IO_Count {1.1}", "IO_Count {1.2}", *_pair("IO_Total_Time{1.1}"),
+                         *_pair("IO_Total_Time{1.2}")), _log_io_ms),
+    "pagesets_in_buffer_pool": _fixed(("BufferPool",), _in_same_pool),
+}
+"""Every reading by the name ``templates/smf_feeds.yaml`` gives it: ``rows``, how many
+rows (one per task); ``total``, a column added up; ``rate``, a column's total per second
+of the interval; ``per``, a time pair (``TIME(S)``, ``TIME(US)``, in µs) over a count
+column's total; and the fixed readings of the log manager's and a page set's columns."""

@@ -1,0 +1,193 @@
+"""Reading a mqzcalc workbook back: the inputs someone typed into its sheets, evaluated by
+the engine, and every stored result the file holds that the engine does not agree with.
+
+Only the layout's stable parts are relied on: a calculator's sheet is named by its id, and
+each input and output cell has a defined name local to that sheet equal to its id. Where the
+cells sit, styles and every other sheet are left alone, so the reader keeps working when the
+layout changes. Results are read as the file stores them (``data_only``): a spreadsheet
+application stores what it last calculated; a tool that does not calculate (openpyxl) stores
+nothing, which is reported, not guessed at.
+
+A workbook is a file a user names, perhaps crafted, so only what is needed is read, in
+streaming, within bounds (:mod:`.xlsx_parts`): each calculator sheet's defined names are
+checked to be one cell each from their text, then the sheet is scanned for those cells only,
+and only the shared strings and styles those cells use are looked up. Every refusal, a part
+missing or malformed included, is one line (a MqcalcError, exit status 2).
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from openpyxl.utils.cell import column_index_from_string
+
+from calc import engine
+from calc.core.errors import SHOWN_CHARACTERS, InputError, MqcalcError, shown
+from calc.core.formatting import plain_number
+from calc.core.model import BOOL, TEXT, Calculator, Input
+from calc.inputs.workbook.xlsx_index import Book, Sheet, read_index
+from calc.inputs.workbook.xlsx_parts import Malformed, Package
+from calc.inputs.workbook.xlsx_values import read_cells, values
+
+RELATIVE_TOLERANCE = 1e-9
+"""How far a stored number may be from the engine's and still agree: spreadsheets keep 15
+significant digits, and compute in another order."""
+
+
+@dataclass(frozen=True)
+class ImportedSheet:
+    """One calculator's sheet as the file holds it."""
+
+    calculator: str
+    inputs: dict
+    """Input id -> the value in its cell, as the file types it (number, text or boolean)."""
+    cells: dict
+    """Input or output id -> the coordinate of its cell (e.g. ``B9``)."""
+    stored: dict
+    """Output id -> the result stored in its cell; None where the file holds none."""
+
+
+@dataclass(frozen=True)
+class Disagreement:
+    """A stored result that is not what the engine computes from the sheet's inputs."""
+
+    output: str
+    cell: str
+    stored: object
+    """What the file holds; None where it holds no result at all."""
+    engine: object
+
+
+@dataclass(frozen=True)
+class CheckedSheet:
+    """A sheet's inputs evaluated by the engine, with the stored results that disagree."""
+
+    sheet: ImportedSheet
+    result: engine.Result
+    disagreements: list[Disagreement]
+
+
+def check_workbook(path: Path) -> list[CheckedSheet]:
+    """Read every calculator sheet of the workbook ``path`` and evaluate its inputs. Every
+    problem is a one-line MqcalcError starting ``workbook PATH:`` (an InputError, naming the
+    sheet and cell, when a typed value is at fault)."""
+    return [_checked(path, sheet) for sheet in read_workbook(path)]
+
+
+def read_workbook(path: Path) -> list[ImportedSheet]:
+    """The calculator sheets of the workbook ``path``, in the file's order; sheets not named
+    by a calculator id (an overview, sources, sweeps) are skipped."""
+    try:
+        return _read(path)
+    except Malformed as error:
+        raise MqcalcError(f"workbook {path}: {error}") from None
+
+
+def _read(path: Path) -> list[ImportedSheet]:
+    """As :func:`read_workbook`; a refusal is a Malformed saying why, without the path."""
+    package = Package(path)
+    known = {calculator.id: calculator for calculator in engine.catalogue()}
+    ids = {name for calculator in known.values() for name in [*calculator.inputs,
+                                                               *calculator.outputs]}
+    book = read_index(package, set(known), ids)
+    if not book.sheets:
+        raise Malformed(f"has no calculator sheet (expects a sheet named by a calculator id: "
+                        f"{', '.join(known)})")
+    cells = {sheet.title: _cells_of(book, sheet, known[sheet.title]) for sheet in book.sheets}
+    held = values(package, book, {sheet.title: read_cells(package, sheet, set(
+        cells[sheet.title].values())) for sheet in book.sheets})
+    return [_imported(sheet.title, known[sheet.title], cells[sheet.title], held[sheet.title])
+            for sheet in book.sheets]
+
+
+def _cells_of(book: Book, sheet: Sheet, calculator: Calculator) -> dict:
+    """Input or output id -> the coordinate its local defined name points at, each name
+    checked to be one cell before any sheet is read."""
+    return {name: _cell_of(book, sheet, name, kind)
+            for kind, names in (("input", calculator.inputs), ("output", calculator.outputs))
+            for name in names}
+
+
+def _imported(title: str, calculator: Calculator, cells: dict, held: dict) -> ImportedSheet:
+    inputs = {}
+    for name, spec in calculator.inputs.items():
+        value = held.get(cells[name])
+        if value is None or value == "":
+            raise Malformed(f"sheet {title}, cell {cells[name]}: input {name} is empty or a "
+                            f"formula with no stored result (expects {spec.accepts()})")
+        inputs[name] = value
+    stored = {name: held.get(cells[name]) for name in calculator.outputs}
+    return ImportedSheet(calculator.id, inputs, cells, stored)
+
+
+_ONE_CELL = re.compile(r"(?:'((?:[^']|'')+)'|([^'!]+))!\$?([A-Za-z]{1,3})\$?([1-9][0-9]{0,6})")
+"""A reference to one cell of a named sheet, as a defined name holds it: ``connect!$B$9``
+or ``'a sheet'!$B$9`` (a quote in the sheet's name doubled)."""
+ROWS, COLUMNS = 1_048_576, 16_384
+"""The rows and columns of a sheet (Excel's specifications and limits)."""
+
+
+def _cell_of(book: Book, sheet: Sheet, name: str, kind: str) -> str:
+    """The coordinate of the one cell of ``sheet`` that its local defined name ``name``
+    points at, read from the name's text alone (a range is refused, never built)."""
+    defined = book.names.get((sheet.index, name))
+    if defined is None:
+        raise Malformed(f"sheet {sheet.title}: has no defined name {name} for {kind} {name} "
+                        "(a name local to the sheet, as mqcalc build writes it)")
+    match = _ONE_CELL.fullmatch(defined)
+    if match is not None:
+        title = match[2] if match[1] is None else match[1].replace("''", "'")
+        column, row = match[3].upper(), int(match[4])
+        if title == sheet.title and column_index_from_string(column) <= COLUMNS and \
+                row <= ROWS:
+            return f"{column}{row}"
+    raise Malformed(f"sheet {sheet.title}: the defined name {name} ({kind} {name}) refers to "
+                    f"{_reference(defined) or 'nothing'}, not to one cell of this sheet")
+
+
+def _reference(text: str) -> str:
+    """A defined name's reference as a message gives it: as written (it is a formula, not a
+    value), cut short like a value when long."""
+    return text if len(text) <= SHOWN_CHARACTERS else shown(text)
+
+
+def _checked(path: Path, sheet: ImportedSheet) -> CheckedSheet:
+    calculator = engine.calculator(sheet.calculator)
+    inputs = {name: _as_given(calculator.inputs[name], value)
+              for name, value in sheet.inputs.items()}
+    try:
+        result = engine.run(sheet.calculator, inputs)
+    except InputError as error:
+        where = f"workbook {path}: sheet {sheet.calculator}, cell {sheet.cells[error.name]}"
+        raise error.at(where) from None
+    except MqcalcError as error:
+        raise MqcalcError(f"workbook {path}: sheet {sheet.calculator}: {error}") from None
+    disagreements = [Disagreement(name, sheet.cells[name], sheet.stored[name], value)
+                     for name, value in result.outputs.items()
+                     if not _agrees(calculator.outputs[name].value_type, value,
+                                    sheet.stored[name])]
+    return CheckedSheet(sheet, result, disagreements)
+
+
+def _as_given(spec: Input, value: object) -> object:
+    """A cell's value as the engine takes it: a boolean input's 1 or 0 (how some
+    spreadsheets keep TRUE and FALSE) as yes or no, a whole float as the whole number."""
+    if spec.type == "bool" and not isinstance(value, bool) and isinstance(value, (int, float)) \
+            and value in (0, 1):
+        return bool(value)
+    return plain_number(value)
+
+
+def _agrees(kind: str, expected: object, stored: object) -> bool:
+    """Whether a stored result is the engine's: numbers within the tolerance, booleans
+    exactly (or as 1 and 0), texts exactly (an empty text may be stored as nothing)."""
+    if kind == TEXT:
+        return (stored if stored is not None else "") == expected
+    if kind == BOOL:
+        return isinstance(stored, (bool, int, float)) and stored == expected
+    if isinstance(stored, bool) or not isinstance(stored, (int, float)):
+        return False
+    return math.isclose(stored, expected, rel_tol=RELATIVE_TOLERANCE,
+                        abs_tol=RELATIVE_TOLERANCE)
