@@ -10,7 +10,7 @@ Start-up: a command loads only what it needs. :func:`calc.cli.main` imports the 
 the command run; a module imports at its top only what every use of it needs, and where
 used what only some do (the workbook writer, a report's reader, PyYAML when a cached
 template needs none); names used only in annotations are imported under
-``TYPE_CHECKING = False`` (typing itself is not imported at start-up). tests/test_startup.py
+``TYPE_CHECKING = False`` (typing itself is not imported at start-up). tests/cli/test_startup.py
 holds which modules and templates each command loads; the benchmark (``python -m
 tests.bench --only startup``) times it.
 """

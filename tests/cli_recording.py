@@ -1,5 +1,5 @@
 """What the ``mqcalc`` command prints, recorded: every help text, a sample of each command's
-output, and a sample of its refusals, with their exit statuses. ``tests/test_cli_recording.py``
+output, and a sample of its refusals, with their exit statuses. ``tests/cli/test_cli_recording.py``
 compares the command with the recording, so that moving the code (issue 39) changes no text
 a user reads. After a change meant to alter that text, record again and read the diff:
 

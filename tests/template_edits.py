@@ -1,5 +1,5 @@
-"""connect.yaml changed on purpose, to see a template's mistake refused (tests/test_templates.py,
-tests/test_numbers.py)."""
+"""connect.yaml changed on purpose, to see a template's mistake refused (tests/template/test_templates.py,
+tests/template/test_numbers.py)."""
 from __future__ import annotations
 
 import shutil

@@ -19,7 +19,7 @@ import calc
 from calc.workbook import build_paths
 from tests.compare import named_cell
 from tests.conftest import CALCULATOR_IDS, CALCULATORS, REPO
-from tests.test_terminal import in_tmux, quit_with_ctrl_q, row, wait_for
+from tests.tui.test_terminal import in_tmux, quit_with_ctrl_q, row, wait_for
 from tests.wheels import NOT_SOURCES, build_wheel, install_wheel
 
 WORKED_EXAMPLE = {"sharecnv": 0, "listener": "local", "tls": True, "suppress_x511_x512": True}

@@ -41,9 +41,10 @@ def test_no_private_name_is_imported_from_another_module(tmp_path):
 
 
 def test_every_calculator_has_its_own_test_file():
-    """Each template's calculator is tested in tests/test_ID.py (its source's figures and its
-    properties), beside the checks every calculator shares."""
-    assert [i for i in CALCULATOR_IDS if not (REPO / "tests" / f"test_{i}.py").is_file()] == []
+    """Each template's calculator is tested in tests/calculators/test_ID.py (its source's
+    figures and its properties), beside the checks every calculator shares."""
+    own = REPO / "tests" / "calculators"
+    assert [i for i in CALCULATOR_IDS if not (own / f"test_{i}.py").is_file()] == []
 
 
 LAYERS = ("core", "files", "formula", "template", "engine", "inputs", "workbook", "cli")

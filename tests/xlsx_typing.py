@@ -12,7 +12,7 @@ The copies leave out the drawn charts (their drawings and chart parts), which ar
 formulas: LibreOffice spends 40% of its time on a workbook importing them (0.14 s a workbook
 with them, 0.09 s without), while the figures they draw are formulas on the hidden chart
 sheet, which stays. LibreOffice opens the built charts themselves in the tests of the
-unchanged workbooks (tests/test_libreoffice.py, tests/test_render.py).
+unchanged workbooks (tests/workbook/test_libreoffice.py, tests/workbook/test_render.py).
 """
 from __future__ import annotations
 

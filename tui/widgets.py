@@ -161,7 +161,7 @@ class ResultsTable(DataTable):
         cell and line, so each changed figure had the whole table rendered again (10 to 30
         ms). This drops the cached renderings of the one row from DataTable's caches instead:
         it knows how their keys are made in the pinned Textual (8.2.8), and
-        tests/test_tui.py checks the painted rows after a change."""
+        tests/tui/test_tui.py checks the painted rows after a change."""
         row, column = RowKey(row_key), ColumnKey(column_key)
         self._data[row][column] = value
         index = self._row_locations.get(row)

@@ -43,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
             raise MqcalcError(f"--scenario goes with eval or tui, not {command} "
                               "(see mqcalc --help)")
         # each command is the module cmd_COMMAND, imported only when it runs, so a command
-        # loads only what it needs (tests/test_startup.py holds it so)
+        # loads only what it needs (tests/cli/test_startup.py holds it so)
         run = import_module(f"{__name__}.cmd_{command}").run
         if command == "tui":  # Textual runs the terminal and its signals
             return run(arguments)

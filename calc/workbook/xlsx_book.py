@@ -14,7 +14,7 @@ unchanged, so the cell written is the same by construction.
 
 The patterns are copied from XlsxWriter ``XLSXWRITER_VERSION``, quirk included (its
 ``\\SINGLE\\(`` is "any non-space character, then INGLE(", kept as written), and the steps of
-its ``_write_formula`` are followed. tests/test_xlsx_book.py fails if the installed
+its ``_write_formula`` are followed. tests/workbook/test_xlsx_book.py fails if the installed
 XlsxWriter is another version or its patterns or steps differ, and checks that every built
 workbook is the same, byte for byte, with and without this worksheet.
 """

@@ -1,0 +1,1 @@
+"""The mqcalc command (calc/cli): its text, JSON, refusals, start-up and its recording."""

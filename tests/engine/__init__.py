@@ -1,0 +1,1 @@
+"""The engine (calc/engine): the API, evidence, explanations, charts, sweeps, properties over every domain, the sources' worked examples, the machine."""

@@ -1,0 +1,1 @@
+"""The expression language (calc/formula): the compiled judge and evaluation."""

@@ -1,0 +1,207 @@
+"""Importing into the terminal calculator, driven through Textual's Pilot: an SMF folder
+(F6) and an MQSMF PSET report (F7) fill the user's fields with the engine's values, a
+list says where each came from, one Ctrl+Z takes the import back, a folder or file the
+engine refuses is a notice."""
+from __future__ import annotations
+
+from textual.widgets import OptionList
+
+from calc import engine
+from calc.inputs.plan import load_plan
+from calc.inputs.report import read_report
+from calc.inputs.smf.importing import read_folder
+from calc.inputs.smf.selection import choose
+from tests.conftest import CALCULATORS
+from tests.inputs.test_plan import SAMPLE as PLAN_SAMPLE
+from tests.inputs.test_smf import SAMPLE
+from tests.tui.test_tui import plain, through_file_prompt
+from tests.tui.test_tui_import_fill import PSET_MIXED, PSET_SAMPLE
+from tui.app import create_app
+from tui.import_screens import ImportChoiceScreen, SourcesScreen
+from tui.plan_screen import PlanScreen
+from tui.screens import PathScreen
+from tui.session import field_value, field_values
+
+SIZE = (120, 40)
+
+
+async def pick(app, pilot, starts: str) -> None:
+    """Highlight the chooser's line that starts with ``starts`` and press Enter."""
+    assert isinstance(app.screen, ImportChoiceScreen)
+    index = next(i for i, label in enumerate(app.screen.labels) if label.startswith(starts))
+    app.screen.query_one("#choice-list", OptionList).highlighted = index
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def expected_fields(values: dict[str, dict]) -> dict[str, dict]:
+    """Each calculator's fields at their defaults with ``values`` (engine values) over
+    them, as the widgets hold them."""
+    fields = {}
+    for calculator in engine.catalogue():
+        given = values.get(calculator.id, {})
+        fields[calculator.id] = {**field_values(calculator, {}),
+                                 **{name: field_value(calculator.inputs[name], value)
+                                    for name, value in given.items()}}
+    return fields
+
+
+def said(app) -> list[str]:
+    return [notification.message for notification in app._notifications]
+
+
+async def test_f6_imports_a_queue_managers_peak_into_every_calculator_it_feeds(tmp_path):
+    [peak] = choose(read_folder(SAMPLE).imported, "QML1", "peak")
+    app = create_app(folder=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await through_file_prompt(app, pilot, "f6", SAMPLE)
+        await pick(app, pilot, "QML1 peak")
+        assert app.session.state() == expected_fields(peak.imported.inputs)
+        assert app.current.id == "adapters"
+        assert app.field_widget("chiadaps").value == "8"
+        assert float(app.field_widget("adapter_requests_per_sec").value) == \
+            peak.imported.inputs["adapters"]["adapter_requests_per_sec"]
+        assert isinstance(app.screen, SourcesScreen)
+        shown = plain(app.screen.query_one("#sources"), width=200)
+        for calculator, sources in peak.imported.sources.items():
+            for name, source in sources.items():
+                assert f"{calculator} {name}" in shown and source in shown
+        for missing in peak.imported.missing:
+            assert missing.reason in shown
+        assert "14.7465 requests/s" in shown and "lines 210-217" in shown
+        # adapters 6, the two log rates; not notify_delay, whose one queue is private
+        assert any("Imported 8 inputs" in message for message in said(app))
+
+
+async def test_one_ctrl_z_takes_the_whole_import_back_and_earlier_edits_stay_undoable(
+        tmp_path):
+    app = create_app(folder=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.field_widget("processors").value = "8"
+        await pilot.pause()
+        before = app.session.state()
+        await through_file_prompt(app, pilot, "f6", SAMPLE)
+        await pick(app, pilot, "QML1 peak")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.session.state() != before
+        assert app.field_widget("processors").value == "8"  # not a value SMF data gives
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert app.session.state() == before
+        assert app.field_widget("chiadaps").value == field_values(app.current, {})["chiadaps"]
+        assert any(message.startswith("Back to the inputs you had before importing QML1")
+                   for message in said(app))
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert app.field_widget("processors").value == \
+            field_values(app.current, {})["processors"]
+
+
+async def test_a_folder_the_engine_refuses_is_a_notice_naming_it(tmp_path):
+    empty, unusable = tmp_path / "empty", tmp_path / "other"
+    empty.mkdir()
+    unusable.mkdir()
+    (unusable / "SMF-QMST.csv").write_text("Date,Time\n", encoding="ascii")
+    app = create_app(folder=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        before = app.session.state()
+        for folder, why in ((empty, "the folder is empty"),
+                            (unusable, "no file this import reads"),
+                            (tmp_path / "absent", "cannot be read")):
+            app.clear_notifications()
+            await through_file_prompt(app, pilot, "f6", folder)
+            assert not isinstance(app.screen, (ImportChoiceScreen, SourcesScreen))
+            [message] = said(app)
+            assert message.startswith(f"Not imported: smf {folder}: {why}")
+        assert app.session.state() == before
+
+
+async def test_f7_imports_the_page_set_picked_with_its_interval_and_undo_restores(tmp_path):
+    calculator = engine.calculator("pageset_encryption")
+    [interval] = read_report(calculator, PSET_MIXED)
+    app = create_app(folder=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        before = app.session.state()
+        await through_file_prompt(app, pilot, "f7", PSET_MIXED)
+        await pick(app, pilot, "interval 1 (line 2, 900 s): PS03")
+        assert app.current.id == "pageset_encryption"
+        assert app.session.state() == expected_fields({"pageset_encryption": {
+            **interval.blocks["PS03"].inputs, **interval.inputs,
+            "pagesets_in_bufferpool": 1}})  # PS03 is alone in buffer pool 2
+        assert app.field_widget("interval_sec").value == "900"
+        shown = plain(app.screen.query_one("#sources"), width=200)
+        assert f"{PSET_MIXED}:2: the interval line" in shown
+        assert "PS03's write line" in shown and "30,000 pages" in shown
+        await pilot.press("escape", "ctrl+z")
+        await pilot.pause()
+        assert app.session.state() == before
+
+
+async def test_a_report_of_one_page_set_fills_at_once_and_says_the_interval_is_not_given(
+        tmp_path):
+    calculator = engine.calculator("pageset_encryption")
+    [interval] = read_report(calculator, PSET_SAMPLE)
+    app = create_app(folder=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await through_file_prompt(app, pilot, "f7", PSET_SAMPLE)
+        assert isinstance(app.screen, SourcesScreen)
+        assert app.session.fields("pageset_encryption") == expected_fields(
+            {"pageset_encryption": {**interval.blocks["PS01"].inputs,
+                                    "pagesets_in_bufferpool": 1}})["pageset_encryption"]
+        shown = plain(app.screen.query_one("#sources"), width=200)
+        assert "pageset_encryption interval_sec\n" in shown
+        assert "the report gives no interval line" in shown
+
+
+async def test_a_report_the_door_refuses_is_a_notice(tmp_path):
+    report = tmp_path / "not-a-report.txt"
+    report.write_text("nothing here\n", encoding="utf-8")
+    app = create_app(folder=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await through_file_prompt(app, pilot, "f7", report)
+        assert not isinstance(app.screen, (ImportChoiceScreen, SourcesScreen))
+        [message] = said(app)
+        assert message.startswith(f"Not imported: {report}: no MQSMF PSET report lines found")
+
+
+async def test_in_plan_mode_an_import_is_refused_and_says_why(tmp_path):
+    app = create_app(folder=tmp_path, plan=(PLAN_SAMPLE, load_plan(PLAN_SAMPLE)))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PlanScreen)
+        app.clear_notifications()
+        await pilot.press("f6", "f7")  # not offered over the Plan view
+        await pilot.pause()
+        assert isinstance(app.screen, PlanScreen) and not said(app)
+        await app.edit_variant("proposed", "adapters")
+        await pilot.pause()
+        for key in ("f6", "f7"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert not isinstance(app.screen, PathScreen)
+        assert len(said(app)) == 2
+        assert all("An import fills your own inputs" in message for message in said(app))
+
+
+async def test_the_palette_offers_both_imports_and_the_sources_again(tmp_path):
+    app = create_app(folder=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        commands = {command.title: command.help for command in
+                    app.get_system_commands(app.screen)}
+        assert {"Import SMF folder", "Import PSET report", "Import sources"} <= set(commands)
+        # one import for each calculator whose template reads a report, in its words
+        reporting = [c for c in CALCULATORS if c.report is not None]
+        assert [title for title in commands if title.endswith(" report")] == [
+            f"Import {c.report.name} report" for c in reporting]
+        assert commands["Import PSET report"] == ("Fill pageset_encryption from an item of an "
+                                                  "MQSMF PSET report (F7)")
+        app.action_import_sources()
+        await pilot.pause()
+        assert any(message.startswith("Nothing imported yet") for message in said(app))
+        await through_file_prompt(app, pilot, "f7", PSET_SAMPLE)
+        await pilot.press("escape")
+        await pilot.pause()
+        app.action_import_sources()
+        await pilot.pause()
+        assert isinstance(app.screen, SourcesScreen)

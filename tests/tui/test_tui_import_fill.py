@@ -1,0 +1,143 @@
+"""What an import fills in and shows (tui.import_fill, tui.session.Session.with_values),
+without the app: the engine's own values, each with where it came from."""
+from __future__ import annotations
+
+import shutil
+
+from calc import engine
+from calc.inputs.report import read_report
+from calc.inputs.report_eval import evaluate
+from calc.inputs.smf.importing import read_folder
+from calc.inputs.smf.selection import choose
+from tests.conftest import REPO
+from tests.inputs.test_smf import OLD, RAW, SAMPLE, write_adapters
+from tui.import_fill import report_choices, report_fill, smf_choices, smf_fill
+from tui.session import Session, field_value, field_values
+
+PSET_MIXED = REPO / "tests" / "fixtures" / "pset_mixed.txt"
+PSET_SAMPLE = REPO / "tests" / "fixtures" / "pset_sample.txt"
+PAGESET = engine.calculator("pageset_encryption")
+
+
+def test_the_peaks_come_first_as_mqcalc_smf_picks_them_then_every_other_interval():
+    folder = read_folder(SAMPLE)
+    offered = smf_choices(folder)
+    peaks = choose(folder.imported, None, "peak")
+    assert [choice.chosen.imported for choice in offered[:len(peaks)]] == \
+        [peak.imported for peak in peaks]
+    assert all(choice.chosen.peak_by for choice in offered[:len(peaks)])
+    assert not any(choice.chosen.peak_by for choice in offered[len(peaks):])
+    assert sorted(map(id, (choice.chosen.imported for choice in offered))) == \
+        sorted(map(id, folder.imported))
+    qml1 = next(choice for choice in offered if choice.label.startswith("QML1 peak"))
+    assert "2016-02-27 18:04:44" in qml1.label and "71 s" in qml1.label
+    assert "the highest adapter request rate" in qml1.detail and "MPX1" in qml1.detail
+
+
+def test_an_interval_fills_the_engines_values_each_with_its_file_columns_and_lines():
+    folder = read_folder(SAMPLE)
+    [peak] = choose(folder.imported, "QML1", "peak")
+    imported = peak.imported
+    fill = smf_fill(folder, next(c for c in smf_choices(folder) if c.chosen.imported is imported))
+    assert fill.values == imported.inputs
+    assert {(line.calculator, line.input) for line in fill.imported} == {
+        (name, input_id) for name, inputs in imported.inputs.items() for input_id in inputs}
+    by_input = {(line.calculator, line.input): line for line in fill.imported}
+    assert by_input["adapters", "chiadaps"].shown == "8 adapters"
+    assert by_input["adapters", "adapter_requests_per_sec"].shown == "14.7465 requests/s"
+    assert by_input["adapters", "adapter_requests_per_sec"].where == (
+        f"{imported.sources['adapters']['adapter_requests_per_sec']} (lines 210-217)")
+    assert [(line.calculator, line.input) for line in fill.missing] == \
+        [(m.calculator, m.input) for m in imported.missing]
+    # No page set data for QML1, and its one queue is private: no item taken, so no note;
+    # notify_delay is missing, with why.
+    assert fill.notes == []
+    assert {line.where for line in fill.missing if line.calculator == "notify_delay"} == {
+        f"{m.reason} ({m.source})" for m in imported.missing if m.calculator == "notify_delay"}
+    assert "Scope Shared" in next(line.where for line in fill.missing
+                                  if line.calculator == "notify_delay")
+    # A value that is not quite what its input asks for says so.
+    assert by_input["zhyperwrite", "log_mb_per_sec"].where.endswith(
+        "; " + imported.caveats["zhyperwrite"]["log_mb_per_sec"])
+    assert "QML1" in fill.origin and str(SAMPLE) in fill.heading[0]
+
+
+def test_rows_left_out_as_repeats_are_said_in_the_notes(tmp_path):
+    lines = (RAW / "SMF-QCTADP.csv").read_text(encoding="ascii").splitlines(keepends=True)
+    folder = tmp_path / "smf"
+    shutil.copytree(RAW, folder)
+    (folder / "SMF-QCTADP.csv").write_text("".join(lines + lines[3:5]), encoding="ascii")
+    loaded = read_folder(folder)
+    fill = smf_fill(loaded, smf_choices(loaded)[0])
+    assert fill.values["adapters"]["chiadaps"] == 2
+    assert fill.notes[-1] == loaded.repeats[0].said()
+    assert fill.notes[-1].startswith("SMF-QCTADP.csv: 2 rows (lines 6-7) repeat a row")
+
+
+def test_a_refused_value_is_listed_with_its_lines_columns_and_what_the_input_expects(
+        tmp_path):
+    write_adapters(tmp_path, ['"09:00:00,000000",60,1,0,7200000000,3600, 0 ,7200, 0 ,',
+                              '"09:00:00,000000",60,2,1,0,0, 0 ,0, 0 ,'])
+    folder = read_folder(tmp_path)
+    fill = smf_fill(folder, smf_choices(folder)[0])
+    [refused] = fill.refused
+    assert (refused.calculator, refused.input) == ("adapters", "adapter_requests_per_sec")
+    assert refused.where == ("SMF-QCTADP.csv lines 2-3, Request_Count, Interval_Duration: "
+                             "expects a number from 0 to 100,000,000")
+    assert "adapter_requests_per_sec" not in fill.values["adapters"]
+
+
+def test_values_an_older_mq_lacks_are_listed_as_missing_with_why():
+    folder = read_folder(OLD)
+    fills = [smf_fill(folder, choice) for choice in smf_choices(folder)]
+    missing = {(line.calculator, line.input): line.where for fill in fills
+               for line in fill.missing}
+    assert missing["log_encryption", "encrypt_active"].startswith(
+        "Copy1_New_Logs is not in the data (SMF-QJST.csv:Copy1_New_Logs")
+
+
+def test_each_page_set_of_each_interval_is_offered_with_its_pool_and_flag():
+    labels = [choice.label for choice in report_choices(PAGESET, PSET_MIXED)]
+    assert labels == ["interval 1 (line 2, 900 s): PS01, buffer pool 1, encrypted",
+                      "interval 1 (line 2, 900 s): PS02, buffer pool 1, not encrypted",
+                      "interval 1 (line 2, 900 s): PS03, buffer pool 2, encrypted"]
+
+
+def test_a_page_set_fills_what_its_lines_its_interval_line_and_its_pool_give():
+    choices = report_choices(PAGESET, PSET_MIXED)
+    fill = report_fill(PAGESET, PSET_MIXED, choices[1], len(choices))
+    [interval] = read_report(PAGESET, PSET_MIXED)
+    [evaluated] = evaluate(PAGESET, [interval], {}, PSET_MIXED)
+    result = next(result for block, _, result in evaluated.items if block.name == "PS02")
+    assert fill.values == {"pageset_encryption": {
+        **interval.blocks["PS02"].inputs, **interval.inputs,
+        "pagesets_in_bufferpool": result.inputs["pagesets_in_bufferpool"]}}
+    where = {line.input: line.where for line in fill.imported}
+    assert where["interval_sec"] == f"{PSET_MIXED}:2: the interval line"
+    assert where["write_pages"] == f"{PSET_MIXED}: PS02's write line (its block from line 11)"
+    assert where["pagesets_in_bufferpool"].endswith("buffer pool 1 in the interval (PS01, PS02)")
+    assert fill.notes == ["PS02 is not encrypted: it does not count in the report's total"]
+
+
+def test_a_report_without_an_interval_line_leaves_the_interval_as_it_is_and_says_so():
+    [choice] = report_choices(PAGESET, PSET_SAMPLE)
+    fill = report_fill(PAGESET, PSET_SAMPLE, choice, 1)
+    assert "interval_sec" not in fill.values["pageset_encryption"]
+    [missing] = fill.missing
+    assert missing.input == "interval_sec"
+    assert missing.where.startswith("the report gives no interval line (such as 'From ")
+
+
+def test_with_values_puts_the_values_over_the_fields_and_starts_each_undo_there():
+    calculators = engine.catalogue()
+    session = Session(calculators, "connect")
+    session.history.record({**session.fields(), "sharecnv": "0"})
+    filled = session.with_values({"adapters": {"chiadaps": 8, "adapter_cpu_us": 21.5}})
+    adapters = engine.calculator("adapters")
+    assert filled.fields("adapters") == {
+        **field_values(adapters, {}), "chiadaps": "8",
+        "adapter_cpu_us": field_value(adapters.inputs["adapter_cpu_us"], 21.5)}
+    assert filled.fields("connect")["sharecnv"] == "0"
+    assert filled.current == "connect"
+    assert all(history.undo() is None for history in filled.histories.values())
+    assert session.fields("adapters") == field_values(adapters, {})
