@@ -53,7 +53,11 @@ def app_on(calculator_id: str, folder=None):
 
 
 async def open_calculator(app, pilot, calculator_id: str) -> None:
-    """Pick a calculator from the list, as a user would with the mouse."""
+    """Pick a calculator from the list, as a user would with the mouse: scrolled to it
+    first, where the list is longer than the screen."""
+    await pilot.pause()
+    app.query_one("#calculators").scroll_to_widget(app.query_one(f"#calc-{calculator_id}"),
+                                                   animate=False, immediate=True)
     await pilot.pause()
     await pilot.click(f"#calc-{calculator_id}")
     await pilot.pause()
