@@ -28,7 +28,7 @@ def templates_dir() -> Path | Traversable:
     configured = os.environ.get("MQZCALC_TEMPLATES")
     if configured:
         return Path(configured)
-    return installed_templates()
+    return _installed_templates()
 
 
 def parts_dir() -> Path | Traversable:
@@ -36,7 +36,7 @@ def parts_dir() -> Path | Traversable:
     ``parts/`` in :func:`templates_dir`, or the installed package's when a team's own folder
     has none."""
     own = templates_dir() / "parts"
-    return own if own.is_dir() else installed_templates() / "parts"
+    return own if own.is_dir() else _installed_templates() / "parts"
 
 
 def document_registries() -> list[Path | Traversable]:
@@ -48,13 +48,12 @@ def document_registries() -> list[Path | Traversable]:
 def data_files(name: str) -> list[Path | Traversable]:
     """A templates folder's file ``name`` that is data rather than a calculator (one of
     :data:`DATA_FILES`): the installed templates', then a team's folder's when it has one."""
-    installed = installed_templates() / name
+    installed = _installed_templates() / name
     own = templates_dir() / name
     return [installed, own] if own != installed and own.is_file() else [installed]
 
 
-def installed_templates() -> Path | Traversable:
-    """The templates installed with mqzcalc, whichever folder MQZCALC_TEMPLATES names."""
+def _installed_templates() -> Path | Traversable:
     try:
         from calc import templates
     except ModuleNotFoundError:  # a checkout on sys.path but never installed

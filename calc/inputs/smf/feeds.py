@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
+from calc import engine
 from calc.inputs.smf.readings import READINGS, Reading
 from calc.inputs.smf.tables import PLACING, Row
 from calc.template.folders import SMF_FEEDS_FILE, data_files, templates_dir
@@ -180,8 +181,6 @@ def declared() -> Declared:
 @cache
 def _declared(folder: str) -> Declared:
     """:func:`declared` for the templates folder ``folder`` (the key it is kept by)."""
-    from calc import engine
-
     known = {calculator.id: calculator for calculator in engine.catalogue()}
     files = data_files(SMF_FEEDS_FILE)
     found = Declared((), {}, ())
