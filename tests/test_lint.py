@@ -15,18 +15,20 @@ def test_pyflakes_finds_nothing():
     assert (found.returncode, found.stdout, found.stderr) == (0, "", "")
 
 
+PROJECT = ("calc", "tui", "tests")
+"""The project's own packages."""
+
+
 def private_imports(root) -> list[str]:
-    """Each ``from MODULE import _name`` of the project's own modules in calc, tui and
-    tests: a name with a leading underscore is its module's own business."""
+    """Each name with a leading underscore imported from the project's own modules in calc,
+    tui and tests: such a name is its module's own business."""
     found = []
-    for path in sorted(path for folder in ("calc", "tui", "tests")
-                       for path in (root / folder).rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").split(
-                    ".")[0] in ("calc", "tui", "tests"))):
-                found += [f"{path.relative_to(root)}:{node.lineno} {alias.name}"
-                          for alias in node.names
-                          if alias.name.startswith("_") and not alias.name.startswith("__")]
+    for path in sorted(path for folder in PROJECT for path in (root / folder).rglob("*.py")):
+        for line, module in imported_modules(path, root):
+            name = module.rpartition(".")[2]
+            if (module.partition(".")[0] in PROJECT and name.startswith("_")
+                    and not name.startswith("__")):
+                found.append(f"{path.relative_to(root)}:{line} {name}")
     return found
 
 
