@@ -244,10 +244,12 @@ class Report:
     """A text report the calculator can read (e.g. an MQSMF PSET report): intervals, each
     begun by an ``interval`` line when the report has one, holding blocks of lines, one
     block per item (such as a page set), each evaluated; then per interval the items
-    grouped by the ``pool`` group (a buffer pool) and the ``total`` of the flagged items."""
+    grouped by the ``pool`` group (a buffer pool) and the ``total`` of the flagged items.
+    ``item`` names one item as a person would ("page set")."""
 
     option: str
     title: str
+    item: str
     lines: tuple[ReportLine, ...]
     required: tuple[str, ...]
     total: ReportSum

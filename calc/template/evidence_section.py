@@ -25,9 +25,12 @@ from calc.template.reader import TemplateReader
 MEASURED_KEYS = {"min", "max", "source"}
 
 
-class EvidenceSection(TemplateReader):
-    """Reads ``measured`` ranges and the warnings' ``kind``, ``marks`` and ``source``;
-    mixed into the loader."""
+class EvidenceSection:
+    """Reads ``measured`` ranges and the warnings' ``kind``, ``marks`` and ``source``."""
+
+    def __init__(self, reader: TemplateReader):
+        self.reader = reader
+        """The template being read: its document, the names claimed, the shared checks."""
 
     def measured_range(self, spec: dict, key: str, kind: str, low, high):
         """The range under ``key`` (an input's ``measured``) as (min, max, citation), each
@@ -36,18 +39,19 @@ class EvidenceSection(TemplateReader):
             return None, None, None
         key = f"{key}.measured"
         if kind not in ("int", "number"):
-            self.fail(key, "is for a numeric input; a choice's measured values are a note "
-                           "of kind extrapolated")
-        measured = self.mapping(spec["measured"], key, MEASURED_KEYS, {"source"})
-        sides = [self.bound(measured.get(side), kind, f"{key}.{side}") for side in ("min", "max")]
+            self.reader.fail(key, "is for a numeric input; a choice's measured values are a note "
+                                  "of kind extrapolated")
+        measured = self.reader.mapping(spec["measured"], key, MEASURED_KEYS, {"source"})
+        sides = [self.reader.bound(measured.get(side), kind, f"{key}.{side}")
+                 for side in ("min", "max")]
         if sides == [None, None]:
-            self.fail(key, "needs min, max or both")
+            self.reader.fail(key, "needs min, max or both")
         for side, value in zip(("min", "max"), sides):
             if value is not None and (value < low or (high is not None and value > high)):
-                self.fail(f"{key}.{side}", f"{value!r} is outside the input's own domain")
+                self.reader.fail(f"{key}.{side}", f"{value!r} is outside the input's own domain")
         if None not in sides and sides[1] < sides[0]:
-            self.fail(f"{key}.max", "is below min")
-        return sides[0], sides[1], self.citation(measured["source"], f"{key}.source")
+            self.reader.fail(f"{key}.max", "is below min")
+        return sides[0], sides[1], self.reader.citation(measured["source"], f"{key}.source")
 
     def extrapolation(self, spec: Input, citation: Citation, scope) -> Note:
         """The warning that ``spec``'s value lies outside the range IBM measured."""
@@ -64,7 +68,7 @@ class EvidenceSection(TemplateReader):
             span = f"{as_written(low)} to {as_written(high)}{unit}"
         text = (f"{spec.title} is outside what IBM measured ({span}): the figures that read "
                 "it are extrapolated.")
-        tree, _ = self.parse(when, scope, f"inputs.{spec.id}.measured")
+        tree, _ = self.reader.parse(when, scope, f"inputs.{spec.id}.measured")
         return Note(when, text, tree, EXTRAPOLATED, (), spec.id, citation)
 
     def evidence_kind(self, spec: dict, key: str, known) -> dict:
@@ -74,23 +78,24 @@ class EvidenceSection(TemplateReader):
         if "kind" not in spec:
             for other in ("marks", "source"):
                 if other in spec:
-                    self.fail(f"{key}.{other}", "is for a warning: give the note a kind")
+                    self.reader.fail(f"{key}.{other}", "is for a warning: give the note a kind")
             return {}
         kind = spec["kind"]
         if kind not in DECLARED_MARKS:
-            self.fail(f"{key}.kind", f"{kind!r} must be one of {', '.join(DECLARED_MARKS)}")
+            self.reader.fail(f"{key}.kind", f"{kind!r} must be one of {', '.join(DECLARED_MARKS)}")
         for required in ("marks", "source")[:1 if kind == BEYOND_LIMIT else 2]:
             if required not in spec:
-                self.fail(f"{key}.{required}", f"is required for a note of kind {kind}")
+                self.reader.fail(f"{key}.{required}", f"is required for a note of kind {kind}")
         names = spec["marks"]
         if not isinstance(names, list) or not names or not all(
                 isinstance(name, str) for name in names):
-            self.fail(f"{key}.marks", "must list the inputs or outputs whose figures it marks")
+            self.reader.fail(f"{key}.marks",
+                             "must list the inputs or outputs whose figures it marks")
         for name in names:
             if name not in known:
-                self.fail(f"{key}.marks", f"{name!r} is not an input or output")
+                self.reader.fail(f"{key}.marks", f"{name!r} is not an input or output")
         return dict(kind=kind, marks=tuple(names), subject=names[0],
-                    citation=self.citation(spec["source"], f"{key}.source")
+                    citation=self.reader.citation(spec["source"], f"{key}.source")
                     if "source" in spec else None)
 
     def marked(self, note: Note, outputs: dict[str, Output]) -> Note:

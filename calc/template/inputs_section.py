@@ -9,7 +9,7 @@ from dataclasses import replace
 from calc.core.formatting import places
 from calc.core.model import BOOL, Input
 from calc.core.names import LIST_SOURCE_LIMIT
-from calc.template.reader import TemplateReader
+from calc.template.reader import TemplateReader, template_scope
 
 LABEL_LIMIT = 30
 """Longest choice label, in characters: it sits beside the input's cell and names a chart's
@@ -18,8 +18,12 @@ DECIMALS_LIMIT = 6
 """Most decimals a number input shows."""
 
 
-class InputPresentation(TemplateReader):
+class InputPresentation:
     """Reads how an input is shown, after its type and domain are known."""
+
+    def __init__(self, reader: TemplateReader):
+        self.reader = reader
+        """The template being read: its document, the names claimed, the shared checks."""
 
     def input_decimals(self, spec: dict, key: str, kind: str) -> int:
         """A number input's decimals: the template's ``decimals``, else the most places
@@ -32,10 +36,11 @@ class InputPresentation(TemplateReader):
                                            ("min", "max", "default")))
         decimals = spec["decimals"]
         if kind != "number":
-            self.fail(f"{key}.decimals", f"only for a number input; this one is {kind}")
+            self.reader.fail(f"{key}.decimals", f"only for a number input; this one is {kind}")
         if isinstance(decimals, bool) or not isinstance(decimals, int) \
                 or not 0 <= decimals <= DECIMALS_LIMIT:
-            self.fail(f"{key}.decimals", f"must be a whole number from 0 to {DECIMALS_LIMIT}")
+            self.reader.fail(f"{key}.decimals",
+                             f"must be a whole number from 0 to {DECIMALS_LIMIT}")
         return decimals
 
     def input_labels(self, spec: dict, key: str, kind: str) -> tuple[tuple[str, str], ...]:
@@ -44,16 +49,16 @@ class InputPresentation(TemplateReader):
         if "labels" not in spec:
             return ()
         if kind != "choice":
-            self.fail(f"{key}.labels", f"only for a choice input; this one is {kind}")
-        labels = self.mapping(spec["labels"], f"{key}.labels")
+            self.reader.fail(f"{key}.labels", f"only for a choice input; this one is {kind}")
+        labels = self.reader.mapping(spec["labels"], f"{key}.labels")
         choices = spec["choices"]
         for choice, label in labels.items():
             where = f"{key}.labels.{choice}"
             if choice not in choices:
-                self.fail(where, f"{choice!r} is not a choice ({', '.join(choices)})")
-            text = self.prose(label, where)
+                self.reader.fail(where, f"{choice!r} is not a choice ({', '.join(choices)})")
+            text = self.reader.prose(label, where)
             if len(text) > LABEL_LIMIT:
-                self.fail(where, f"is {len(text)} characters; keep it to {LABEL_LIMIT}")
+                self.reader.fail(where, f"is {len(text)} characters; keep it to {LABEL_LIMIT}")
         return tuple((choice, " ".join(labels[choice].split()))
                      for choice in choices if choice in labels)
 
@@ -61,17 +66,17 @@ class InputPresentation(TemplateReader):
         """``inputs`` with each one's ``applies_when``: a condition on the other inputs
         (read once all are known, so it may name one declared below it), under which the
         input is used at all; a face shows it as not applying otherwise."""
-        scope = self.scope(inputs, {}, {}, {})
+        scope = template_scope(inputs, {}, {}, {})
         for name, spec in raw.items():
             if "applies_when" not in spec:
                 continue
             key = f"inputs.{name}.applies_when"
-            text = self.text(spec["applies_when"], key)
-            tree, used = self.parse(text, scope, key)
+            text = self.reader.text(spec["applies_when"], key)
+            tree, used = self.reader.parse(text, scope, key)
             if tree.mq_type != BOOL:
-                self.fail(key, "must be a condition (true or false)")
+                self.reader.fail(key, "must be a condition (true or false)")
             if name in used:
-                self.fail(key, f"names {name} itself; it may name only the other inputs")
+                self.reader.fail(key, f"names {name} itself; it may name only the other inputs")
             inputs[name] = replace(inputs[name], applies_when=" ".join(text.split()),
                                    applies_tree=tree)
         return inputs
@@ -82,9 +87,10 @@ class InputPresentation(TemplateReader):
         would end the list's text), and the whole is at most LIST_SOURCE_LIMIT long."""
         for index, choice in enumerate(choices):
             if "," in choice or '"' in choice:
-                self.fail(f"{key}[{index}]", f"{choice!r} holds a comma or a double quote, "
-                                             "which a workbook's list of choices cannot hold")
+                self.reader.fail(f"{key}[{index}]", f"{choice!r} holds a comma or a double "
+                                                    "quote, which a workbook's list of choices "
+                                                    "cannot hold")
         listed = len(",".join(choices).encode("utf-16-le")) // 2
         if listed > LIST_SOURCE_LIMIT:
-            self.fail(key, f"the choices joined by commas are {listed} characters; a "
-                           f"workbook's list of choices holds at most {LIST_SOURCE_LIMIT}")
+            self.reader.fail(key, f"the choices joined by commas are {listed} characters; a "
+                                  f"workbook's list of choices holds at most {LIST_SOURCE_LIMIT}")

@@ -22,7 +22,7 @@ from calc.template.charts_section import ChartSection
 from calc.template.evidence_section import EvidenceSection
 from calc.template.inputs_section import InputPresentation
 from calc.template.parts_section import Parts, PartsSection
-from calc.template.reader import CELL_LIKE, NAME, WRITTEN
+from calc.template.reader import CELL_LIKE, NAME, WRITTEN, TemplateReader, template_scope
 from calc.template.report_section import ReportSection
 from calc.template.spending_section import SpendingSection
 from calc.template.summary_section import SummarySection
@@ -72,15 +72,22 @@ def part_inputs(path: Path | Traversable) -> dict[str, Input]:
     return {name: reader.input(name, spec) for name, spec in specs.items()}
 
 
-class _Loader(ChartSection, ReportSection, PartsSection, InputPresentation, SummarySection,
-              SpendingSection, EvidenceSection):
+class _Loader(TemplateReader):
     """Reads a whole template: the top level and the inputs, tables, constants, outputs,
-    checks, notes and examples here; charts, report, parts and the summary choice in their
-    own sections."""
+    checks, notes and examples here; the inputs' presentation, the evidence, parts, report,
+    charts, summary choice and CPU spent each by its own section's reader, all sharing this
+    reader's document, names and checks."""
 
     def __init__(self, path: Path | Traversable, parts: Parts | None):
         super().__init__(path)
         self.parts = parts
+        self.presentation = InputPresentation(self)
+        self.evidence = EvidenceSection(self)
+        self.parts_section = PartsSection(self)
+        self.report_section = ReportSection(self)
+        self.charts = ChartSection(self)
+        self.summary = SummarySection(self)
+        self.spending = SpendingSection(self)
         self.measured_citations = {}
         """Input id -> the citation of the range IBM measured it over, in the inputs' order."""
 
@@ -99,12 +106,12 @@ class _Loader(ChartSection, ReportSection, PartsSection, InputPresentation, Summ
             self.fail("id", f"{calculator_id!r} is too long for its workbook sheets: "
                             f"{sweep_sheet(calculator_id)} is over the {SHEET_NAME_LIMIT} "
                             "characters a sheet name may have")
-        doc, measured_on = self.measured_on(doc, self.parts)
+        doc, measured_on = self.parts_section.measured_on(doc, self.parts)
         for name in (FIRST_PROBLEM, NOTES_APPLYING, NOTES_SHOWN, STATUS):
             self.names[name] = "the workbook, which names a cell so"
         inputs = {self.claim(name, f"inputs.{name}"): self.input(name, spec)
                   for name, spec in self.mapping(doc["inputs"], "inputs").items()}
-        inputs = self.applicability(doc["inputs"], inputs)
+        inputs = self.presentation.applicability(doc["inputs"], inputs)
         checks = [self.check(index, spec, inputs)
                   for index, spec in enumerate(doc.get("checks", []))]
         tables = {}
@@ -115,13 +122,13 @@ class _Loader(ChartSection, ReportSection, PartsSection, InputPresentation, Summ
         constants = {self.claim(name, f"constants.{name}"): self.constant(name, spec)
                      for name, spec in self.mapping(doc.get("constants", {}), "constants").items()}
         outputs, order = self.outputs(doc["outputs"], inputs, tables, constants)
-        scope = self.scope(inputs, tables, constants, outputs)
+        scope = template_scope(inputs, tables, constants, outputs)
         known = {*inputs, *outputs}
         notes = [self.note(index, spec, scope, known)
                  for index, spec in enumerate(doc.get("notes", []))]
-        notes += [self.extrapolation(inputs[name], citation, scope)
+        notes += [self.evidence.extrapolation(inputs[name], citation, scope)
                   for name, citation in self.measured_citations.items()]
-        notes = [self.marked(note, outputs) if note.kind else note for note in notes]
+        notes = [self.evidence.marked(note, outputs) if note.kind else note for note in notes]
         for index in range(1, len(notes) + 1):
             self.claim(note_name(index), f"notes[{index - 1}]")
         for index in range(1, len(checks) + 1):
@@ -129,19 +136,20 @@ class _Loader(ChartSection, ReportSection, PartsSection, InputPresentation, Summ
             self.claim(check_message_name(index), f"checks[{index - 1}]")
         examples = [self.example(index, spec, inputs, outputs)
                     for index, spec in enumerate(doc.get("examples", []))]
-        report = self.report(doc["report"], inputs, outputs) if "report" in doc else None
-        charts = {name: self.chart(name, spec, inputs, outputs, tables, constants)
+        report = (self.report_section.report(doc["report"], inputs, outputs)
+                  if "report" in doc else None)
+        charts = {name: self.charts.chart(name, spec, inputs, outputs, tables, constants)
                   for name, spec in self.mapping(doc.get("charts", {}), "charts").items()}
         for chart in charts.values():
             for column in (chart.x, *chart.y):
                 self.claim(chart_range_name(chart.id, column), f"charts.{chart.id}")
-        headline, key_results, key_inputs = self.summary_choice(doc, inputs, outputs)
+        headline, key_results, key_inputs = self.summary.summary_choice(doc, inputs, outputs)
         return Calculator(calculator_id, self.text(doc["title"], "title"),
                           self.text(doc["summary"], "summary"),
                           self.citation(doc["source"], "source"), self.file, inputs, tables,
                           constants, outputs, notes, examples, tuple(order), report, checks,
                           charts, headline, measured_on, key_results, key_inputs,
-                          self.cpu_spent(doc, outputs))
+                          self.spending.cpu_spent(doc, outputs))
 
     def input(self, name: str, spec) -> Input:
         key = f"inputs.{name}"
@@ -153,8 +161,8 @@ class _Loader(ChartSection, ReportSection, PartsSection, InputPresentation, Summ
                       title=self.title(spec["title"], f"{key}.title"),
                       help=self.prose(spec["help"], f"{key}.help"),
                       unit=spec.get("unit", ""),
-                      decimals=self.input_decimals(spec, key, kind),
-                      labels=self.input_labels(spec, key, kind))
+                      decimals=self.presentation.input_decimals(spec, key, kind),
+                      labels=self.presentation.input_labels(spec, key, kind))
         if kind in ("int", "number"):
             if "unit" not in spec:
                 self.fail(f"{key}.unit", "is required for a numeric input")
@@ -163,7 +171,7 @@ class _Loader(ChartSection, ReportSection, PartsSection, InputPresentation, Summ
                 self.fail(f"{key}.min", "is required for a numeric input")
             if high is not None and high < low:
                 self.fail(f"{key}.max", "is below min")
-            *measured, citation = self.measured_range(spec, key, kind, low, high)
+            *measured, citation = self.evidence.measured_range(spec, key, kind, low, high)
             result = Input(**common, min=low, max=high, measured=tuple(measured))
             if citation is not None:
                 self.measured_citations[name] = citation
@@ -173,11 +181,11 @@ class _Loader(ChartSection, ReportSection, PartsSection, InputPresentation, Summ
                     or not all(isinstance(c, str) and c for c in choices)
                     or len(set(choices)) != len(choices)):
                 self.fail(f"{key}.choices", "must be a list of distinct non-empty texts")
-            self.listable(choices, f"{key}.choices")
-            self.measured_range(spec, key, kind, None, None)
+            self.presentation.listable(choices, f"{key}.choices")
+            self.evidence.measured_range(spec, key, kind, None, None)
             result = Input(**common, choices=tuple(choices))
         else:
-            self.measured_range(spec, key, kind, None, None)
+            self.evidence.measured_range(spec, key, kind, None, None)
             result = Input(**common)
         written = self.value_type(spec["default"], f"{key}.default")
         if written != result.value_type:  # text such as '010' or 'no' would pass the gate
@@ -228,13 +236,6 @@ class _Loader(ChartSection, ReportSection, PartsSection, InputPresentation, Summ
         return Constant(name, spec["value"], self.title(spec["title"], f"{key}.title"),
                         str(spec["unit"]), self.citation(spec["source"], f"{key}.source"))
 
-    def scope(self, inputs, tables, constants, outputs) -> expr.Scope:
-        values = {name: spec.value_type for name, spec in inputs.items()}
-        values.update({name: NUMBER for name in constants})
-        values.update({name: spec.value_type for name, spec in outputs.items()})
-        choices = {name: spec.choices for name, spec in inputs.items() if spec.type == "choice"}
-        return expr.Scope(values, tables, choices)
-
     def outputs(self, raw, inputs, tables, constants) -> tuple[dict[str, Output], list[str]]:
         """Parse outputs in dependency order, so each formula sees the types it reads."""
         raw = self.mapping(raw, "outputs")
@@ -250,7 +251,7 @@ class _Loader(ChartSection, ReportSection, PartsSection, InputPresentation, Summ
         for name in order:
             spec, key = specs[name], f"outputs.{name}"
             formula = self.text(spec["formula"], f"{key}.formula")
-            tree, used = self.parse(formula, self.scope(inputs, tables, constants, outputs),
+            tree, used = self.parse(formula, template_scope(inputs, tables, constants, outputs),
                                     f"{key}.formula")
             formula = " ".join(formula.split())  # as shown to people; the tree is what counts
             if tree.mq_type == NUMBER and not str(spec["unit"]).strip():
@@ -299,14 +300,14 @@ class _Loader(ChartSection, ReportSection, PartsSection, InputPresentation, Summ
         if tree.mq_type != BOOL:
             self.fail(f"{key}.when", "must be a condition (true or false)")
         return Note(when, self.prose(spec["text"], f"{key}.text"), tree,
-                     **self.evidence_kind(spec, key, known))
+                     **self.evidence.evidence_kind(spec, key, known))
 
     def check(self, index: int, spec, inputs: dict[str, Input]) -> Check:
         """A rule between inputs: a condition on inputs only, which the defaults satisfy."""
         key = f"checks[{index}]"
         spec = self.mapping(spec, key, CHECK_KEYS, CHECK_KEYS)
         rule = " ".join(self.text(spec["rule"], f"{key}.rule").split())
-        tree, used = self.parse(rule, self.scope(inputs, {}, {}, {}), f"{key}.rule")
+        tree, used = self.parse(rule, template_scope(inputs, {}, {}, {}), f"{key}.rule")
         if tree.mq_type != BOOL:
             self.fail(f"{key}.rule", "must be a condition (true or false)")
         names = tuple(sorted(used, key=rule.find))

@@ -46,27 +46,32 @@ class Parts:
         return self.documents[name]
 
 
-class PartsSection(TemplateReader):
-    """Reads ``measured_on`` and merges the parts it names; mixed into the loader."""
+class PartsSection:
+    """Reads ``measured_on`` and merges the parts it names."""
+
+    def __init__(self, reader: TemplateReader):
+        self.reader = reader
+        """The template being read: its document, the names claimed, the shared checks."""
 
     def measured_on(self, doc: dict, parts: Parts | None) -> tuple[dict, str]:
         """The document with any part merged in, and the measured-on text ("" if none)."""
         if "measured_on" not in doc:
             return doc, ""
-        spec = self.mapping(doc["measured_on"], "measured_on", MEASURED_ON_KEYS, {"text"})
-        text = self.prose(spec["text"], "measured_on.text")
+        spec = self.reader.mapping(doc["measured_on"], "measured_on", MEASURED_ON_KEYS, {"text"})
+        text = self.reader.prose(spec["text"], "measured_on.text")
         if "machine" not in spec:
             if "processors" in spec:
-                self.fail("measured_on.processors", "only with machine (the LPAR measured)")
+                self.reader.fail("measured_on.processors", "only with machine (the LPAR measured)")
             return doc, text
         processors = spec.get("processors")
         if processors is not None and (isinstance(processors, bool)
                                        or not isinstance(processors, int) or processors < 1):
-            self.fail("measured_on.processors", f"{processors!r} must be a whole number of at "
-                                                "least 1")
+            self.reader.fail("measured_on.processors",
+                             f"{processors!r} must be a whole number of at "
+                             "least 1")
         if parts is None:
-            self.fail("measured_on.machine", "names a machine, but no folder of parts was "
-                                             "given to include the machine part from")
+            self.reader.fail("measured_on.machine", "names a machine, but no folder of parts was "
+                                                    "given to include the machine part from")
         part = parts.document(MACHINE_PART)
         return self.merged(doc, MACHINE_PART, part, spec["machine"], processors, text), text
 
@@ -76,24 +81,24 @@ class PartsSection(TemplateReader):
         and the LPAR measured (the part's own processors default where the source does not
         give the LPAR's), and the ``measured_generation`` constant unless the template has
         it."""
-        data = self.mapping(part.data, "(top level)", {"part", "notes", "beside",
-                                                       *NAMED_SECTIONS})
+        data = self.reader.mapping(part.data, "(top level)", {"part", "notes", "beside",
+                                   *NAMED_SECTIONS})
         machines = data.get("inputs", {}).get("machine", {}).get("choices", [])
         generations = data.get("tables", {}).get("machine_generation", {}).get("rows", {})
         if machine not in machines or machine not in generations:
-            self.fail("measured_on.machine",
-                      f"{machine!r} must be one of {', '.join(map(str, machines))}")
+            self.reader.fail("measured_on.machine",
+                             f"{machine!r} must be one of {', '.join(map(str, machines))}")
         merged = dict(doc)
         for section in NAMED_SECTIONS:
-            own = self.mapping(doc.get(section, {}), section)
+            own = self.reader.mapping(doc.get(section, {}), section)
             added = {name: spec for name, spec in data.get(section, {}).items()
                      if name not in own}
             for name in added:
-                self.borrowed[f"{section}.{name}"] = (part_file, part)
+                self.reader.borrowed[f"{section}.{name}"] = (part_file, part)
             merged[section] = {**own, **added}
         own_notes, part_notes = doc.get("notes", []), data.get("notes", [])
         for index in range(len(own_notes), len(own_notes) + len(part_notes)):
-            self.borrowed[f"notes[{index}]"] = (part_file, part)
+            self.reader.borrowed[f"notes[{index}]"] = (part_file, part)
         merged["notes"] = [*own_notes, *part_notes]
         merged["outputs"] = self.placed_beside(merged["outputs"], data.get("beside", {}))
         inputs = merged["inputs"]
@@ -110,11 +115,11 @@ class PartsSection(TemplateReader):
     def placed_beside(self, outputs: dict, beside) -> dict:
         """``outputs`` reordered so each output a part's ``beside`` map lists for an anchor
         output comes right after the anchor, in the order listed."""
-        followers = self.mapping(beside, "beside")
+        followers = self.reader.mapping(beside, "beside")
         for anchor, names in followers.items():
             if not isinstance(names, list) or anchor not in outputs \
                     or not all(isinstance(name, str) and name in outputs for name in names):
-                self.fail(f"beside.{anchor}", "must list outputs to show after that output")
+                self.reader.fail(f"beside.{anchor}", "must list outputs to show after that output")
         moved = {name for names in followers.values() for name in names}
         placed = {}
         for name, spec in outputs.items():
@@ -127,6 +132,6 @@ class PartsSection(TemplateReader):
     def measured_citation(self, doc: dict, machine: str, generations: dict, text: str) -> dict:
         """The measured machine's generation is the template's own claim, so its citation is
         the template's source, with the measured-on text as the passage."""
-        source = self.citation(doc.get("source"), "source")
+        source = self.reader.citation(doc.get("source"), "source")
         return {"file": source.file, "passage": f"measured on {text} ({machine}: generation "
                                                 f"{generations[machine]})"}

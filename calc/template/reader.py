@@ -108,6 +108,17 @@ def unwritable(data, path: str = "") -> Iterator[tuple[str, str]]:
             yield from unwritable(item, f"{path}[{index}]")
 
 
+def template_scope(inputs: dict[str, Input], tables: dict, constants: dict,
+                   outputs: dict) -> expr.Scope:
+    """What a template's formulas may name: each input, constant and output with its value
+    type, the tables, and each choice input's choices."""
+    values = {name: spec.value_type for name, spec in inputs.items()}
+    values.update({name: NUMBER for name in constants})
+    values.update({name: spec.value_type for name, spec in outputs.items()})
+    choices = {name: spec.choices for name, spec in inputs.items() if spec.type == "choice"}
+    return expr.Scope(values, tables, choices)
+
+
 class TemplateReader:
     """The template's document, the names claimed so far, and the checks every section uses."""
 

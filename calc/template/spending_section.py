@@ -17,65 +17,69 @@ SPENT_KEYS = {"parts", "total", "not_summed", "overlaps"}
 PART_KEYS = {"address_space", "source"}
 
 
-class SpendingSection(TemplateReader):
-    """Reads ``cpu_spent``; mixed into the loader."""
+class SpendingSection:
+    """Reads ``cpu_spent``."""
+
+    def __init__(self, reader: TemplateReader):
+        self.reader = reader
+        """The template being read: its document, the names claimed, the shared checks."""
 
     def cpu_spent(self, doc: dict, outputs: dict[str, Output]) -> CpuSpent | None:
         rates = [name for name, output in outputs.items() if output.unit == CPU_RATE_UNIT]
         if "cpu_spent" not in doc:
             if rates:
-                self.fail(f"outputs.{rates[0]}.unit", f"{CPU_RATE_UNIT} is a CPU rate: say "
-                          "under cpu_spent which address space pays it, or why it is not "
-                          "added")
+                self.reader.fail(f"outputs.{rates[0]}.unit", f"{CPU_RATE_UNIT} is a CPU rate: say "
+                                 "under cpu_spent which address space pays it, or why it is not "
+                                 "added")
             return None
-        spec = self.mapping(doc["cpu_spent"], "cpu_spent", SPENT_KEYS, {"parts"})
+        spec = self.reader.mapping(doc["cpu_spent"], "cpu_spent", SPENT_KEYS, {"parts"})
         parts = tuple(self.cpu_part(name, part, outputs) for name, part
-                      in self.mapping(spec["parts"], "cpu_spent.parts").items())
+                      in self.reader.mapping(spec["parts"], "cpu_spent.parts").items())
         if not parts:
-            self.fail("cpu_spent.parts", "must name at least one output")
+            self.reader.fail("cpu_spent.parts", "must name at least one output")
         summed = {part.output for part in parts}
         total = spec.get("total")
         if total is not None:
             self.rate(total, outputs, "cpu_spent.total")
             if total in summed:
-                self.fail("cpu_spent.total", f"{total!r} is a part; the total is the output "
-                                             "the parts add up to")
+                self.reader.fail("cpu_spent.total", f"{total!r} is a part; the total is the output "
+                                                    "the parts add up to")
         not_summed = tuple((self.rate(name, outputs, f"cpu_spent.not_summed.{name}"),
-                            self.prose(reason, f"cpu_spent.not_summed.{name}"))
-                           for name, reason in self.mapping(spec.get("not_summed", {}),
-                                                            "cpu_spent.not_summed").items())
+                            self.reader.prose(reason, f"cpu_spent.not_summed.{name}"))
+                           for name, reason in self.reader.mapping(spec.get("not_summed", {}),
+                                                                   "cpu_spent.not_summed").items())
         for name, _ in not_summed:
             if name in summed or name == total:
-                self.fail(f"cpu_spent.not_summed.{name}", "is named already")
+                self.reader.fail(f"cpu_spent.not_summed.{name}", "is named already")
         accounted = summed | {total} | {name for name, _ in not_summed}
         for name in rates:
             if name not in accounted:
-                self.fail("cpu_spent", f"{name} is a CPU rate ({CPU_RATE_UNIT}): name it a "
-                                       "part, the total or not summed")
+                self.reader.fail("cpu_spent", f"{name} is a CPU rate ({CPU_RATE_UNIT}): name it a "
+                                              "part, the total or not summed")
         self.distinct_parts(parts, outputs)
-        overlaps = tuple((self.text(other, "cpu_spent.overlaps"),
-                          self.prose(advice, f"cpu_spent.overlaps.{other}"))
-                         for other, advice in self.mapping(spec.get("overlaps", {}),
-                                                           "cpu_spent.overlaps").items())
+        overlaps = tuple((self.reader.text(other, "cpu_spent.overlaps"),
+                          self.reader.prose(advice, f"cpu_spent.overlaps.{other}"))
+                         for other, advice in self.reader.mapping(spec.get("overlaps", {}),
+                                                                  "cpu_spent.overlaps").items())
         return CpuSpent(parts, total, not_summed, overlaps)
 
     def cpu_part(self, name, spec, outputs: dict[str, Output]) -> CpuPart:
         key = f"cpu_spent.parts.{name}"
         self.rate(name, outputs, key)
-        spec = self.mapping(spec, key, PART_KEYS, PART_KEYS)
+        spec = self.reader.mapping(spec, key, PART_KEYS, PART_KEYS)
         space = spec["address_space"]
         if space not in ADDRESS_SPACES:
-            self.fail(f"{key}.address_space", f"{space!r} must be one of "
-                                              + ", ".join(ADDRESS_SPACES))
-        return CpuPart(name, space, self.citation(spec["source"], f"{key}.source"))
+            self.reader.fail(f"{key}.address_space", f"{space!r} must be one of "
+                                                     + ", ".join(ADDRESS_SPACES))
+        return CpuPart(name, space, self.reader.citation(spec["source"], f"{key}.source"))
 
     def rate(self, name, outputs: dict[str, Output], key: str) -> str:
         """``name``, when it is an output in CPU seconds per second."""
         if not isinstance(name, str) or name not in outputs:
-            self.fail(key, f"{name!r} is not an output")
+            self.reader.fail(key, f"{name!r} is not an output")
         if outputs[name].unit != CPU_RATE_UNIT:
-            self.fail(key, f"{name} is in {outputs[name].unit or 'no unit'}, not a CPU rate "
-                           f"({CPU_RATE_UNIT})")
+            self.reader.fail(key, f"{name} is in {outputs[name].unit or 'no unit'}, not a CPU rate "
+                                  f"({CPU_RATE_UNIT})")
         return name
 
     def distinct_parts(self, parts: tuple[CpuPart, ...], outputs: dict[str, Output]) -> None:
@@ -87,8 +91,8 @@ class SpendingSection(TemplateReader):
             while waiting:
                 name = waiting.pop()
                 if name in names:
-                    self.fail(f"cpu_spent.parts.{part.output}", f"reads the part {name}, so "
-                              "the sum would count it twice")
+                    self.reader.fail(f"cpu_spent.parts.{part.output}", f"reads the part {name}, so "
+                                     "the sum would count it twice")
                 if name in outputs and name not in seen:
                     seen.add(name)
                     waiting.extend(outputs[name].depends)

@@ -18,17 +18,22 @@ KEY_INPUTS = (1, 6)
 """Fewest and most key inputs."""
 
 
-class SummarySection(TemplateReader):
-    """Reads ``headline``, ``key_results`` and ``key_inputs``; mixed into the loader."""
+class SummarySection:
+    """Reads ``headline``, ``key_results`` and ``key_inputs``."""
+
+    def __init__(self, reader: TemplateReader):
+        self.reader = reader
+        """The template being read: its document, the names claimed, the shared checks."""
 
     def summary_choice(self, doc: dict, inputs: dict[str, Input],
                        outputs: dict[str, Output]) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
         headline = doc.get("headline", next(iter(outputs)))
         if headline not in outputs:
-            self.fail("headline", f"{headline!r} must be one of the outputs: " + ", ".join(outputs))
+            self.reader.fail("headline", f"{headline!r} must be one of the outputs: "
+                                         + ", ".join(outputs))
         results = self.chosen(doc, "key_results", outputs, KEY_RESULTS, "outputs")
         if headline in results:
-            self.fail("key_results", f"{headline!r} is the headline, shown already")
+            self.reader.fail("key_results", f"{headline!r} is the headline, shown already")
         return headline, results, self.chosen(doc, "key_inputs", inputs, KEY_INPUTS, "inputs")
 
     def chosen(self, doc: dict, key: str, known: dict, limits: tuple[int, int],
@@ -41,10 +46,10 @@ class SummarySection(TemplateReader):
         fewest, most = limits
         if (not isinstance(names, list) or not fewest <= len(names) <= most
                 or not all(isinstance(name, str) for name in names)):
-            self.fail(key, f"must list {fewest} to {most} {kind} a planner reads first")
+            self.reader.fail(key, f"must list {fewest} to {most} {kind} a planner reads first")
         for name in names:
             if name not in known:
-                self.fail(key, f"{name!r} is not one of the {kind}: " + ", ".join(known))
+                self.reader.fail(key, f"{name!r} is not one of the {kind}: " + ", ".join(known))
         if len(set(names)) != len(names):
-            self.fail(key, "lists a name twice")
+            self.reader.fail(key, "lists a name twice")
         return tuple(names)

@@ -88,13 +88,19 @@ BROKEN = {
     "numeric output without unit": (setting(["outputs", "connect_cpu_us", "unit"], ""),
                                     "outputs.connect_cpu_us.unit"),
     "report pattern is not a regular expression": (
-        setting(["report"], {"option": "r", "title": "R", "required": [], "total": [],
-                          "lines": {"a": {"starts": "x", "pattern": "(", "layout": "x"}}}),
+        setting(["report"], {"option": "r", "title": "R", "item": "item", "required": [],
+                             "total": [],
+                             "lines": {"a": {"starts": "x", "pattern": "(", "layout": "x"}}}),
         "report.lines.a.pattern"),
-    "report group is not an input": (
+    "report naming no item": (
         setting(["report"], {"option": "r", "title": "R", "required": [], "total": [],
-                          "lines": {"a": {"starts": "x", "pattern": "(?P<block>x)(?P<nope>y)",
-                                          "layout": "x"}}}),
+                             "lines": {"a": {"starts": "x", "pattern": "(", "layout": "x"}}}),
+        "report.item"),
+    "report group is not an input": (
+        setting(["report"], {"option": "r", "title": "R", "item": "item", "required": [],
+                             "total": [],
+                             "lines": {"a": {"starts": "x", "pattern": "(?P<block>x)(?P<nope>y)",
+                                             "layout": "x"}}}),
         "report.lines.a.pattern"),
     "overlong output title": (setting(["outputs", "connect_cpu_us", "title"], "x" * 37),
                               "outputs.connect_cpu_us.title"),
