@@ -42,6 +42,24 @@ def test_no_private_name_is_imported_from_another_module(tmp_path):
     assert private_imports(tmp_path) == ["calc/a.py:1 _hidden", "tests/c.py:1 _x"]
 
 
+def classes_of_several_bases(root) -> list[str]:
+    """Each class in calc and tui made of more than one base: a mixin shares its state with
+    classes it cannot see, so each part of a reader or a screen is an object of its own."""
+    return [f"{path.relative_to(root)}:{node.lineno} {node.name}"
+            for folder in ("calc", "tui") for path in sorted((root / folder).rglob("*.py"))
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.ClassDef) and len(node.bases) > 1]
+
+
+def test_no_class_is_made_of_mixins(tmp_path):
+    assert classes_of_several_bases(REPO) == []
+    for folder in ("calc", "tui"):
+        (tmp_path / folder).mkdir()
+    (tmp_path / "tui" / "app.py").write_text("class App:\n    pass\n\n\n"
+                                             "class Mixed(Plans, App):\n    pass\n")
+    assert classes_of_several_bases(tmp_path) == ["tui/app.py:5 Mixed"]
+
+
 def test_every_calculator_has_its_own_test_file():
     """Each template's calculator is tested in tests/calculators/test_ID.py (its source's
     figures and its properties), beside the checks every calculator shares."""

@@ -1,24 +1,45 @@
 """The Plan view: a plan's variants side by side, the list to pick a variant's calculator to
 edit in the usual calculator panes (or to add or remove one), the contributions the totals
 add up, a bar per address space per variant, and the notes.
-What it shows is written by :mod:`tui.plan_view`; the app opens, saves and recomputes."""
+What it shows is written by :mod:`tui.plan_view`, of the plan the app holds
+(:class:`tui.planning.Planning`); the app opens and saves it."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+from functools import partial
+
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from calc.inputs.plan_run import PlanResult
-
+from .confirm import ConfirmScreen
+from .plan_pick import AddCalculatorScreen
 from .plan_view import Bars, contributions_table, figures_table, notes_view
+from .planning import Planning
 from .widgets import SteadyFooter
 
-NO_PLAN = ("No plan is open. Ctrl+O opens a plan file (examples/z16_encryption_ams.yaml is "
-           "a sample): one queue manager's machine and two or more variants of its work.")
+SCENARIOS_AWAY = ("Scenario files hold your own inputs, put aside in plan mode: leave plan "
+                  "mode first (Escape from the Plan view; from a variant's calculator F5, "
+                  "then Escape). Save plan and Open plan act on the plan.")
+"""Why the palette offers no scenario entry in plan mode."""
+
+
+def plan_file_commands(app) -> Iterator[SystemCommand]:
+    """The palette's entries that open and save the plan file (the app does both)."""
+    yield SystemCommand("Open plan", "Open a plan file in the Plan view", app.action_open_plan)
+    yield SystemCommand("Save plan", "Save the plan, with the variants' inputs as edited",
+                        app.action_save_plan)
+
+
+def scenarios_away(screen: Screen) -> SystemCommand:
+    """The palette's entry, in plan mode, saying why it offers no scenario file: a scenario
+    file holds the user's own inputs, which plan mode has put aside."""
+    return SystemCommand("Scenario files: not in plan mode", SCENARIOS_AWAY,
+                         partial(screen.notify, SCENARIOS_AWAY, severity="warning"))
 
 
 class PlanScreen(Screen):
@@ -40,8 +61,12 @@ class PlanScreen(Screen):
                 Binding("ctrl+o", "app.open_plan", "Open plan"),
                 Binding("ctrl+s", "app.save_plan", "Save plan"),
                 # Named by the list's heading rather than in the footer, full at 80 columns.
-                Binding("a", "app.add_calculator", "Add calculator", show=False),
-                Binding("delete,d", "app.remove_calculator", "Remove calculator", show=False)]
+                Binding("a", "add_calculator", "Add calculator", show=False),
+                Binding("delete,d", "remove_calculator", "Remove calculator", show=False)]
+
+    def __init__(self, planning: Planning):
+        super().__init__()
+        self.planning = planning
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -64,14 +89,16 @@ class PlanScreen(Screen):
         yield SteadyFooter(compact=True)
 
     def on_mount(self) -> None:
-        self.app.show_plan()
+        self.show()
 
-    def show(self, title: str, result: PlanResult | None, problem: str,
-             pairs: list[tuple[str, str, str]]) -> None:
-        """Show ``result`` (None: no plan), ``problem`` (why the fields make no plan now,
-        the figures shown being the last good ones) and the variants' calculators to edit,
-        each ``(variant, calculator id, its title)``."""
-        self.query_one("#plan-title", Static).update(Text(title, style="bold"))
+    def show(self) -> None:
+        """Show the plan's figures (none before a plan is opened), why the fields make no
+        plan now (the figures shown being the last good ones) and the variants'
+        calculators to edit."""
+        result, problem, pairs = (self.planning.result, self.planning.problem,
+                                  self.planning.pairs())
+        self.query_one("#plan-title", Static).update(Text(self.planning.title(),
+                                                          style="bold"))
         problem_line = self.query_one("#plan-problem", Static)
         problem_line.update(Text(problem))
         problem_line.display = bool(problem)
@@ -111,3 +138,64 @@ class PlanScreen(Screen):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         variant, calculator_id = event.option.id.split("\t")
         self.app.call_later(self.app.edit_variant, variant, calculator_id)
+
+    def action_add_calculator(self) -> None:
+        """A: pick a calculator to add to a variant (the highlighted one's first)."""
+        edit = self.planning.edit
+        choices = edit.addable() if edit else []
+        if not choices:
+            self.notify("Every variant uses every calculator already." if edit
+                        else "No plan is open: Ctrl+O opens one.", severity="warning")
+            return
+        picked = self.picked()
+        titles = {c.id: c.title for c in self.planning.calculators}
+        self.app.push_screen(AddCalculatorScreen(choices, titles, picked[0] if picked else ""),
+                             self.add_picked)
+
+    def add_picked(self, choice: tuple[str, str, str | None] | None) -> None:
+        """Add the calculator picked (None: cancelled) and show the figures made again."""
+        if choice is None:
+            return
+        variant, calculator_id, start = choice
+        self.planning.edit.add(variant, calculator_id, start)
+        self.planning.remake()
+        self.wanted = (variant, calculator_id)
+        self.show()
+        self.notify(f"Added {calculator_id} to {variant}, with "
+                    + (f"{start}'s inputs" if start else "its defaults")
+                    + ": Enter edits them.")
+
+    def action_remove_calculator(self) -> None:
+        """Delete: take the highlighted calculator out of its variant, after asking when
+        its inputs there have changes not saved."""
+        picked = self.picked()
+        if picked is None:
+            return
+        edit = self.planning.edit
+        why_not = edit.why_not_remove(*picked)
+        if why_not:
+            self.notify(f"Not removed: {why_not}.", severity="warning")
+        elif edit.edited(*picked, self.planning.saved):
+            self.app.push_screen(ConfirmScreen(
+                f"Remove {picked[1]} from {picked[0]}?", f"Its inputs in {picked[0]} have "
+                "changes not saved; removing it loses them.", yes="Remove it",
+                no="Keep it"), partial(self.remove_confirmed, picked))
+        else:
+            self.remove_confirmed(picked, True)
+
+    def remove_confirmed(self, picked: tuple[str, str], yes: bool | None) -> None:
+        if yes:
+            self.planning.edit.remove(*picked)
+            self.planning.remake()
+            self.show()
+            self.notify(f"Removed {picked[1]} from {picked[0]}.")
+
+    def palette_commands(self) -> Iterator[SystemCommand]:
+        """The palette's entries over the Plan view: the plan's, and why no scenario file."""
+        yield SystemCommand("Plan view", "Back to the calculators (F5)", self.app.action_plan)
+        yield from plan_file_commands(self.app)
+        yield SystemCommand("Add a calculator to a variant", "Pick the variant, the "
+                            "calculator and its starting inputs (A)", self.action_add_calculator)
+        yield SystemCommand("Remove a calculator from its variant", "The one highlighted "
+                            "in the list (Delete)", self.action_remove_calculator)
+        yield scenarios_away(self)

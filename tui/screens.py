@@ -1,5 +1,5 @@
-"""The calculator's screen, and the screens over it: F1 help, and the file prompt used by
-save, open and export."""
+"""The screens over the calculator: F1 help, and the file prompt used by save, open,
+import and export."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ActiveBinding, ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from calc.files.writing import reason
@@ -33,21 +33,6 @@ KEYS = (
     ("Ctrl+P", "command palette: every action, and a calculator by name"),
     ("F1 or ?, Ctrl+Q", "this help; quit"),
 )
-
-
-class CalculatorScreen(Screen):
-    """The main screen, whose footer lists the keys in one order wherever the focus is.
-
-    Textual lists the focused widget's keys first and each app key where the focus chain
-    first binds it, so the footer's keys moved about as the focus went from a number field
-    to a switch or the results table. Here the app's keys come in their declared order,
-    then the focused widget's own."""
-
-    @property
-    def active_bindings(self) -> dict[str, ActiveBinding]:
-        order = {binding.action: index for index, binding in enumerate(self.app.BINDINGS)}
-        return dict(sorted(super().active_bindings.items(),
-                           key=lambda item: order.get(item[1].binding.action, len(order))))
 
 
 class HelpScreen(ModalScreen):

@@ -3,6 +3,8 @@ for numbers, a select for choices, a switch for booleans; validation is the engi
 :func:`calc.core.values.coerce`), the results table, and panes repainted only when they change."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
@@ -33,23 +35,23 @@ class DomainValidator(Validator):
 
 
 class TextField(Input):
-    """The field of a number or text input, which hands each new value to the app as it
-    takes it.
+    """The field of a number or text input, which hands each new value to ``on_edit`` (with
+    its input's id) as it takes it.
 
     Textual paints the field as soon as it reports its new text, and the next frame one to
     two frame periods (17 to 33 ms) later. Bubbled up through the row, the form and the
-    screen as a message, a change reached the app after the field had been painted, and the
+    screen as a message, a change reached the screen after the field had been painted, and the
     new results waited for that next frame. Watched here, the value is computed with while
     the key that changed it is handled, and the results share the field's frame."""
 
-    def __init__(self, input_id: str, **options):
-        self.input_id = input_id  # first: Input's constructor sets the value
-        super().__init__(id=field_id(input_id), **options)
+    def __init__(self, input_id: str, on_edit: Callable[[str], None], **options):
+        self.input_id, self.on_edit = input_id, on_edit  # first: Input's constructor sets
+        super().__init__(id=field_id(input_id), **options)  # the value
 
     def watch_value(self) -> None:
         if not self.has_focus:
             self.show_start()
-        self.app.changed(self.input_id)
+        self.on_edit(self.input_id)
 
     def on_blur(self) -> None:
         self.show_start()
@@ -97,14 +99,16 @@ def field_id(input_id: str) -> str:
     return f"input-{input_id}"
 
 
-def input_field(spec: InputSpec, calculator_id: str, value: object):
-    """The widget for one input, holding ``value``."""
+def input_field(spec: InputSpec, calculator_id: str, value: object,
+                on_edit: Callable[[str], None]):
+    """The widget for one input, holding ``value``; a text field hands each change to
+    ``on_edit`` (a choice and a switch post Textual's messages)."""
     if spec.type == "bool":
         return Switch(value=bool(value), id=field_id(spec.id))
     if spec.type == "choice":
         return ChoiceField([(spec.label(choice), choice) for choice in spec.choices],
                            value=value, allow_blank=False, id=field_id(spec.id))
-    return TextField(spec.id, value=str(value),
+    return TextField(spec.id, on_edit, value=str(value),
                      validators=[DomainValidator(spec, calculator_id)], type="text")
 
 
@@ -113,7 +117,8 @@ def switch_state(on: bool) -> str:
     return "on" if on else "off"
 
 
-def input_row(spec: InputSpec, calculator_id: str, value: object) -> Vertical:
+def input_row(spec: InputSpec, calculator_id: str, value: object,
+              on_edit: Callable[[str], None]) -> Vertical:
     """Label, widget and unit (a switch's state) on one line, the help and domain below,
     and for an input used only under some choices, the line saying when (shown while it
     does not apply)."""
@@ -122,7 +127,7 @@ def input_row(spec: InputSpec, calculator_id: str, value: object) -> Vertical:
                    classes="input-idle")] if spec.applies_when else [])
     return Vertical(
         Horizontal(Label(spec.title, classes="input-title"),
-                   input_field(spec, calculator_id, value),
+                   input_field(spec, calculator_id, value, on_edit),
                    Label(unit, classes="input-unit", id=f"unit-{spec.id}"), classes="input-line"),
         *idle,
         Label(f"{spec.help} Accepts {spec.accepts()}; default {as_written(spec.default)}.",
@@ -141,18 +146,10 @@ class InputForm(VerticalScroll):
                 Binding("down", "app.focus_next", "Next field", show=False)]
 
 
-class ResultsPanel(Vertical):
-    """The results pane: the answer, the results and plots, the notes. It may fill the
-    screen (maximize) as one, where maximizing the focused table alone would hide the
-    answer and the explanation."""
-
-    ALLOW_MAXIMIZE = True
-
-
 class ResultsTable(DataTable):
     """The outputs table; ``c`` copies the highlighted result."""
 
-    BINDINGS = [Binding("c", "app.copy_result", "Copy result")]
+    BINDINGS = [Binding("c", "screen.copy_result", "Copy result")]
 
     def show_value(self, row_key: str, column_key: str, value: Text) -> None:
         """Put ``value`` in a cell and render only its row again.

@@ -31,7 +31,7 @@ async def connect_with_tls(pilot) -> None:
     app.query_one(f"#{field_id('sharecnv')}", Input).value = "0"
     app.query_one(f"#{field_id('tls')}", Switch).value = True
     table = app.query_one("#outputs", DataTable)
-    table.move_cursor(row=list(app.current.outputs).index("connect_cpu_us"))
+    table.move_cursor(row=list(app.calculator_screen.current.outputs).index("connect_cpu_us"))
     table.focus()
     await pilot.pause()
 

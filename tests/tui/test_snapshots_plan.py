@@ -36,10 +36,10 @@ async def added_and_scrolled(pilot) -> None:
     """pageset_encryption added to proposed, the view scrolled to the contributions."""
     await plan_shown(pilot)
     app = pilot.app
-    app.plan_edit.add("proposed", "pageset_encryption", None)
-    app.remake_plan()
+    app.planning.edit.add("proposed", "pageset_encryption", None)
+    app.planning.remake()
     app.screen.wanted = ("proposed", "pageset_encryption")
-    app.show_plan()
+    app.screen.show()
     await pilot.pause()
     app.screen.query_one("#plan-box").scroll_to_widget(
         app.screen.query_one("#plan-contributions"), top=True, animate=False)

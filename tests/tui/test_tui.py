@@ -17,7 +17,8 @@ from tests.compare import agrees, named_cell
 from tests.conftest import CALCULATORS
 from tests.strategies import broken_checks, edges
 from tui.answer_view import shown_figures
-from tui.app import VALUE_WIDTH, create_app, fit_cell
+from tui.app import create_app
+from tui.results_panel import VALUE_WIDTH, fit_cell
 from tui.screens import HelpScreen, PathScreen
 from tui.session import field_value
 from tui.widgets import field_id
@@ -32,9 +33,14 @@ def plain(widget: Static, width: int = 120) -> str:
     return console.file.getvalue()
 
 
+def current(app):
+    """The calculator the calculator screen shows."""
+    return app.calculator_screen.current
+
+
 def shown_outputs(app) -> dict[str, str]:
     table = app.query_one("#outputs", DataTable)
-    return {name: str(table.get_cell(name, "value")) for name in app.current.outputs}
+    return {name: str(table.get_cell(name, "value")) for name in current(app).outputs}
 
 
 def expected_outputs(calculator, inputs: dict) -> dict[str, str]:
@@ -61,7 +67,7 @@ async def open_calculator(app, pilot, calculator_id: str) -> None:
     await pilot.pause()
     await pilot.click(f"#calc-{calculator_id}")
     await pilot.pause()
-    assert app.current.id == calculator_id
+    assert current(app).id == calculator_id
 
 
 async def through_file_prompt(app, pilot, key: str, path) -> None:
@@ -83,7 +89,7 @@ async def test_opens_on_the_first_calculator_ready_to_type_into():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         first = CALCULATORS[0]
-        assert app.current.id == first.id
+        assert current(app).id == first.id
         assert shown_outputs(app) == expected_outputs(first, {})
         assert app.focused.id == field_id(next(iter(first.inputs)))
         for calculator in CALCULATORS:
@@ -105,7 +111,7 @@ async def test_every_input_of_every_calculator_recomputes_through_the_engine(cal
                 continue
             set_field(app, spec, value)
             await pilot.pause()
-            assert app.problem == ""
+            assert app.calculator_screen.problem == ""
             assert shown_outputs(app) == expected_outputs(calculator, {spec.id: value}), spec.id
             set_field(app, spec, spec.default)
             await pilot.pause()
@@ -138,7 +144,7 @@ async def test_typing_a_value_recomputes_through_the_engine():
         assert field.value == "1"
         assert shown_outputs(app)["connect_cpu_us"] == "840.0"  # 590 + 380 - 130, in the decimals
         # of the other CPU µs figures
-        assert shown_outputs(app) == expected_outputs(app.current, {"sharecnv": 1})
+        assert shown_outputs(app) == expected_outputs(current(app), {"sharecnv": 1})
 
 
 async def test_the_painted_table_follows_each_change():
@@ -149,17 +155,17 @@ async def test_the_painted_table_follows_each_change():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         table = app.query_one("#outputs", DataTable)
-        outputs = app.current.outputs
+        outputs = current(app).outputs
         for processors, highlighted in ((5, 0), (6, 0), (7, 0), (8, 3), (9, 3), (2, 1)):
             table.move_cursor(row=highlighted)
-            set_field(app, app.current.inputs["processors"], processors)
+            set_field(app, current(app).inputs["processors"], processors)
             await pilot.pause()
             painted = [strip.text for strip in table.render_lines(Region(0, 0, *table.size))]
-            expected = expected_outputs(app.current, {"processors": processors})
+            expected = expected_outputs(current(app), {"processors": processors})
             units = {name: figure.unit for name, figure in shown_figures(
-                app.current, calc.evaluate(app.current.id, {"processors": processors})).items()}
-            marks = calc.run(app.current.id, {"processors": processors},
-                             app.session.given()).evidence
+                current(app), calc.evaluate(current(app).id, {"processors": processors})).items()}
+            marks = calc.run(current(app).id, {"processors": processors},
+                             app.calculator_screen.session.given()).evidence
             for line, (name, output) in zip(painted[1:], outputs.items()):
                 assert line.split() == [*expected[name].split(), *units[name].split(),
                                         *filter(None, [letters(marks[name])]),
@@ -179,7 +185,7 @@ async def test_switches_and_selects_recompute_and_notes_show():
         app.query_one(f"#{field_id('listener')}", Select).value = "shared"
         await pilot.pause()
         inputs = {"sharecnv": 0, "tls": True, "suppress_x511_x512": True, "listener": "shared"}
-        assert shown_outputs(app) == expected_outputs(app.current, inputs)
+        assert shown_outputs(app) == expected_outputs(current(app), inputs)
         notes = plain(app.query_one("#notes", Static))
         for note in calc.run("connect", inputs).notes:
             assert note.split()[0] in notes
@@ -198,12 +204,13 @@ async def test_invalid_input_is_marked_and_outputs_hold(bad):
         field.value = bad
         await pilot.pause()
         assert shown_outputs(app) == before
-        assert "sharecnv" in app.problem
+        assert "sharecnv" in app.calculator_screen.problem
         assert "sharecnv" in plain(app.query_one("#problem", Static))
         assert field.has_class("-invalid") and field.has_class("-refused")
         field.value = "1"
         await pilot.pause()
-        assert app.problem == "" and shown_outputs(app)["connect_cpu_us"] == "840.0"
+        assert app.calculator_screen.problem == ""
+        assert shown_outputs(app)["connect_cpu_us"] == "840.0"
         assert not field.has_class("-refused")
 
 
@@ -215,14 +222,15 @@ async def test_a_broken_rule_between_inputs_holds_the_outputs_and_marks_the_fiel
         successful = app.query_one(f"#{field_id('gets_successful')}", Input)
         successful.value = "5000"
         await pilot.pause()
-        assert "gets_successful" in app.problem and "no more than gets_attempted" in app.problem
+        problem = app.calculator_screen.problem
+        assert "gets_successful" in problem and "no more than gets_attempted" in problem
         assert shown_outputs(app) == before
         assert successful.has_class("-refused") and not successful.has_class("-invalid")
         app.query_one(f"#{field_id('gets_attempted')}", Input).value = "10000"
         await pilot.pause()
-        assert app.problem == "" and not successful.has_class("-refused")
+        assert app.calculator_screen.problem == "" and not successful.has_class("-refused")
         assert shown_outputs(app) == expected_outputs(
-            app.current, {"gets_successful": 5000, "gets_attempted": 10000})
+            current(app), {"gets_successful": 5000, "gets_attempted": 10000})
 
 
 async def test_reset_undo_and_redo():
@@ -235,19 +243,19 @@ async def test_reset_undo_and_redo():
         await pilot.press("ctrl+r")
         await pilot.pause()
         assert app.query_one(f"#{field_id('tls')}", Switch).value is True
-        assert shown_outputs(app) == expected_outputs(app.current, {})
+        assert shown_outputs(app) == expected_outputs(current(app), {})
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert shown_outputs(app) == expected_outputs(app.current, {"sharecnv": 1, "tls": False})
+        assert shown_outputs(app) == expected_outputs(current(app), {"sharecnv": 1, "tls": False})
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert shown_outputs(app) == expected_outputs(app.current, {"sharecnv": 1})
+        assert shown_outputs(app) == expected_outputs(current(app), {"sharecnv": 1})
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert app.query_one(f"#{field_id('sharecnv')}", Input).value == "0"
         await pilot.press("ctrl+y", "ctrl+y")
         await pilot.pause()
-        assert shown_outputs(app) == expected_outputs(app.current, {"sharecnv": 1, "tls": False})
+        assert shown_outputs(app) == expected_outputs(current(app), {"sharecnv": 1, "tls": False})
 
 
 async def test_each_calculator_keeps_its_inputs_when_switching():
@@ -269,15 +277,15 @@ async def test_explain_follows_the_highlighted_result():
         app.query_one(f"#{field_id('sharecnv')}", Input).value = "1"
         await pilot.pause()
         table = app.query_one("#outputs", DataTable)
-        table.move_cursor(row=list(app.current.outputs).index("connect_cpu_us"))
+        table.move_cursor(row=list(current(app).outputs).index("connect_cpu_us"))
         await pilot.pause()
         shown = plain(app.query_one("#explain", Static))
-        output = app.current.outputs["connect_cpu_us"]
+        output = current(app).outputs["connect_cpu_us"]
         assert f"{output.title} = 840 CPU µs" in shown
         assert output.formula in shown
         assert "tls_addition_cpu_us" in shown and "380 CPU µs" in shown
         assert "001_88807c0b1590429f.txt" in shown
-        table.move_cursor(row=list(app.current.outputs).index("basic_connect_cpu_us"))
+        table.move_cursor(row=list(current(app).outputs).index("basic_connect_cpu_us"))
         await pilot.pause()
         shown = plain(app.query_one("#explain", Static))
         assert "basic_cpu_us[sharecnv_column, listener]" in shown and "590 CPU µs" in shown
@@ -289,7 +297,7 @@ async def test_copy_result_puts_title_value_and_unit_on_the_clipboard():
         await pilot.pause()
         table = app.query_one("#outputs", DataTable)
         table.focus()
-        table.move_cursor(row=list(app.current.outputs).index("connect_cpu_us"))
+        table.move_cursor(row=list(current(app).outputs).index("connect_cpu_us"))
         await pilot.press("c")
         await pilot.pause()
         assert app.clipboard == "Cost per connect: 760 CPU µs"
@@ -314,8 +322,8 @@ async def test_save_then_open_a_scenario_round_trips(tmp_path):
     async with fresh.run_test(size=SIZE) as pilot:
         await open_calculator(fresh, pilot, "dse_support")
         await through_file_prompt(fresh, pilot, "ctrl+o", path)
-        assert fresh.current.id == "adapters"
-        assert shown_outputs(fresh) == expected_outputs(fresh.current, {"processors": 16})
+        assert current(fresh).id == "adapters"
+        assert shown_outputs(fresh) == expected_outputs(current(fresh), {"processors": 16})
         await open_calculator(fresh, pilot, "connect")
         assert shown_outputs(fresh)["connect_cpu_us"] == "840.0"
 
@@ -327,7 +335,7 @@ async def test_a_scenario_given_at_start_is_shown():
     app = create_app(scenario)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert app.current.id == "connect"
+        assert current(app).id == "connect"
         assert shown_outputs(app)["connect_cpu_us"] == "970.0"
 
 
@@ -386,7 +394,7 @@ async def test_f1_shows_help_for_the_focused_field_and_closes():
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
-        spec = app.current.inputs["sharecnv"]
+        spec = current(app).inputs["sharecnv"]
         assert spec.accepts() in app.screen.field_help
         await pilot.press("escape")
         await pilot.pause()
@@ -397,7 +405,7 @@ async def test_up_and_down_move_between_fields():
     app = app_on("connect")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        names = list(app.current.inputs)
+        names = list(current(app).inputs)
         assert app.focused.id == field_id(names[0])
         await pilot.press("down")
         assert app.focused.id == field_id(names[1])
@@ -415,7 +423,7 @@ async def test_the_command_palette_switches_calculator():
         await pilot.pause(0.5)
         await pilot.press("enter")
         await pilot.pause(0.5)
-        assert app.current.id == "notify_delay"
+        assert current(app).id == "notify_delay"
 
 
 def drawn_lines(plt) -> dict[str, tuple[list, list]]:
@@ -470,7 +478,7 @@ async def test_plots_draw_a_table_as_published():
     app = app_on("adapters")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        set_field(app, app.current.inputs["chidisps"], 5)
+        set_field(app, current(app).inputs["chidisps"], 5)
         await pilot.press("f2")
         await pilot.pause()
         view = app.query_one("#charts")
@@ -534,7 +542,7 @@ async def test_hostile_text_in_any_number_field_never_breaks_the_app(calculator)
                     expected = expected_outputs(calculator, {spec.id: text})
                 except calc.MqcalcError:
                     expected = expected_outputs(calculator, {})
-                    assert spec.id in app.problem
+                    assert spec.id in app.calculator_screen.problem
                     shown = plain(app.query_one("#problem", Static))
                     assert shown.startswith("Held at last good values") and spec.id in shown
                 assert shown_outputs(app) == expected, (spec.id, text)
@@ -591,6 +599,6 @@ async def test_hostile_text_typed_key_by_key_is_refused_inline():
             shown = plain(app.query_one("#problem", Static))
             assert shown.startswith("Held at last good values") and "sharecnv" in shown, text
             assert field.has_class("-refused"), text
-            held = last_accepted(app.current, "sharecnv", text, held)
-            assert shown_outputs(app) == expected_outputs(app.current, held), text
+            held = last_accepted(current(app), "sharecnv", text, held)
+            assert shown_outputs(app) == expected_outputs(current(app), held), text
         assert app.is_running

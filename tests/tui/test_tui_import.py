@@ -56,10 +56,10 @@ async def test_f6_imports_a_queue_managers_peak_into_every_calculator_it_feeds(t
     async with app.run_test(size=SIZE) as pilot:
         await through_file_prompt(app, pilot, "f6", SAMPLE)
         await pick(app, pilot, "QML1 peak")
-        assert app.session.state() == expected_fields(peak.imported.inputs)
-        assert app.current.id == "adapters"
-        assert app.field_widget("chiadaps").value == "8"
-        assert float(app.field_widget("adapter_requests_per_sec").value) == \
+        assert app.calculator_screen.session.state() == expected_fields(peak.imported.inputs)
+        assert app.calculator_screen.current.id == "adapters"
+        assert app.calculator_screen.field_widget("chiadaps").value == "8"
+        assert float(app.calculator_screen.field_widget("adapter_requests_per_sec").value) == \
             peak.imported.inputs["adapters"]["adapter_requests_per_sec"]
         assert isinstance(app.screen, SourcesScreen)
         shown = plain(app.screen.query_one("#sources"), width=200)
@@ -77,25 +77,28 @@ async def test_one_ctrl_z_takes_the_whole_import_back_and_earlier_edits_stay_und
         tmp_path):
     app = create_app(folder=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        app.field_widget("processors").value = "8"
+        app.calculator_screen.field_widget("processors").value = "8"
         await pilot.pause()
-        before = app.session.state()
+        before = app.calculator_screen.session.state()
         await through_file_prompt(app, pilot, "f6", SAMPLE)
         await pick(app, pilot, "QML1 peak")
         await pilot.press("escape")
         await pilot.pause()
-        assert app.session.state() != before
-        assert app.field_widget("processors").value == "8"  # not a value SMF data gives
+        assert app.calculator_screen.session.state() != before
+        screen = app.calculator_screen
+        assert screen.field_widget("processors").value == "8"  # not a value SMF data gives
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert app.session.state() == before
-        assert app.field_widget("chiadaps").value == field_values(app.current, {})["chiadaps"]
+        screen = app.calculator_screen
+        assert screen.session.state() == before
+        assert screen.field_widget("chiadaps").value == field_values(screen.current,
+                                                                     {})["chiadaps"]
         assert any(message.startswith("Back to the inputs you had before importing QML1")
                    for message in said(app))
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert app.field_widget("processors").value == \
-            field_values(app.current, {})["processors"]
+        assert app.calculator_screen.field_widget("processors").value == \
+            field_values(app.calculator_screen.current, {})["processors"]
 
 
 async def test_a_folder_the_engine_refuses_is_a_notice_naming_it(tmp_path):
@@ -105,7 +108,7 @@ async def test_a_folder_the_engine_refuses_is_a_notice_naming_it(tmp_path):
     (unusable / "SMF-QMST.csv").write_text("Date,Time\n", encoding="ascii")
     app = create_app(folder=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        before = app.session.state()
+        before = app.calculator_screen.session.state()
         for folder, why in ((empty, "the folder is empty"),
                             (unusable, "no file this import reads"),
                             (tmp_path / "absent", "cannot be read")):
@@ -114,7 +117,7 @@ async def test_a_folder_the_engine_refuses_is_a_notice_naming_it(tmp_path):
             assert not isinstance(app.screen, (ImportChoiceScreen, SourcesScreen))
             [message] = said(app)
             assert message.startswith(f"Not imported: smf {folder}: {why}")
-        assert app.session.state() == before
+        assert app.calculator_screen.session.state() == before
 
 
 async def test_f7_imports_the_page_set_picked_with_its_interval_and_undo_restores(tmp_path):
@@ -122,20 +125,22 @@ async def test_f7_imports_the_page_set_picked_with_its_interval_and_undo_restore
     [interval] = read_report(calculator, PSET_MIXED)
     app = create_app(folder=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        before = app.session.state()
+        before = app.calculator_screen.session.state()
         await through_file_prompt(app, pilot, "f7", PSET_MIXED)
+        # the question names an item as the template does (report.item)
+        assert app.screen.title_text == f"Import which page set of {PSET_MIXED}?"
         await pick(app, pilot, "interval 1 (line 2, 900 s): PS03")
-        assert app.current.id == "pageset_encryption"
-        assert app.session.state() == expected_fields({"pageset_encryption": {
+        assert app.calculator_screen.current.id == "pageset_encryption"
+        assert app.calculator_screen.session.state() == expected_fields({"pageset_encryption": {
             **interval.blocks["PS03"].inputs, **interval.inputs,
             "pagesets_in_bufferpool": 1}})  # PS03 is alone in buffer pool 2
-        assert app.field_widget("interval_sec").value == "900"
+        assert app.calculator_screen.field_widget("interval_sec").value == "900"
         shown = plain(app.screen.query_one("#sources"), width=200)
         assert f"{PSET_MIXED}:2: the interval line" in shown
         assert "PS03's write line" in shown and "30,000 pages" in shown
         await pilot.press("escape", "ctrl+z")
         await pilot.pause()
-        assert app.session.state() == before
+        assert app.calculator_screen.session.state() == before
 
 
 async def test_a_report_of_one_page_set_fills_at_once_and_says_the_interval_is_not_given(
@@ -146,7 +151,7 @@ async def test_a_report_of_one_page_set_fills_at_once_and_says_the_interval_is_n
     async with app.run_test(size=SIZE) as pilot:
         await through_file_prompt(app, pilot, "f7", PSET_SAMPLE)
         assert isinstance(app.screen, SourcesScreen)
-        assert app.session.fields("pageset_encryption") == expected_fields(
+        assert app.calculator_screen.session.fields("pageset_encryption") == expected_fields(
             {"pageset_encryption": {**interval.blocks["PS01"].inputs,
                                     "pagesets_in_bufferpool": 1}})["pageset_encryption"]
         shown = plain(app.screen.query_one("#sources"), width=200)
@@ -196,12 +201,12 @@ async def test_the_palette_offers_both_imports_and_the_sources_again(tmp_path):
             f"Import {c.report.name} report" for c in reporting]
         assert commands["Import PSET report"] == ("Fill pageset_encryption from an item of an "
                                                   "MQSMF PSET report (F7)")
-        app.action_import_sources()
+        app.calculator_screen.action_import_sources()
         await pilot.pause()
         assert any(message.startswith("Nothing imported yet") for message in said(app))
         await through_file_prompt(app, pilot, "f7", PSET_SAMPLE)
         await pilot.press("escape")
         await pilot.pause()
-        app.action_import_sources()
+        app.calculator_screen.action_import_sources()
         await pilot.pause()
         assert isinstance(app.screen, SourcesScreen)

@@ -26,7 +26,7 @@ async def test_a_number_inputs_default_is_shown_as_the_template_has_it():
     app = app_on("notify_delay")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert app.current.inputs["avg_get_cpu_us"].default == 1.157
+        assert app.calculator_screen.current.inputs["avg_get_cpu_us"].default == 1.157
         row = field(app, "avg_get_cpu_us").parent.parent
         assert "default 1.157." in plain(row.query_one(".input-help", Label))
         field(app, "avg_get_cpu_us").focus()
@@ -40,8 +40,8 @@ async def test_up_and_down_pass_over_a_choice_field_and_enter_opens_it():
     app = app_on("connect")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        names = list(app.current.inputs)
-        assert app.current.inputs[names[1]].type == "choice"
+        names = list(app.calculator_screen.current.inputs)
+        assert app.calculator_screen.current.inputs[names[1]].type == "choice"
         choice = field(app, names[1])
         await pilot.press("down")
         assert app.focused is choice
@@ -56,7 +56,8 @@ async def test_up_and_down_pass_over_a_choice_field_and_enter_opens_it():
         assert choice.expanded
         await pilot.press("down", "enter")   # in the open list Down picks the next choice
         await pilot.pause()
-        assert not choice.expanded and choice.value == app.current.inputs[names[1]].choices[1]
+        assert not choice.expanded
+        assert choice.value == app.calculator_screen.current.inputs[names[1]].choices[1]
 
 
 async def test_results_held_on_the_way_to_a_refused_value_say_what_they_were_computed_with():
@@ -123,7 +124,7 @@ async def test_opening_a_file_over_unsaved_changes_asks_first_and_undo_brings_th
         await pilot.press("enter")            # the focus starts on keeping the changes
         await pilot.pause()
         assert not isinstance(app.screen, ConfirmScreen)
-        assert field(app, "sharecnv").value == "5" and app.scenario_path is None
+        assert field(app, "sharecnv").value == "5" and app.calculator_screen.scenario_path is None
 
         await through_file_prompt(app, pilot, "ctrl+o", scenario(tmp_path, 1))
         await pilot.press("y")
@@ -141,7 +142,7 @@ async def test_opening_a_file_over_saved_inputs_asks_nothing(tmp_path):
         await pilot.pause()
         await through_file_prompt(app, pilot, "ctrl+o", scenario(tmp_path, 1))
         assert not isinstance(app.screen, ConfirmScreen)
-        assert app.current.id == "connect" and field(app, "sharecnv").value == "1"
+        assert app.calculator_screen.current.id == "connect" and field(app, "sharecnv").value == "1"
         field(app, "sharecnv").value = "0"
         await pilot.pause()
         await through_file_prompt(app, pilot, "ctrl+s", tmp_path / "saved.yaml")
@@ -156,7 +157,7 @@ async def test_copying_a_result_says_a_request_went_to_the_terminal_not_that_it_
         await pilot.pause()
         table = app.query_one("#outputs")
         table.focus()
-        table.move_cursor(row=list(app.current.outputs).index("connect_cpu_us"))
+        table.move_cursor(row=list(app.calculator_screen.current.outputs).index("connect_cpu_us"))
         await pilot.press("c")
         await pilot.pause()
         [said] = [n.message for n in app._notifications]
@@ -186,7 +187,7 @@ async def test_keys_typed_fast_into_a_field_are_applied_in_order():
         await pilot.pause()
         await burst(app, pilot, *FAST_EDIT)
         assert field(app, "connects_per_sec").value == "5000"
-        assert app.last_result.inputs["connects_per_sec"] == 5000
+        assert app.calculator_screen.last_result.inputs["connects_per_sec"] == 5000
 
 
 async def test_a_value_longer_than_its_field_shows_from_its_first_digit_unless_typed_in():

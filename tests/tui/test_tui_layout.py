@@ -13,7 +13,8 @@ import calc
 from tests.conftest import CALCULATOR_IDS, CALCULATORS
 from tests.tui.test_tui import app_on
 from tui.answer_view import shown_figures
-from tui.app import create_app, fit_cell
+from tui.app import create_app
+from tui.results_panel import fit_cell
 from tui.screens import HelpScreen
 from tui.widgets import SteadyFooter, field_id
 
@@ -128,7 +129,7 @@ async def test_after_switching_calculator_its_title_and_first_field_show():
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         form = app.query_one("#inputs", VerticalScroll)
-        app.field_widget(list(app.current.inputs)[-1]).focus()
+        app.calculator_screen.field_widget(list(app.calculator_screen.current.inputs)[-1]).focus()
         await pilot.pause()
         assert form.scroll_y > 0
         await pilot.press("ctrl+p")  # the list is hidden at this width
@@ -137,9 +138,9 @@ async def test_after_switching_calculator_its_title_and_first_field_show():
         await pilot.pause(0.5)
         await pilot.press("enter")
         await pilot.pause(0.5)
-        assert app.current.id == "notify_delay" and form.scroll_y == 0
+        assert app.calculator_screen.current.id == "notify_delay" and form.scroll_y == 0
         assert inside(app.query_one("#calculator-title"), form)
-        first = field_id(next(iter(app.current.inputs)))
+        first = field_id(next(iter(app.calculator_screen.current.inputs)))
         assert app.focused.id == first and inside(app.focused, form)
 
 
@@ -211,7 +212,8 @@ async def test_the_list_shown_by_f3_takes_the_focus_and_over_the_form_goes_once_
         assert app.focused is calculators
         await pilot.press("down", "down", "enter")
         await pilot.pause()
-        assert app.session.current == CALCULATOR_IDS[CALCULATOR_IDS.index("adapters") + 2]
+        assert app.calculator_screen.session.current == CALCULATOR_IDS[
+            CALCULATOR_IDS.index("adapters") + 2]
         assert not calculators.display
         assert app.focused is not None and app.focused.display and app.focused is not calculators
 
@@ -240,7 +242,7 @@ async def test_choices_show_their_labels_and_switches_say_on_or_off():
     app = app_on("connect")
     async with app.run_test(size=(160, 45)) as pilot:
         await pilot.pause()
-        listener = app.current.inputs["listener"]
+        listener = app.calculator_screen.current.inputs["listener"]
         shown = app.query_one(f"#{field_id('listener')} #label", Static)
         assert str(shown.content) == listener.label(listener.default) != listener.default
         state = app.query_one("#unit-tls", Label)

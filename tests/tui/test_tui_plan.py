@@ -40,7 +40,8 @@ async def edit(app, pilot, variant: str, calculator_id: str) -> None:
     choices.focus()
     await pilot.press("enter")
     await pilot.pause()
-    assert app.editing == variant and app.current.id == calculator_id
+    screen = app.calculator_screen
+    assert screen.editing == variant and screen.current.id == calculator_id
 
 
 async def edit_field(app, pilot, variant: str, calculator_id: str, input_id: str,
@@ -61,7 +62,7 @@ async def test_f5_then_ctrl_o_opens_a_plan_and_shows_its_figures(tmp_path):
         assert "No plan is open" in plain(app.screen.query_one("#plan-title", Static))
         await through_file_prompt(app, pilot, "ctrl+o", SAMPLE)
         expected = evaluate_plan(load_plan(SAMPLE))
-        assert app.plan_result == expected
+        assert app.planning.result == expected
         total = next(line for line in shown(app).splitlines() if "Total" in line)
         assert total.split()[3:] == total_row(expected)
         assert "MSU consumed" in shown(app) and "% of LPAR" in shown(app)
@@ -71,7 +72,7 @@ async def test_editing_a_variant_changes_the_figures_and_undo_takes_it_back(tmp_
     app = create_app(folder=tmp_path, plan=(SAMPLE, load_plan(SAMPLE)))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        own = app.session
+        own = app.calculator_screen.session
         before = shown(app)
         await edit_field(app, pilot, "proposed", "connect", "connects_per_sec", "5000")
         await pilot.press("f5")
@@ -82,7 +83,7 @@ async def test_editing_a_variant_changes_the_figures_and_undo_takes_it_back(tmp_
         connect = {**proposed.calculators["connect"], "connects_per_sec": 5000}
         changed = evaluate_plan(replace(plan, variants=(today, replace(
             proposed, calculators={**proposed.calculators, "connect": connect}))))
-        assert app.plan_result == changed
+        assert app.planning.result == changed
         assert shown(app) != before
         total = next(line for line in shown(app).splitlines() if "Total" in line)
         assert total.split()[3:] == total_row(changed)
@@ -91,10 +92,10 @@ async def test_editing_a_variant_changes_the_figures_and_undo_takes_it_back(tmp_
         await pilot.pause()
         await pilot.press("f5")
         await pilot.pause()
-        assert app.plan_result == evaluate_plan(plan)
+        assert app.planning.result == evaluate_plan(plan)
         await pilot.press("escape")  # back to the user's own inputs, untouched
         await pilot.pause()
-        assert app.session is own and app.editing is None
+        assert app.calculator_screen.session is own and app.calculator_screen.editing is None
         assert not isinstance(app.screen, PlanScreen)
 
 
@@ -110,7 +111,7 @@ async def test_save_writes_the_edited_plan_which_reads_back_the_same(tmp_path):
         assert saved.variants[1].calculators["log_encryption"]["log_mb_per_sec"] == 40
         await pilot.press("f5")
         await pilot.pause()
-        assert app.plan_result == evaluate_plan(saved)
+        assert app.planning.result == evaluate_plan(saved)
 
 
 async def test_opening_a_plan_over_unsaved_changes_asks_first(tmp_path):
@@ -125,13 +126,13 @@ async def test_opening_a_plan_over_unsaved_changes_asks_first(tmp_path):
                                      "not saved. Opening the file replaces them.")
         await pilot.press("n")
         await pilot.pause()
-        assert app.plan_path == SAMPLE and app.editing == "proposed"
+        assert app.planning.path == SAMPLE and app.calculator_screen.editing == "proposed"
         await through_file_prompt(app, pilot, "ctrl+o", other)
         await pilot.press("y")
         await pilot.pause()
-        assert app.plan_path == other and app.editing is None
+        assert app.planning.path == other and app.calculator_screen.editing is None
         assert isinstance(app.screen, PlanScreen)
-        assert app.plan_result == evaluate_plan(load_plan(SAMPLE))
+        assert app.planning.result == evaluate_plan(load_plan(SAMPLE))
 
 
 async def test_keys_typed_fast_into_a_variants_field_are_applied_in_order(tmp_path):
@@ -144,13 +145,13 @@ async def test_keys_typed_fast_into_a_variants_field_are_applied_in_order(tmp_pa
         await pilot.pause()
         await burst(app, pilot, *FAST_EDIT)
         assert field.value == "5000"
-        assert app.last_result.inputs["connects_per_sec"] == 5000
+        assert app.calculator_screen.last_result.inputs["connects_per_sec"] == 5000
         await pilot.press("f5")
         await pilot.pause()
-        assert app.plan_problem == ""
-        proposed = app.plan_result.variants[1]
+        assert app.planning.problem == ""
+        proposed = app.planning.result.variants[1]
         assert proposed.name == "proposed"
-        assert app.plan_edit.plan.variants[1].calculators["connect"]["connects_per_sec"] == 5000
+        assert app.planning.edit.plan.variants[1].calculators["connect"]["connects_per_sec"] == 5000
 
 
 async def test_a_variants_calculator_without_results_shows_no_other_calculators_answer(
@@ -160,7 +161,7 @@ async def test_a_variants_calculator_without_results_shows_no_other_calculators_
     app = create_app(folder=tmp_path, plan=(SAMPLE, load_plan(SAMPLE)))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert app.session.current == "adapters"
+        assert app.calculator_screen.session.current == "adapters"
         await edit_field(app, pilot, "proposed", "connect", "connects_per_sec", "")
         await pilot.press("f5")
         await pilot.pause()
@@ -171,7 +172,8 @@ async def test_a_variants_calculator_without_results_shows_no_other_calculators_
         app.query_one(f"#{field_id('connects_per_sec')}", Input).value = "5000"
         await pilot.pause()
         answer = plain(app.query_one("#answer", Static), width=80)
-        assert app.current.outputs[app.current.headline].title in answer
+        shown = app.calculator_screen.current
+        assert shown.outputs[shown.headline].title in answer
         assert "CHIADAPS" not in answer
 
 
@@ -182,8 +184,8 @@ async def test_a_calculator_outside_the_edited_variant_says_it_is_not_in_the_pla
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await edit(app, pilot, "proposed", "connect")
-        await app.open_calculator("log_encryption")
-        await app.open_calculator("adapters")
+        await app.calculator_screen.open_calculator("log_encryption")
+        await app.calculator_screen.open_calculator("adapters")
         await pilot.pause()
         said = [n.message for n in app._notifications if "Opened the plan" not in n.message]
         assert said == ["adapters is not in the variant proposed: what you type here is not "
@@ -209,7 +211,7 @@ async def test_variant_names_shaped_like_markup_are_shown_as_written(tmp_path):
         await pilot.pause()
         await through_file_prompt(app, pilot, "ctrl+o", path)
         await pilot.pause()
-        assert app.plan_result == evaluate_plan(plan)
+        assert app.planning.result == evaluate_plan(plan)
         figures = shown(app)
         assert "[/]" in figures and "[bold red]z16 plan" in figures
         assert any("[/]" in str(notification.message)

@@ -72,11 +72,11 @@ async def test_a_adds_a_calculator_to_the_highlighted_variant_and_the_figures_fo
         assert app.screen.choices[choices.highlighted][0] == "proposed"  # its variant first
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, PlanScreen) and app.plan_edit.pairs() == [
+        assert isinstance(app.screen, PlanScreen) and app.planning.edit.pairs() == [
             (v.name, c) for v in load_plan(SAMPLE).variants for c in v.calculators]
         await add(app, pilot, "proposed", "pageset_encryption", None)
         expected = evaluate_plan(with_added(load_plan(SAMPLE), 1, "pageset_encryption"))
-        assert app.plan_result == expected
+        assert app.planning.result == expected
         assert app.screen.picked() == ("proposed", "pageset_encryption")
         contributions = plain(app.screen.query_one("#plan-contributions", Static), width=100)
         row = next(line for line in contributions.splitlines()
@@ -86,9 +86,10 @@ async def test_a_adds_a_calculator_to_the_highlighted_variant_and_the_figures_fo
                                f"{part.cpu_seconds_per_sec:.4f}"]
         await pilot.press("enter")  # edits the one added
         await pilot.pause()
-        assert app.editing == "proposed" and app.current.id == "pageset_encryption"
+        screen = app.calculator_screen
+        assert screen.editing == "proposed" and screen.current.id == "pageset_encryption"
         await through_file_prompt(app, pilot, "ctrl+s", path)
-        assert load_plan(path) == app.plan_edit.plan
+        assert load_plan(path) == app.planning.edit.plan
         assert evaluate_plan(load_plan(path)) == expected
 
 
@@ -98,11 +99,11 @@ async def test_delete_removes_a_calculator_asking_only_over_changes_not_saved(tm
         await pilot.pause()
         await press_on(app, pilot, "proposed", "connect", "delete")
         assert isinstance(app.screen, PlanScreen)  # refused: proposed has it by like
-        assert ("proposed", "connect") in app.plan_edit.pairs()
+        assert ("proposed", "connect") in app.planning.edit.pairs()
         assert any("proposed is like today" in n.message for n in app._notifications)
         await press_on(app, pilot, "today", "ams", "delete")  # unchanged: no question
-        assert ("today", "ams") not in app.plan_edit.pairs()
-        assert "ams" not in app.plan_result.variants[0].variant.calculators
+        assert ("today", "ams") not in app.planning.edit.pairs()
+        assert "ams" not in app.planning.result.variants[0].variant.calculators
         await edit_field(app, pilot, "today", "log_encryption", "log_mb_per_sec", "80")
         await pilot.press("f5")
         await pilot.pause()
@@ -111,15 +112,15 @@ async def test_delete_removes_a_calculator_asking_only_over_changes_not_saved(tm
         assert app.screen.question == "Remove log_encryption from today?"
         await pilot.press("n")
         await pilot.pause()
-        assert ("today", "log_encryption") in app.plan_edit.pairs()
+        assert ("today", "log_encryption") in app.planning.edit.pairs()
         await pilot.press("delete")
         await pilot.pause()
         await pilot.press("y")
         await pilot.pause()
-        assert app.plan_edit.pairs() == [("today", "connect"), ("proposed", "ams"),
+        assert app.planning.edit.pairs() == [("today", "connect"), ("proposed", "ams"),
                                          ("proposed", "connect"),
                                          ("proposed", "log_encryption")]
-        assert app.plan_result == evaluate_plan(app.plan_edit.plan)
+        assert app.planning.result == evaluate_plan(app.planning.edit.plan)
 
 
 def titles(app) -> list[str]:
@@ -171,7 +172,7 @@ async def test_ctrl_q_over_plan_changes_not_saved_asks_and_quits_on_yes(tmp_path
                                             f"{SAMPLE} are not saved.")
         await pilot.press("n")
         await pilot.pause()
-        assert app.return_code is None and app.editing == "proposed"
+        assert app.return_code is None and app.calculator_screen.editing == "proposed"
         await pilot.press("ctrl+q")
         await pilot.pause()
         await pilot.press("y")
