@@ -9,8 +9,8 @@ line. The package also holds two faces that need no terminal: the command line
 Start-up: a command loads only what it needs. :func:`calc.cli.main` imports the module of
 the command run; a module imports at its top only what every use of it needs, and where
 used what only some do (the workbook writer, a report's reader, PyYAML when a cached
-template needs none); names used only in annotations are imported under
-``TYPE_CHECKING = False`` (typing itself is not imported at start-up). tests/cli/test_startup.py
+template needs none); the one name used only in annotations that would load a package to
+import (``Traversable``) comes from :mod:`calc.files.traversable`. tests/cli/test_startup.py
 holds which modules and templates each command loads; the benchmark (``python -m
 tests.bench --only startup``) times it.
 """

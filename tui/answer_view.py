@@ -1,7 +1,7 @@
 """The answer first: a calculator's figures as the results show them, and the pinned lines of
 its headline and key results (the choice the workbook's summary shows, from
 :mod:`calc.template.summary_section`). Presentation only, no Textual: the figures are the engine's,
-written by :mod:`calc.core.readable`.
+written by :mod:`calc.core.readable` (:func:`~calc.core.readable.shown_figures`).
 """
 from __future__ import annotations
 
@@ -9,17 +9,9 @@ from rich.table import Table
 from rich.text import Text
 
 from calc.core.model import Calculator
-from calc.core.readable import Shown, consistent, readable
+from calc.core.readable import Shown
 
 from .evidence_view import marks_text
-
-
-def shown_figures(calculator: Calculator, outputs: dict) -> dict[str, Shown]:
-    """Every output of ``calculator`` as the results show it, one number of decimals per
-    unit across them."""
-    figures = consistent([readable(outputs[name], output.unit, output.decimals)
-                          for name, output in calculator.outputs.items()])
-    return dict(zip(calculator.outputs, figures))
 
 
 def answer_view(calculator: Calculator, figures: dict[str, Shown],

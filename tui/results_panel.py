@@ -11,9 +11,10 @@ from textual.widgets import DataTable, Select, TabbedContent, TabPane
 
 import calc
 from calc.core.model import Calculator
+from calc.core.readable import shown_figures
 from calc.engine.explain import explain
 
-from .answer_view import answer_view, shown_figures
+from .answer_view import answer_view
 from .evidence_view import MARKS_WIDTH, marks_text, warning_lines
 from .explain_view import explanation_view
 from .plots import ChartView

@@ -17,12 +17,9 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Iterable
 
 from calc.files.streams import can_carry
-
-TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at start-up
-if TYPE_CHECKING:
-    from collections.abc import Iterable
 
 _UNPRINTED = re.compile("[\x7f-\x9f\u2028\u2029]")
 

@@ -24,13 +24,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from io import TextIOBase
 
 from calc.core.formatting import plain_number
 from calc.core.model import ASSUMED, BOOL, DECLARED_MARKS, NUMBER, TEXT, Calculator
-
-TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at start-up
-if TYPE_CHECKING:
-    from typing import TextIO
 
 BATCH = 4096
 """Lines joined into one write."""
@@ -42,7 +39,7 @@ NEEDS_QUOTES = re.compile(r'[,"\n\r]')
 
 
 def write_csv(calculator: Calculator, rows: Iterable[tuple[dict, tuple | None, str]],
-              stream: TextIO, assumed: tuple[str, ...] = ()) -> int:
+              stream: TextIOBase, assumed: tuple[str, ...] = ()) -> int:
     """Write the header and one line per scenario to ``stream``; return the scenario count.
     ``rows`` are ``(inputs, outputs, problem)`` as :func:`calc.engine.rows` gives them;
     ``assumed`` the inputs the sweep leaves to their defaults that its figures read."""

@@ -7,13 +7,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from calc.core.formatting import as_written, format_value
+from calc.core.formatting import as_written
 from calc.core.model import Calculator
+from calc.core.readable import shown_figures
+from calc.engine import Result
 from calc.engine.evidence import LETTERS, WORDS, subject
-
-TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at start-up
-if TYPE_CHECKING:
-    from calc.engine import Result
 
 INDENT = "  "
 RULE = "─"
@@ -52,16 +50,17 @@ def heading(title: str) -> list[str]:
 
 def result_lines(calculator: Calculator, result: Result) -> list[str]:
     """The outputs of one evaluation (those ``calculator`` lists), one a line with value,
-    unit and the letters of its evidence marks; then its notes; then one line per warning
+    unit (each figure as a person reads it, :func:`calc.core.readable.shown_figures`, as
+    the terminal calculator shows it) and the letters of its evidence marks; then its notes; then one line per warning
     that marks a figure shown, led by its letter and word (:mod:`calc.engine.evidence`)."""
     lines = wrapped("measured on: ", calculator.measured_on) if calculator.measured_on else []
     title_width = max(len(output.title) for output in calculator.outputs.values())
-    unit_width = max(len(output.unit) for output in calculator.outputs.values())
+    figures = shown_figures(calculator, result.outputs)
+    unit_width = max(len(figure.unit) for figure in figures.values())
     for name, output in calculator.outputs.items():
-        value = format_value(result.outputs[name], output.decimals)
         letters = " ".join(LETTERS[kind] for kind in result.evidence[name])
-        lines.append(f"{INDENT}{output.title:<{title_width}} {value:>14} "
-                     f"{output.unit:<{unit_width}} {letters}".rstrip())
+        lines.append(f"{INDENT}{output.title:<{title_width}} {figures[name].text:>14} "
+                     f"{figures[name].unit:<{unit_width}} {letters}".rstrip())
     for note in result.notes:
         lines += wrapped("note: ", note)
     for caveat in result.warnings:

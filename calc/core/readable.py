@@ -4,8 +4,9 @@ for every figure of one unit, and never a non-zero figure shown as zero.
 The engine's outputs carry the template's unit and decimals. Shown as they are, a page set's
 write CPU reads "2,364,633.0 CPU µs" and a tiny rate "0.00000"; here the first becomes
 "2.36 CPU s" and the second keeps two significant digits. Only how a figure is written
-changes, never its value (a µs is a thousandth of a ms, exactly). No Textual here: the
-terminal calculator shows what this module returns, and its tests need no app.
+changes, never its value (a µs is a thousandth of a ms, exactly). The one rule for a
+figure shown to a person: the command line's text and the terminal calculator both show
+what :func:`shown_figures` returns (JSON, CSV and workbooks carry the values themselves).
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from calc.core.formatting import format_value
+from calc.core.model import Calculator
 
 TIME_STEPS = ("µs", "ms", "s")
 """Time units a figure may move between, each a thousand times the one before."""
@@ -94,3 +96,11 @@ def consistent(figures: list[Shown]) -> list[Shown]:
     return [Shown(figure.value, figure.unit, max(figure.decimals, most.get(figure.unit, 0)),
                   figure.widened)
             if isinstance(figure.value, float) else figure for figure in figures]
+
+
+def shown_figures(calculator: Calculator, outputs: dict) -> dict[str, Shown]:
+    """Every output of ``calculator`` as a person is shown it, one number of decimals per
+    unit across them."""
+    figures = consistent([readable(outputs[name], output.unit, output.decimals)
+                          for name, output in calculator.outputs.items()])
+    return dict(zip(calculator.outputs, figures))

@@ -13,15 +13,16 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Callable, Iterator
+from io import BufferedIOBase
 from pathlib import Path
 
 from calc.core.errors import MqcalcError
 from calc.files.writing import reason
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at start-up
-if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
-    from typing import BinaryIO, TypeVar
+if TYPE_CHECKING:  # the type variable alone needs typing
+    from typing import TypeVar
 
     T = TypeVar("T")
 
@@ -41,7 +42,7 @@ def read_lines(path: Path, limit: int, take: Callable[[Iterator[bytes]], T]) -> 
     with its line end), read one at a time, so only what ``take`` keeps is held; a file
     larger than ``limit`` bytes is refused before a line is read (or, should it grow while
     read, once it passes the bound)."""
-    def lines(stream: BinaryIO) -> Iterator[bytes]:
+    def lines(stream: BufferedIOBase) -> Iterator[bytes]:
         if os.fstat(stream.fileno()).st_size > limit:
             raise NotReadable(_too_large(limit))
         read = 0
@@ -54,7 +55,7 @@ def read_lines(path: Path, limit: int, take: Callable[[Iterator[bytes]], T]) -> 
     return read_with(path, lambda stream: take(lines(stream)))
 
 
-def read_with(path: Path, use: Callable[[BinaryIO], T]) -> T:
+def read_with(path: Path, use: Callable[[BufferedIOBase], T]) -> T:
     """``use(stream)`` on the regular file ``path`` opened for reading; what cannot be
     read, or is not a regular file, is :class:`NotReadable`."""
     try:
@@ -75,7 +76,7 @@ def read_with(path: Path, use: Callable[[BinaryIO], T]) -> T:
         os.close(handle)
 
 
-def read_bounded(stream: BinaryIO, limit: int) -> bytes:
+def read_bounded(stream: BufferedIOBase, limit: int) -> bytes:
     """What is left of ``stream``, refused once it passes ``limit`` bytes (read no further
     than one byte past it)."""
     content = stream.read(limit + 1)

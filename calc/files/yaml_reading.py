@@ -25,10 +25,7 @@ import yaml
 
 from calc.core.yaml_document import SIZE_LIMIT, Document, Lines, WrittenNumber
 from calc.files import reading
-
-TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at start-up
-if TYPE_CHECKING:  # for annotations only
-    from importlib.resources.abc import Traversable
+from calc.files.traversable import Traversable
 
 DEPTH_LIMIT = 64
 """Deepest nesting of mappings and lists read: templates nest 6 deep. libyaml's composer

@@ -8,11 +8,8 @@ import os
 from pathlib import Path
 
 from calc.core.errors import MqcalcError
+from calc.files.traversable import Traversable
 from calc.files.writing import reason
-
-TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at start-up
-if TYPE_CHECKING:  # for annotations only
-    from importlib.resources.abc import Traversable
 
 SMF_FEEDS_FILE = "smf_feeds.yaml"
 """Which SMF file and columns feed which calculator input (:mod:`calc.inputs.smf.feeds`)."""

@@ -15,6 +15,7 @@ from calc.core.names import (FIRST_PROBLEM, NOTES_APPLYING, NOTES_SHOWN, SHEET_N
                              chart_range_name, check_message_name, check_name, note_name,
                              sweep_sheet, table_range_names)
 from calc.core.values import coerce
+from calc.files.traversable import Traversable
 from calc.formula import expr
 from calc.formula.compiler import FAILURES
 from calc.formula.emit_python import HELPERS, to_python
@@ -26,10 +27,6 @@ from calc.template.reader import CELL_LIKE, NAME, WRITTEN, TemplateReader, templ
 from calc.template.report_section import ReportSection
 from calc.template.spending_section import SpendingSection
 from calc.template.summary_section import SummarySection
-
-TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at start-up
-if TYPE_CHECKING:  # for annotations only
-    from importlib.resources.abc import Traversable
 
 OUTPUT_UNIT_LIMIT = 12
 """Longest output unit, in characters: what the terminal's unit column shows."""

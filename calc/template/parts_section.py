@@ -15,11 +15,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from calc.core.yaml_document import Document
+from calc.files.traversable import Traversable
 from calc.template.reader import TemplateReader, read_yaml
-
-TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at start-up
-if TYPE_CHECKING:  # for annotations only
-    from importlib.resources.abc import Traversable
 
 MEASURED_ON_KEYS = {"text", "machine", "processors"}
 NAMED_SECTIONS = ("inputs", "tables", "constants", "outputs")

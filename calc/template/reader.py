@@ -19,13 +19,10 @@ from pathlib import Path
 from calc.core.errors import TemplateError
 from calc.core.model import BOOL, NUMBER, TEXT, Citation, Input
 from calc.core.yaml_document import Document
+from calc.files.traversable import Traversable
 from calc.files.writing import reason
 from calc.formula import expr
 from calc.template import cache
-
-TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing at start-up
-if TYPE_CHECKING:  # for annotations only
-    from importlib.resources.abc import Traversable
 
 TITLE_LIMITS = {"inputs": 22, "outputs": 36, "constants": 44, "tables": 56, "charts": 56}
 """Longest title, in characters: inputs and outputs fit beside a field or a value in the

@@ -13,8 +13,10 @@ from hypothesis import strategies as st
 
 import calc
 from calc.cli import main
+from calc.cli.text import result_lines
 from calc.core import spelling
 from calc.core.model import NUMBER
+from calc.core.readable import shown_figures
 from calc.core.terminal_text import printable
 from calc.inputs.plan import load_plan
 from calc.inputs.scenario import Scenario, load_scenario
@@ -82,7 +84,27 @@ def test_eval_rate_and_split():
 def test_eval_readable_output_has_units():
     completed = mqcalc("eval", "connect")
     assert completed.returncode == 0
-    assert "760 CPU µs" in completed.stdout and "CPU s/s" in completed.stdout
+    assert "760.0 CPU µs" in completed.stdout and "CPU s/s" in completed.stdout
+
+
+@pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
+def test_eval_text_shows_each_figure_as_the_terminal_calculator_does(calculator):
+    """One rule for a figure a person reads (calc.core.readable): a page set's write CPU
+    of 2,364,633 µs reads "2.365 CPU s" on the command line as in the terminal."""
+    result = calc.run(calculator.id, {})
+    lines = result_lines(calculator, result)
+    width = max(len(output.title) for output in calculator.outputs.values())
+    for name, figure in shown_figures(calculator, result.outputs).items():
+        title = calculator.outputs[name].title
+        [line] = [line for line in lines if line[2:2 + width].rstrip() == title]
+        assert f" {figure.text} {figure.unit}" in line, (name, line)
+
+
+def test_a_large_time_reads_in_seconds_on_the_command_line():
+    completed = mqcalc("eval", "pageset_encryption")
+    assert "Write encryption" in completed.stdout and "2,364,633" not in completed.stdout
+    assert any("2.365 CPU s " in line
+               for line in completed.stdout.splitlines() if "Write encryption" in line)
 
 
 @pytest.mark.parametrize("value", ["true", "True", "YES", "yes", "1"])
@@ -186,7 +208,7 @@ def test_eval_scenario_prints_every_calculator(scenario_file):
     lines = completed.stdout.splitlines()
     titles = [calc.calculator(c).title for c in ("adapters", "connect")]
     assert [line for line in lines if line and not line.startswith(("  ", "─"))] == titles
-    assert "  Cost per connect" in completed.stdout and " 760 CPU µs" in completed.stdout
+    assert "  Cost per connect" in completed.stdout and " 760.0 CPU µs" in completed.stdout
 
 
 def test_eval_scenario_json_is_the_engines_results(scenario_file):

@@ -10,13 +10,13 @@ from textual.geometry import Region
 from textual.widgets import DataTable, Input, Select, Static, Switch
 
 import calc
+from calc.core.readable import shown_figures
 from calc.engine.charts import axis_titles
 from calc.engine.evidence import letters
 from calc.inputs.scenario import Scenario, load_scenario
 from tests.compare import agrees, named_cell
 from tests.conftest import CALCULATORS
 from tests.strategies import broken_checks, edges
-from tui.answer_view import shown_figures
 from tui.app import create_app
 from tui.results_panel import VALUE_WIDTH, fit_cell
 from tui.screens import HelpScreen, PathScreen

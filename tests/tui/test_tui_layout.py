@@ -10,9 +10,9 @@ from textual.widgets import DataTable, Label, Select, Static, Switch
 from textual.widgets._footer import FooterKey
 
 import calc
+from calc.core.readable import shown_figures
 from tests.conftest import CALCULATOR_IDS, CALCULATORS
 from tests.tui.test_tui import app_on
-from tui.answer_view import shown_figures
 from tui.app import create_app
 from tui.results_panel import fit_cell
 from tui.screens import HelpScreen
