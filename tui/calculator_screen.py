@@ -70,6 +70,8 @@ class CalculatorScreen(Screen):
         Binding("f6", "import_smf", "Import SMF"),
         Binding("f7", "import_report", "Import PSET"),
     ]
+    FOOTER_ORDER = {binding.action: index for index, binding in enumerate(BINDINGS)}
+    """Each action's place in the footer: its binding's in :attr:`BINDINGS`."""
 
     def __init__(self, calculators: list[Calculator], session: Session, folder: Path):
         super().__init__(id="_default")
@@ -116,7 +118,7 @@ class CalculatorScreen(Screen):
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
-        order = {binding.action: index for index, binding in enumerate(self.BINDINGS)}
+        order = self.FOOTER_ORDER
         return dict(sorted(super().active_bindings.items(),
                            key=lambda item: order.get(item[1].binding.action, len(order))))
 
@@ -134,7 +136,7 @@ class CalculatorScreen(Screen):
         yield SteadyFooter(compact=True)
 
     def on_mount(self) -> None:
-        self.importer = Importer(self.app, self.folder, self.fill_session)
+        self.importer = Importer(self.app, self.folder, self.fill_session, self.reporting)
         self.set_up_calculator()
 
     async def show_calculator(self) -> None:
@@ -450,9 +452,8 @@ class CalculatorScreen(Screen):
         if its template reads a report, else of the first that does."""
         if self.refuse_in_plan():
             return
-        self.importer.report(next(c for c in self.calculators if c.id == calculator_id)
-                             if calculator_id else self.current if self.current.report
-                             else self.reporting[0])
+        self.importer.report(calc.calculator(calculator_id) if calculator_id
+                             else self.current if self.current.report else self.reporting[0])
 
     def action_import_sources(self) -> None:
         """Show again where the last import's values came from."""

@@ -18,7 +18,6 @@ from pathlib import Path
 from textual.app import App
 
 import calc
-from calc import engine
 from calc.core.model import Calculator
 from calc.inputs.smf.importing import read_folder
 
@@ -38,9 +37,10 @@ class Importer:
     """The imports of one calculator screen: what the prompts start from and what the
     last import filled. ``fill`` puts an import's values in the screen's session."""
 
-    def __init__(self, app: App, folder: Path, fill: Callable[[Fill], Awaitable[None]]):
+    def __init__(self, app: App, folder: Path, fill: Callable[[Fill], Awaitable[None]],
+                 reporting: list[Calculator]):
         self.app, self.folder, self.fill = app, folder, fill
-        self.reporting = [c for c in calc.catalogue() if c.report is not None]
+        self.reporting = reporting
         """The calculators whose template reads a report: F7 imports the first one's."""
         self.last: Fill | None = None
         """What the last import filled, for the sources view."""
@@ -74,12 +74,11 @@ class Importer:
         self.app.push_screen(PathScreen(f"Import an {calculator.report.title}", self.path or
                                         self.folder / f"{calculator.report.option}.txt",
                                         must_exist=True),
-                             partial(self.report_from, calculator.id))
+                             partial(self.report_from, calculator))
 
-    async def report_from(self, calculator_id: str, path: Path | None) -> None:
+    async def report_from(self, calculator: Calculator, path: Path | None) -> None:
         if path is None:
             return
-        calculator = engine.calculator(calculator_id)
         try:
             choices = report_choices(calculator, path)
         except calc.MqcalcError as error:

@@ -148,8 +148,8 @@ class PlanScreen(Screen):
                         else "No plan is open: Ctrl+O opens one.", severity="warning")
             return
         picked = self.picked()
-        titles = {c.id: c.title for c in self.planning.calculators}
-        self.app.push_screen(AddCalculatorScreen(choices, titles, picked[0] if picked else ""),
+        self.app.push_screen(AddCalculatorScreen(choices, self.planning.titles,
+                                                 picked[0] if picked else ""),
                              self.add_picked)
 
     def add_picked(self, choice: tuple[str, str, str | None] | None) -> None:

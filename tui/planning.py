@@ -24,6 +24,8 @@ class Planning:
 
     def __init__(self, calculators: list[Calculator]):
         self.calculators = calculators
+        self.titles = {calculator.id: calculator.title for calculator in calculators}
+        """Each calculator's title, by id: the Plan view's list and picker name them so."""
         self.edit: PlanEdit | None = None
         self.path: Path | None = None
         self.saved: dict = {}
@@ -70,6 +72,5 @@ class Planning:
 
     def pairs(self) -> list[tuple[str, str, str]]:
         """Each variant's calculators, as ``(variant, calculator id, its title)``."""
-        titles = {calculator.id: calculator.title for calculator in self.calculators}
-        return [(variant, calculator_id, titles[calculator_id])
+        return [(variant, calculator_id, self.titles[calculator_id])
                 for variant, calculator_id in self.edit.pairs()] if self.edit else []

@@ -51,8 +51,9 @@ def heading(title: str) -> list[str]:
 def result_lines(calculator: Calculator, result: Result) -> list[str]:
     """The outputs of one evaluation (those ``calculator`` lists), one a line with value,
     unit (each figure as a person reads it, :func:`calc.core.readable.shown_figures`, as
-    the terminal calculator shows it) and the letters of its evidence marks; then its notes; then one line per warning
-    that marks a figure shown, led by its letter and word (:mod:`calc.engine.evidence`)."""
+    the terminal calculator shows it) and the letters of its evidence marks; then its
+    notes; then one line per warning that marks a figure shown, led by its letter and word
+    (:mod:`calc.engine.evidence`)."""
     lines = wrapped("measured on: ", calculator.measured_on) if calculator.measured_on else []
     title_width = max(len(output.title) for output in calculator.outputs.values())
     figures = shown_figures(calculator, result.outputs)

@@ -6,7 +6,7 @@ import math
 
 from calc.core.model import NUMBER, Chart, Constant, Input, Output, Table
 from calc.core.steps import Points, step_count
-from calc.template.reader import NAME, TemplateReader
+from calc.template.reader import NAME, SectionReader
 
 CHART_KEYS = {"title", "help", "x", "y", "from", "to", "step", "table", "unit", "mark", "rows",
               "reference", "series"}
@@ -17,12 +17,8 @@ CHART_POINT_LIMIT = 200
 """Most points one chart may have: each is a full evaluation whenever the picture is drawn."""
 
 
-class ChartSection:
+class ChartSection(SectionReader):
     """Reads one chart at a time, for the loader, which owns the other sections."""
-
-    def __init__(self, reader: TemplateReader):
-        self.reader = reader
-        """The template being read: its document, the names claimed, the shared checks."""
 
     def chart(self, name, spec, inputs: dict[str, Input], outputs: dict[str, Output],
               tables: dict[str, Table], constants: dict[str, Constant]) -> Chart:

@@ -20,17 +20,13 @@ from __future__ import annotations
 from calc.core.formatting import as_written
 from calc.core.model import (BEYOND_LIMIT, DECLARED_MARKS, EXTRAPOLATED, Citation, Input, Note,
                              Output)
-from calc.template.reader import TemplateReader
+from calc.template.reader import SectionReader
 
 MEASURED_KEYS = {"min", "max", "source"}
 
 
-class EvidenceSection:
+class EvidenceSection(SectionReader):
     """Reads ``measured`` ranges and the warnings' ``kind``, ``marks`` and ``source``."""
-
-    def __init__(self, reader: TemplateReader):
-        self.reader = reader
-        """The template being read: its document, the names claimed, the shared checks."""
 
     def measured_range(self, spec: dict, key: str, kind: str, low, high):
         """The range under ``key`` (an input's ``measured``) as (min, max, citation), each

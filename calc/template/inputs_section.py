@@ -9,7 +9,7 @@ from dataclasses import replace
 from calc.core.formatting import places
 from calc.core.model import BOOL, Input
 from calc.core.names import LIST_SOURCE_LIMIT
-from calc.template.reader import TemplateReader, template_scope
+from calc.template.reader import SectionReader, template_scope
 
 LABEL_LIMIT = 30
 """Longest choice label, in characters: it sits beside the input's cell and names a chart's
@@ -18,12 +18,8 @@ DECIMALS_LIMIT = 6
 """Most decimals a number input shows."""
 
 
-class InputPresentation:
+class InputPresentation(SectionReader):
     """Reads how an input is shown, after its type and domain are known."""
-
-    def __init__(self, reader: TemplateReader):
-        self.reader = reader
-        """The template being read: its document, the names claimed, the shared checks."""
 
     def input_decimals(self, spec: dict, key: str, kind: str) -> int:
         """A number input's decimals: the template's ``decimals``, else the most places

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from calc.core.yaml_document import Document
 from calc.files.traversable import Traversable
-from calc.template.reader import TemplateReader, read_yaml
+from calc.template.reader import SectionReader, read_yaml
 
 MEASURED_ON_KEYS = {"text", "machine", "processors"}
 NAMED_SECTIONS = ("inputs", "tables", "constants", "outputs")
@@ -43,12 +43,8 @@ class Parts:
         return self.documents[name]
 
 
-class PartsSection:
+class PartsSection(SectionReader):
     """Reads ``measured_on`` and merges the parts it names."""
-
-    def __init__(self, reader: TemplateReader):
-        self.reader = reader
-        """The template being read: its document, the names claimed, the shared checks."""
 
     def measured_on(self, doc: dict, parts: Parts | None) -> tuple[dict, str]:
         """The document with any part merged in, and the measured-on text ("" if none)."""

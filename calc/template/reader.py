@@ -233,3 +233,11 @@ class TemplateReader:
         except expr.ExpressionError as error:
             self.fail(key, str(error))
 
+
+class SectionReader:
+    """The reader of one section of a template, for the loader: it checks what it reads
+    through the template's reader, which holds the document, the names claimed so far and
+    the checks every section uses."""
+
+    def __init__(self, reader: TemplateReader):
+        self.reader = reader

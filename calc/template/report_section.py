@@ -8,7 +8,7 @@ import re
 from dataclasses import replace
 
 from calc.core.model import NUMBER, Input, Output, Report, ReportFlag, ReportLine, ReportSum
-from calc.template.reader import TemplateReader
+from calc.template.reader import SectionReader
 
 REPORT_KEYS = {"option", "title", "item", "lines", "required", "total", "interval", "flag", "pool"}
 LINE_KEYS = {"starts", "pattern", "layout"}
@@ -18,12 +18,8 @@ FLAG_KEYS = {"group", "set", "unset", "none_set"}
 OPTION = re.compile(r"[a-z][a-z0-9-]*\Z")
 
 
-class ReportSection:
+class ReportSection(SectionReader):
     """Reads the report section."""
-
-    def __init__(self, reader: TemplateReader):
-        self.reader = reader
-        """The template being read: its document, the names claimed, the shared checks."""
 
     def report(self, spec, inputs: dict[str, Input], outputs: dict[str, Output]) -> Report:
         spec = self.reader.mapping(spec, "report", REPORT_KEYS,

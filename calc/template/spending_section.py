@@ -11,18 +11,14 @@ inside that part, so a part may not read another (the overlap the loader can see
 from __future__ import annotations
 
 from calc.core.model import ADDRESS_SPACES, CPU_RATE_UNIT, CpuPart, CpuSpent, Output
-from calc.template.reader import TemplateReader
+from calc.template.reader import SectionReader
 
 SPENT_KEYS = {"parts", "total", "not_summed", "overlaps"}
 PART_KEYS = {"address_space", "source"}
 
 
-class SpendingSection:
+class SpendingSection(SectionReader):
     """Reads ``cpu_spent``."""
-
-    def __init__(self, reader: TemplateReader):
-        self.reader = reader
-        """The template being read: its document, the names claimed, the shared checks."""
 
     def cpu_spent(self, doc: dict, outputs: dict[str, Output]) -> CpuSpent | None:
         rates = [name for name, output in outputs.items() if output.unit == CPU_RATE_UNIT]

@@ -10,7 +10,7 @@ template shipped makes the choice (a test checks).
 from __future__ import annotations
 
 from calc.core.model import Input, Output
-from calc.template.reader import TemplateReader
+from calc.template.reader import SectionReader
 
 KEY_RESULTS = (3, 5)
 """Fewest and most key results besides the headline."""
@@ -18,12 +18,8 @@ KEY_INPUTS = (1, 6)
 """Fewest and most key inputs."""
 
 
-class SummarySection:
+class SummarySection(SectionReader):
     """Reads ``headline``, ``key_results`` and ``key_inputs``."""
-
-    def __init__(self, reader: TemplateReader):
-        self.reader = reader
-        """The template being read: its document, the names claimed, the shared checks."""
 
     def summary_choice(self, doc: dict, inputs: dict[str, Input],
                        outputs: dict[str, Output]) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
