@@ -1,5 +1,5 @@
-"""What an import fills in and what it shows: the engine's results for an SMF folder
-(:mod:`calc.inputs.smf`) or a calculator's text report (:mod:`calc.inputs.report`) turned
+"""What an import fills in and what it shows: the engine's results for an SMF folder or
+store (:mod:`calc.inputs.smf`) or a calculator's text report (:mod:`calc.inputs.report`) turned
 into the values to put in the fields and the lines of the sources view. No Textual here, so it is tested
 without the app; every value is the engine's, only written for a person here.
 
@@ -16,7 +16,7 @@ from calc.core.model import Calculator
 from calc.inputs.report import Block, read_report
 from calc.inputs.report_eval import Evaluated, evaluate
 from calc.inputs.smf.feeds import declared
-from calc.inputs.smf.importing import Folder, Imported
+from calc.inputs.smf.importing import Imported, SmfData
 from calc.inputs.smf.selection import PEAK, Chosen, choose
 from calc.inputs.smf.tables import lines_text
 
@@ -90,7 +90,7 @@ class SmfChoice:
         return f"{interval.qmgr} on {interval.lpar}, from {interval.start.isoformat(' ')}{why}."
 
 
-def smf_choices(folder: Folder) -> list[SmfChoice]:
+def smf_choices(folder: SmfData) -> list[SmfChoice]:
     """Each queue manager's peak interval, as ``mqcalc smf`` picks it, then the other
     intervals by queue manager and start."""
     peaks = [SmfChoice(peak) for peak in choose(folder.imported, None, PEAK)]
@@ -99,11 +99,12 @@ def smf_choices(folder: Folder) -> list[SmfChoice]:
                     if not any(item is peak for peak in taken)]
 
 
-def smf_fill(folder: Folder, choice: SmfChoice) -> Fill:
+def smf_fill(folder: SmfData, choice: SmfChoice) -> Fill:
     """The interval's inputs to fill, each with its file, columns and lines; the values
     kept out with why; the items (page set, queue) the per-item calculators took."""
     imported, interval = choice.chosen.imported, choice.chosen.imported.interval
-    heading = [f"SMF folder {folder.path}",
+    heading = [f"SMF store {folder.path}, loaded from {', '.join(interval.folders)}"
+               if folder.stored else f"SMF folder {folder.path}",
                f"{interval.qmgr} on {interval.lpar}, interval from "
                f"{interval.start.isoformat(' ')}, {interval.seconds} s"]
     if choice.chosen.peak_by:

@@ -19,7 +19,7 @@ from textual.app import App
 
 import calc
 from calc.core.model import Calculator
-from calc.inputs.smf.importing import read_folder
+from calc.inputs.smf.importing import read_smf
 
 from .import_fill import Fill, flag_notes, report_choices, report_fill, smf_choices, smf_fill
 from .import_screens import ImportChoiceScreen, SourcesScreen
@@ -48,16 +48,18 @@ class Importer:
         """The last folder or report imported: where the next prompt starts."""
 
     def smf(self) -> None:
-        """Ask for a folder of mq-smf-csv files, then which interval to import."""
-        self.app.push_screen(PathScreen("Import an SMF folder (the CSV files mq-smf-csv "
-                                        "wrote)", self.path or self.folder, folder=True),
+        """Ask for a folder of mq-smf-csv files or a store of them, then which interval to
+        import."""
+        self.app.push_screen(PathScreen("Import SMF data: an mq-smf-csv folder, or a "
+                                        "store (mqcalc smf load)",
+                                        self.path or self.folder, folder=True),
                              self.smf_from)
 
     def smf_from(self, path: Path | None) -> None:
         if path is None:
             return
         try:
-            folder = read_folder(path)
+            folder = read_smf(path)
         except calc.MqcalcError as error:
             self.app.notify(f"Not imported: {error}", severity="error", timeout=8)
             return

@@ -70,14 +70,21 @@ def _row(label: str, unit: str, values: list, decimals: int,
             + "".join(f"{text:>{COLUMN}}" for text in [*shown, change])).rstrip()
 
 
-def _header(base: VariantResult, variant: VariantResult) -> str:
-    return (f"{INDENT}{'':<{LABEL + UNIT}}{base.name[:COLUMN - 1]:>{COLUMN}}"
-            f"{variant.name[:COLUMN - 1]:>{COLUMN}}{'change':>{COLUMN}}")
+def _header(base: VariantResult, variant: VariantResult) -> list[str]:
+    """The table's column heads: the two variants' names, or, where a name is wider than
+    its column, (1) and (2) with the names whole on lines of their own above."""
+    names = [base.name, variant.name]
+    lines = []
+    if any(len(name) > COLUMN - 1 for name in names):
+        lines = [f"{INDENT}({number}) {name}" for number, name in enumerate(names, start=1)]
+        names = ["(1)", "(2)"]
+    return [*lines, f"{INDENT}{'':<{LABEL + UNIT}}"
+                    + "".join(f"{text:>{COLUMN}}" for text in [*names, "change"])]
 
 
 def _table(result: PlanResult, base: VariantResult, variant: VariantResult) -> list[str]:
     difference = result.difference(variant)
-    lines = [_header(base, variant)]
+    lines = _header(base, variant)
     for spec in machine_inputs().values():
         lines.append(f"{INDENT}{spec.title:<{LABEL}}{spec.unit:<{UNIT}}"
                      + "".join(f"{_machine(v, spec):>{COLUMN}}" for v in (base, variant)))
@@ -139,7 +146,7 @@ def _machine(variant: VariantResult, spec) -> str:
 def _contributions(result: PlanResult, base: VariantResult,
                    variant: VariantResult) -> list[str]:
     """Each declared part in either variant, CPU s/s in each and the change."""
-    lines = [_header(base, variant)]
+    lines = _header(base, variant)
     keys = list(dict.fromkeys((c.calculator, c.output, c.address_space)
                               for v in (base, variant) for c in v.contributions))
     values = [{(c.calculator, c.output, c.address_space): c.cpu_seconds_per_sec

@@ -17,19 +17,18 @@ from pathlib import Path
 
 from calc import engine
 from calc.cli import json_output
+from calc.cli.text import shown_value
 from calc.core.terminal_text import printable
 from calc.files.writing import replace_atomically
 from calc.inputs.plan import make_plan, plan_text
 from calc.inputs.scenario import Scenario, scenario_text
 from calc.inputs.smf.feeds import WQ, declared
-from calc.inputs.smf.importing import Imported, read_folder
-from calc.inputs.smf.selection import Chosen, choose
+from calc.inputs.smf.importing import Imported, read_smf
+from calc.inputs.smf.selection import PEAK, Chosen, choose
 from calc.inputs.smf.tables import SmfError, lines_text
 
 HELP_WIDTH = 88
 """Where the help's prose wraps (argparse's own text wraps to the terminal)."""
-BIG = 1e6
-"""From here on a float is shown whole (6 significant digits would switch to 1.2e+08)."""
 
 
 def epilog() -> str:
@@ -52,16 +51,74 @@ def epilog() -> str:
     return "\n".join(lines)
 
 
+LOAD, SERIES = "load", "series"
+"""The words that make ``mqcalc smf`` load folders into a store, or give a series, instead
+of choosing intervals of a folder or store."""
+ACTIONS = {LOAD: ("qmgr", "interval", "out", "csv"), SERIES: ("interval", "out", "into"),
+           None: ("into", "csv")}
+"""The options each way of ``mqcalc smf`` does not take."""
+
+
 def run(arguments) -> int:
-    """``mqcalc smf FOLDER [--qmgr NAME] [--interval WHICH] [--json] [--out FILE]``."""
-    return print_folder(arguments.folder, arguments.qmgr, arguments.interval, arguments.json,
-                        arguments.out)
+    """``mqcalc smf DIR|STORE [--qmgr NAME] [--interval WHICH] [--json] [--out FILE]``,
+    ``mqcalc smf load DIR... --into STORE [--json]`` or ``mqcalc smf series DIR|STORE
+    [--qmgr NAME] [--json | --csv]``."""
+    action = arguments.paths[0] if arguments.paths[0] in ACTIONS else None
+    paths = [Path(text) for text in arguments.paths[action is not None:]]
+    named = f"smf {action}" if action else "smf"
+    given = [f"--{name.replace('_', '-')}" for name in ACTIONS[action]
+             if getattr(arguments, name) not in (None, False)]
+    if given:
+        raise SmfError(f"{named}: {', '.join(given)} {'go' if len(given) > 1 else 'goes'} "
+                       f"with {_taking(given[0][2:])}, not here (see mqcalc smf --help)")
+    if action == LOAD:
+        if arguments.into is None or not paths:
+            raise SmfError("smf load: expects one or more folders and --into STORE, e.g. "
+                           "mqcalc smf load week1 week2 --into mq.duckdb")
+        return print_load(paths, arguments.into, arguments.json)
+    if len(paths) != 1:
+        raise SmfError(f"{named}: reads one folder or store, given {len(paths)} (to add "
+                       "several folders to a store: mqcalc smf load DIR... --into STORE)")
+    if action == SERIES:
+        from calc.cli.smf_series import print_series
+
+        return print_series(paths[0], arguments.qmgr, arguments.json, arguments.csv)
+    return print_smf(paths[0], arguments.qmgr, arguments.interval or PEAK, arguments.json,
+                     arguments.out)
 
 
-def print_folder(path: Path, qmgr: str | None, interval: str, as_json: bool,
-                 out: Path | None) -> int:
-    """Read the folder, report the chosen intervals, write ``out`` if given."""
-    folder = read_folder(path)
+def _taking(option: str) -> str:
+    """The ways of ``mqcalc smf`` that take ``option``, in words."""
+    ways = {LOAD: "smf load", SERIES: "smf series", None: "reading a folder or a store"}
+    return " and ".join(ways[action] for action, refused in ACTIONS.items()
+                        if option not in refused)
+
+
+def print_load(folders: list[Path], into: Path, as_json: bool) -> int:
+    """Load ``folders`` into the store ``into``; say what was added and left out."""
+    from calc.inputs.smf import store
+
+    tell = (lambda said: print(f"mqcalc: loading {printable(said)}", file=sys.stderr)
+            ) if sys.stderr.isatty() else (lambda said: None)
+    loaded = store.load(into, folders, tell)
+    for file in loaded.files:
+        if file.new_columns:
+            print(printable(f"mqcalc: {file.file} of {file.folder} has "
+                            f"{len(file.new_columns)} columns the store had not seen, now "
+                            f"added (earlier rows hold none): {', '.join(file.new_columns)}"),
+                  file=sys.stderr)
+    if as_json:
+        print(json_output.dumps({"store": str(into), "files": [
+            {**vars(file), "new_columns": list(file.new_columns)} for file in loaded.files]}))
+    else:
+        print(printable(loaded.said()))
+    return 0
+
+
+def print_smf(path: Path, qmgr: str | None, interval: str, as_json: bool,
+              out: Path | None) -> int:
+    """Read the folder or store, report the chosen intervals, write ``out`` if given."""
+    folder = read_smf(path, qmgr)
     chosen = choose(folder.imported, qmgr, interval)
     if as_json:
         print(json_output.dumps({"source": str(path),
@@ -71,7 +128,8 @@ def print_folder(path: Path, qmgr: str | None, interval: str, as_json: bool,
                                               "identity": list(r.identity)}
                                              for r in folder.repeats]}))
     else:
-        print(printable(f"SMF folder {path}: {', '.join(folder.files)}"))
+        kind = "SMF store" if folder.stored else "SMF folder"
+        print(printable(f"{kind} {path}: {', '.join(folder.files)}"))
         for item in chosen:
             print("\n".join(["", *_text(item)]))
     for repeats in folder.repeats:
@@ -89,7 +147,8 @@ def _document(chosen: Chosen) -> dict:
     """One interval for ``--json``."""
     imported, interval = chosen.imported, chosen.imported.interval
     return {"qmgr": interval.qmgr, "lpar": interval.lpar, "start": interval.start.isoformat(),
-            "seconds": interval.seconds, "peak_by": chosen.peak_by,
+            "seconds": interval.seconds, "folders": list(interval.folders),
+            "peak_by": chosen.peak_by,
             "inputs": imported.inputs, "from": imported.sources,
             "caveats": imported.caveats,
             "items": {calculator: {"chosen": imported.chosen[calculator], "items": [
@@ -107,18 +166,20 @@ def _text(chosen: Chosen) -> list[str]:
     imported, interval = chosen.imported, chosen.imported.interval
     lines = [f"{printable(interval.qmgr)} on {printable(interval.lpar)}: interval from "
              f"{interval.start.isoformat(' ')}, {_seconds(interval.seconds)}"]
+    if interval.folders:
+        lines.append(f"  loaded from {printable(', '.join(interval.folders))}")
     if chosen.peak_by:
         lines.append(f"  peak by {chosen.peak_by}")
     for calculator, inputs in imported.inputs.items():
         lines.append(f"  {calculator}" + _item_note(imported, calculator))
         specs = engine.calculator(calculator).inputs
         for name, value in inputs.items():
-            lines.append(f"    {name:<26} {_shown(value):>14} {specs[name].unit:<16} "
+            lines.append(f"    {name:<26} {shown_value(value):>14} {specs[name].unit:<16} "
                          f"{imported.sources[calculator][name]} "
                          f"({lines_text(imported.lines[calculator][name])})")
             if imported.caveat(calculator, name):
                 lines.append(f"      {imported.caveat(calculator, name)}")
-    lines += [f"  refused {r.calculator} {r.input} = {_shown(r.value)}: {r.file} "
+    lines += [f"  refused {r.calculator} {r.input} = {shown_value(r.value)}: {r.file} "
               f"{lines_text(r.rows)}, {', '.join(r.columns)}: {r.expects}".replace(" , ", ", ")
               for r in imported.refused]
     lines += [f"  missing {m.calculator} {m.input}: {m.reason}"
@@ -139,16 +200,6 @@ def _item_note(imported: Imported, calculator: str) -> str:
 
 def _seconds(seconds: object) -> str:
     return "length unknown" if seconds is None else f"{seconds} s"
-
-
-def _shown(value: object) -> str:
-    """A value as the text output shows it: a float to 6 significant digits (a whole
-    number from a million up), never in exponent form from 0.0001 up."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, float):
-        return f"{value:,.0f}" if abs(value) >= BIG else f"{value:,.6g}"
-    return f"{value:,}" if isinstance(value, int) else printable(str(value))
 
 
 def _write(out: Path, chosen: list[Chosen]) -> str:

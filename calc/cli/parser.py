@@ -51,6 +51,14 @@ def given_path(text: str) -> Path:
     return Path(text)
 
 
+def given_path_text(text: str) -> str:
+    """A path typed on the command line, kept as typed (``smf`` tells its words ``load``
+    and ``series`` from a folder so named, typed ``./load``); the empty one refused as
+    :func:`given_path` refuses it."""
+    given_path(text)
+    return text
+
+
 class _Version(argparse.Action):
     """``--version``: mqzcalc's version as installed (:func:`calc.core.version.version`), looked
     up only when asked."""
@@ -172,16 +180,24 @@ def _plan(command: Parser, reports: tuple[Report, ...]) -> None:
 
 
 def _smf(command: Parser, reports: tuple[Report, ...]) -> None:
-    command.add_argument("folder", metavar="DIR", type=given_path,
-                         help="the folder holding mq-smf-csv's SMF-*.csv files")
+    command.add_argument("paths", nargs="+", metavar="DIR|STORE", type=given_path_text,
+                         help="the folder holding mq-smf-csv's SMF-*.csv files, or a store "
+                              "made by mqcalc smf load; or load DIR... --into STORE to add "
+                              "folders to a store; or series DIR|STORE (a folder named load "
+                              "or series is written ./load, ./series)")
+    command.add_argument("--into", metavar="STORE", type=given_path,
+                         help="with load: the store to add the folders to (a DuckDB file, "
+                              "made when it does not exist)")
     command.add_argument("--qmgr", metavar="NAME", help="the queue managers of this name "
                          "only (one on each LPAR that has it)")
-    command.add_argument("--interval", default="peak", metavar="peak|all|TIMESTAMP",
+    command.add_argument("--interval", metavar="peak|all|TIMESTAMP",
                          help="peak (the default): per queue manager, the interval with the "
                               "highest adapter request rate, or log rate where there is no "
                               "channel initiator data; all; or the interval starting at "
                               "TIMESTAMP, e.g. 2026-05-21T16:29:10")
     command.add_argument("--json", action="store_true", help="machine-readable output")
+    command.add_argument("--csv", action="store_true",
+                         help="with series: CSV, one line an interval and a column a figure")
     command.add_argument("--out", metavar="FILE", type=given_path,
                          help="also write the inputs: a scenario file for one interval "
                               "(mqcalc eval --scenario FILE), a plan file with one variant per "
@@ -215,11 +231,20 @@ COMMANDS: dict[str, tuple[dict, Callable[[Parser, tuple[Report, ...]], None]]] =
              _plan),
     "smf": ({"help": "the calculators' inputs from SMF data formatted by IBM's mq-smf-csv",
              "formatter_class": argparse.RawDescriptionHelpFormatter, "epilog": _smf_epilog,
+             "usage": "mqcalc smf [-h] [--qmgr NAME] [--interval peak|all|TIMESTAMP] [--json] "
+                     "[--out FILE] DIR|STORE\n       mqcalc smf load [--json] DIR... --into "
+                     "STORE\n       mqcalc smf series [--qmgr NAME] [--json | --csv] DIR|STORE",
              "description": "Read the CSV files mq-smf-csv wrote (its default form or -r) and "
                             "give, per queue manager and interval, every calculator input the "
                             "data gives, with the file and columns it came from; a value "
                             "outside its input's domain is reported with its file, lines and "
-                            "columns, and left out."}, _smf),
+                            "columns, and left out. smf load adds folders of those files "
+                            "(a day's, a week's) to a store, one DuckDB file, each record "
+                            "once however often it is loaded; smf STORE reads the store as "
+                            "it reads a folder. smf series gives each queue manager's "
+                            "intervals as a series of every figure the calculators take, "
+                            "with each one's peak, 95th percentile, mean and hour-of-day "
+                            "profile."}, _smf),
     "tui": ({"help": "start the terminal calculator"}, _tui),
 }
 """Each command, in the order ``--help`` lists them: what ``add_parser`` is given (its help,

@@ -60,3 +60,38 @@ def stopped_by_signals() -> Iterator[None]:
     finally:
         for number, handler in before.items():
             signal.signal(number, handler)
+
+
+@contextmanager
+def signals_noted() -> Iterator[list[int]]:
+    """Within this block, each signal that stops a command (SIGINT and the
+    :data:`STOPPING_SIGNALS` a handler is set for) is noted in the list this yields before
+    its handler runs. A library that runs Python's signal handlers inside its own work and
+    turns what they raise into an error of its own (DuckDB's "Query interrupted") leaves
+    the list to say what stopped it: :func:`stopping` gives the exception the handler
+    raised. Signal handlers can only be set in the main thread: called from another, the
+    list stays empty."""
+    noted: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield noted
+        return
+    before = {number: signal.getsignal(number) for number in (signal.SIGINT, *STOPPING_SIGNALS)}
+
+    def note(number, frame, handler):
+        noted.append(number)
+        handler(number, frame)
+
+    try:
+        for number, handler in before.items():
+            if callable(handler):
+                signal.signal(number, lambda n, f, handler=handler: note(n, f, handler))
+        yield noted
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler)
+
+
+def stopping(number: int) -> BaseException:
+    """What stopping by signal ``number`` raises: KeyboardInterrupt for SIGINT (Ctrl+C),
+    else :class:`Stopped`."""
+    return KeyboardInterrupt() if number == signal.SIGINT else Stopped(number)

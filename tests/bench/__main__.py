@@ -32,6 +32,7 @@ SECTIONS: dict[str, str] = {
     "terminal": "the terminal calculator: cold start to first paint under tmux, key press to "
                 "the new figure through Pilot",
     "scaling": "build time and memory against calculators, sweep time and memory against rows",
+    "store": "the SMF store: a month of the sample re-stamped, loaded, loaded again, read back",
 }
 """Each section is the module of that name in this package, with ``measure(quick)``."""
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-HEAVY = ("yaml", "xlsxwriter", "openpyxl", "textual", "calc.cli.cmd_smf", "calc.inputs.scenario",
-         "calc.inputs.report", "calc.workbook")
+HEAVY = ("yaml", "xlsxwriter", "openpyxl", "textual", "duckdb", "calc.cli.cmd_smf",
+         "calc.inputs.scenario", "calc.inputs.report", "calc.workbook")
 PROBE = """
 import contextlib, io, json, sys
 from calc import engine
@@ -77,3 +78,10 @@ def test_a_report_option_is_still_known_to_eval():
     name one."""
     found = started("eval", "pageset_encryption", "--pset-report", "/nonexistent")
     assert "pageset_encryption" in found["loaded"]
+
+
+def test_reading_an_smf_folder_leaves_the_stores_database_unloaded():
+    """DuckDB (a tenth of a second to import) is loaded only where a store is used."""
+    folder = Path(__file__).resolve().parents[1] / "fixtures" / "smf" / "raw"
+    found = started("smf", str(folder), "--json")
+    assert "calc.inputs.smf.store" in found["modules"] and "duckdb" not in found["modules"]

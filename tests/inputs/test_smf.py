@@ -371,8 +371,9 @@ def test_a_file_that_is_not_mq_smf_csv_output_is_refused(tmp_path):
 
 
 def test_a_file_in_place_of_the_folder_is_refused():
-    assert "is not a folder (expects the folder mq-smf-csv wrote its CSV files to)" in \
-        refusal(SAMPLE / "SMF-QJST.csv")
+    assert refusal(SAMPLE / "SMF-QJST.csv").endswith(
+        "is neither a folder nor an SMF store (expects the folder mq-smf-csv wrote its CSV "
+        "files to, or a store made by mqcalc smf load)\n")
 
 
 def test_an_unknown_queue_manager_is_refused_naming_those_there_are():
@@ -425,8 +426,11 @@ def test_several_intervals_are_written_as_a_plan_with_a_variant_each(tmp_path):
     assert [v.name for v in plan.variants] == ["QMA1 2026-03-02 10:30:00",
                                                "QMB1 2026-03-02 10:00:00"]
     assert plan.variants[1].calculators["log_encryption"]["log_mb_per_sec"] == 1.0
-    status, _shown, err = run_main("plan", out)
+    status, shown, err = run_main("plan", out)
     assert status == 0, err
+    # the names, wider than a column, are whole above each table, which fits 80 columns
+    assert shown.count("\n  (1) QMA1 2026-03-02 10:30:00\n  (2) QMB1 2026-03-02 10:00:00\n") == 2
+    assert max(len(line) for line in shown.splitlines() if not line.startswith("  file: ")) <= 80
 
 
 def test_intervals_sharing_a_second_get_variant_names_apart(tmp_path):

@@ -3,6 +3,7 @@ as strictly as a template, each mistake refused in one line naming the file, the
 its line; a team's own templates folder declares its own calculators' feeds."""
 from __future__ import annotations
 
+import json
 import shutil
 
 import pytest
@@ -54,8 +55,17 @@ def test_every_declared_input_is_one_of_its_calculators_and_read_by_a_known_read
      "line 4: calculators.adapters.inputs.cpus: 'cpus' is not an input of adapters"),
     ("calculators:\n  adapters:\n    inputs:\n      chiadaps: {file: SMF-QXXX.csv, "
      "reading: rows, column: Task_Index}\n",
-     "line 4: calculators.adapters.inputs.chiadaps.file: 'SMF-QXXX.csv' is not a file "
-     "mqcalc reads"),
+     "line 4: calculators.adapters.inputs.chiadaps.file: 'SMF-QXXX.csv' is not a file of "
+     "records (known: SMF-QCTADP.csv, "),
+    ("records:\n  SMF-QXXX.csv: {placed_by: hour, key: []}\ncalculators: {}\n",
+     "line 2: records.SMF-QXXX.csv.placed_by: 'hour' is not a way rows are placed (known: "
+     "interval, record)"),
+    ("records:\n  QXXX.txt: {placed_by: interval, key: []}\ncalculators: {}\n",
+     "line 2: records.QXXX.txt: 'QXXX.txt' is not a file name mq-smf-csv writes (SMF-*.csv)"),
+    ("records:\n  SMF-QXXX.csv: {placed_by: interval, key: Task_Index}\ncalculators: {}\n",
+     "line 2: records.SMF-QXXX.csv.key: must be a list of column names"),
+    ("records:\n  SMF-QXXX.csv: {placed_by: interval}\ncalculators: {}\n",
+     "line 2: records.SMF-QXXX.csv.key: is required"),
     ("calculators:\n  adapters:\n    inputs:\n      chiadaps: {file: SMF-QCTADP.csv, "
      "reading: rows}\n",
      "line 4: calculators.adapters.inputs.chiadaps.column: is required"),
@@ -70,6 +80,22 @@ def test_a_mistake_in_a_teams_feeds_is_refused_in_one_line(tmp_path, feeds, refu
     assert refused.returncode == 2 and refused.stdout == ""
     assert refused.stderr.startswith(f"mqcalc: smf_feeds.yaml: {refusal}"), refused.stderr
     assert refused.stderr.count("\n") == 1
+
+
+def test_a_teams_records_are_added_to_the_installed_and_its_feeds_may_read_them(tmp_path):
+    """A team declares how the rows of a file the installed feeds do not read are told
+    apart (the channel initiator's SSL tasks, here a copy of raw/'s adapter tasks) and
+    counts its adapters from it (a made-up choice): two tasks an interval."""
+    data = shutil.copytree(REPO / "tests" / "fixtures" / "smf" / "raw", tmp_path / "data")
+    shutil.copy(data / "SMF-QCTADP.csv", data / "SMF-QCTSSL.csv")
+    ours = mqcalc(team_folder(tmp_path, (
+        "records:\n  SMF-QCTSSL.csv: {placed_by: interval, key: [Task_Index]}\n"
+        "calculators:\n  adapters:\n    inputs:\n      chiadaps: {file: SMF-QCTSSL.csv, "
+        "reading: rows, column: Task_Index}\n")), "smf", data, "--interval", "all", "--json")
+    assert ours.returncode == 0, ours.stderr
+    fed = [(i["qmgr"], i["inputs"]["adapters"], i["from"]["adapters"])
+           for i in json.loads(ours.stdout)["intervals"] if "adapters" in i["inputs"]]
+    assert fed == [("QMA1", {"chiadaps": 2}, {"chiadaps": "SMF-QCTSSL.csv:Task_Index"})] * 2
 
 
 def test_a_teams_feeds_replace_its_calculators_and_keep_the_others(tmp_path):
@@ -97,14 +123,15 @@ def test_a_team_without_its_own_feeds_gets_the_installed_ones(tmp_path):
     assert ours.returncode == 0 and ours.stdout == installed.stdout
 
 
-def test_a_team_of_other_calculators_imports_what_feeds_them(tmp_path):
-    """A team's folder holding connect only: no feed is declared for it, so nothing is
-    imported, and the installed feeds of calculators the team does not have are left out
-    rather than refused."""
+def test_a_team_of_calculators_no_feed_reads_is_told_so(tmp_path):
+    """A team's folder holding connect only: no feed is declared for it, so there is
+    nothing to import, which is said in one line; the installed feeds of calculators the
+    team does not have are left out rather than refused as naming unknown calculators."""
     folder = tmp_path / "connect-only"
     folder.mkdir()
     shutil.copy(REPO / "templates" / "connect.yaml", folder)
     shutil.copy(REPO / "templates" / "documents.yaml", folder)
     done = mqcalc(folder, "smf", SAMPLE, "--json")
-    assert done.returncode == 0, done.stderr
-    assert all(interval["inputs"] == {} for interval in yaml.safe_load(done.stdout)["intervals"])
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == (f"mqcalc: smf {SAMPLE}: no calculator of the templates takes an "
+                           "input from SMF data (their smf_feeds.yaml feeds none)\n")

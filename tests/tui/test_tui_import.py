@@ -9,7 +9,7 @@ from textual.widgets import OptionList
 from calc import engine
 from calc.inputs.plan import load_plan
 from calc.inputs.report import read_report
-from calc.inputs.smf.importing import read_folder
+from calc.inputs.smf.importing import read_smf
 from calc.inputs.smf.selection import choose
 from tests.conftest import CALCULATORS
 from tests.inputs.test_plan import SAMPLE as PLAN_SAMPLE
@@ -51,7 +51,7 @@ def said(app) -> list[str]:
 
 
 async def test_f6_imports_a_queue_managers_peak_into_every_calculator_it_feeds(tmp_path):
-    [peak] = choose(read_folder(SAMPLE).imported, "QML1", "peak")
+    [peak] = choose(read_smf(SAMPLE).imported, "QML1", "peak")
     app = create_app(folder=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await through_file_prompt(app, pilot, "f6", SAMPLE)

@@ -7,7 +7,8 @@ import shutil
 from calc import engine
 from calc.inputs.report import read_report
 from calc.inputs.report_eval import evaluate
-from calc.inputs.smf.importing import read_folder
+from calc.inputs.smf import store
+from calc.inputs.smf.importing import read_smf
 from calc.inputs.smf.selection import choose
 from tests.conftest import REPO
 from tests.inputs.test_smf import OLD, RAW, SAMPLE, write_adapters
@@ -20,7 +21,7 @@ PAGESET = engine.calculator("pageset_encryption")
 
 
 def test_the_peaks_come_first_as_mqcalc_smf_picks_them_then_every_other_interval():
-    folder = read_folder(SAMPLE)
+    folder = read_smf(SAMPLE)
     offered = smf_choices(folder)
     peaks = choose(folder.imported, None, "peak")
     assert [choice.chosen.imported for choice in offered[:len(peaks)]] == \
@@ -35,7 +36,7 @@ def test_the_peaks_come_first_as_mqcalc_smf_picks_them_then_every_other_interval
 
 
 def test_an_interval_fills_the_engines_values_each_with_its_file_columns_and_lines():
-    folder = read_folder(SAMPLE)
+    folder = read_smf(SAMPLE)
     [peak] = choose(folder.imported, "QML1", "peak")
     imported = peak.imported
     fill = smf_fill(folder, next(c for c in smf_choices(folder) if c.chosen.imported is imported))
@@ -67,7 +68,7 @@ def test_rows_left_out_as_repeats_are_said_in_the_notes(tmp_path):
     folder = tmp_path / "smf"
     shutil.copytree(RAW, folder)
     (folder / "SMF-QCTADP.csv").write_text("".join(lines + lines[3:5]), encoding="ascii")
-    loaded = read_folder(folder)
+    loaded = read_smf(folder)
     fill = smf_fill(loaded, smf_choices(loaded)[0])
     assert fill.values["adapters"]["chiadaps"] == 2
     assert fill.notes[-1] == loaded.repeats[0].said()
@@ -78,7 +79,7 @@ def test_a_refused_value_is_listed_with_its_lines_columns_and_what_the_input_exp
         tmp_path):
     write_adapters(tmp_path, ['"09:00:00,000000",60,1,0,7200000000,3600, 0 ,7200, 0 ,',
                               '"09:00:00,000000",60,2,1,0,0, 0 ,0, 0 ,'])
-    folder = read_folder(tmp_path)
+    folder = read_smf(tmp_path)
     fill = smf_fill(folder, smf_choices(folder)[0])
     [refused] = fill.refused
     assert (refused.calculator, refused.input) == ("adapters", "adapter_requests_per_sec")
@@ -88,7 +89,7 @@ def test_a_refused_value_is_listed_with_its_lines_columns_and_what_the_input_exp
 
 
 def test_values_an_older_mq_lacks_are_listed_as_missing_with_why():
-    folder = read_folder(OLD)
+    folder = read_smf(OLD)
     fills = [smf_fill(folder, choice) for choice in smf_choices(folder)]
     missing = {(line.calculator, line.input): line.where for fill in fills
                for line in fill.missing}
@@ -141,3 +142,18 @@ def test_with_values_puts_the_values_over_the_fields_and_starts_each_undo_there(
     assert filled.current == "connect"
     assert all(history.undo() is None for history in filled.histories.values())
     assert session.fields("adapters") == field_values(adapters, {})
+
+
+def test_a_store_offers_and_fills_what_the_folder_it_was_loaded_from_does(tmp_path):
+    """F6 takes a store (mqcalc smf load) as it takes a folder: the same choices, in the
+    same order, each filling the same values from the same files, columns and lines."""
+    store.load(tmp_path / "mq.duckdb", [SAMPLE])
+    folder, stored = read_smf(SAMPLE), read_smf(tmp_path / "mq.duckdb")
+    offered, from_store = smf_choices(folder), smf_choices(stored)
+    assert [(c.label, c.detail) for c in from_store] == [(c.label, c.detail) for c in offered]
+    for mine, theirs in zip(from_store, offered):
+        filled, expected = smf_fill(stored, mine), smf_fill(folder, theirs)
+        assert (filled.values, filled.imported, filled.missing, filled.refused) == \
+            (expected.values, expected.imported, expected.missing, expected.refused)
+        assert filled.heading[0] == f"SMF store {tmp_path / 'mq.duckdb'}, loaded from {SAMPLE}"
+        assert filled.heading[1:] == expected.heading[1:]

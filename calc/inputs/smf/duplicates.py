@@ -5,7 +5,8 @@ twice, one interval's adapter tasks would read as twice as many, with twice the 
 and that interval would become the peak. A row is a repeat when a row before it in the
 same file has the same identity: the LPAR, the queue manager, the time that places it
 (a statistics row's interval start, an accounting row's record time) and the file's own
-key (:data:`calc.inputs.smf.feeds.IDENTITY`: the task, the page set, the queue and task). The
+key (:attr:`calc.inputs.smf.feeds.Record.identity`: the task, the page set, the queue and
+task); in a file no record declares, only a row copying another cell for cell. The
 first row stays; every repeat is left out and reported, whether its figures are the same
 (a copy) or differ (two records claiming one place, of which the first is kept). Only the
 columns the import reads are held (:func:`calc.inputs.smf.feeds.columns_read`), so those are the
@@ -15,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from calc.inputs.smf.feeds import ACCOUNTING, IDENTITY
-from calc.inputs.smf.tables import START_DATE, START_TIME, Row, Table, lines_text
+from calc.inputs.smf.feeds import declared
+from calc.inputs.smf.tables import Row, Table, lines_text
 
 
 @dataclass(frozen=True)
@@ -43,9 +44,8 @@ class Repeats:
 def without_repeats(table: Table) -> tuple[Table, Repeats | None]:
     """``table`` with every row that repeats an earlier one's identity left out, and what
     was left out (None when nothing was)."""
-    # what places a row in time: an accounting row's record time, else its interval's start
-    place = ("Date", "Time") if table.file in ACCOUNTING else (START_DATE, START_TIME)
-    identity = ("LPAR", "QMgr", *place, *IDENTITY[table.file])
+    record = declared().records.get(table.file)
+    identity = record.identity if record is not None else table.columns
     if not set(identity) <= set(table.columns):  # a file cut down: only a whole copy repeats
         identity = table.columns
     first: dict[tuple[str, ...], Row] = {}

@@ -2,8 +2,8 @@
 ``templates/smf_feeds.yaml`` (a team's folder may add its own), read and checked here
 against the catalogue and the readings (:data:`calc.inputs.smf.readings.READINGS`), and used by
 the import (:mod:`calc.inputs.smf.importing`), the command's help and its output's ``from`` (each
-input's ``FILE:COLUMNS``). The files themselves, what places and identifies their rows, are
-the tool's and stay here.
+input's ``FILE:COLUMNS``). The same file says how each file's rows are placed in time and
+told apart (``records``), which the import and the store use to leave out repeats.
 """
 from __future__ import annotations
 
@@ -13,14 +13,36 @@ from functools import cache
 
 from calc import engine
 from calc.inputs.smf.readings import READINGS, Reading
-from calc.inputs.smf.tables import PLACING, Row
+from calc.inputs.smf.tables import PLACING, START_DATE, START_TIME, Row
 from calc.template.folders import SMF_FEEDS_FILE, data_files, templates_dir
 from calc.template.reader import TemplateReader
 
-QCTADP, QCTDSP, QJST, QIS1, WQ = ("SMF-QCTADP.csv", "SMF-QCTDSP.csv", "SMF-QJST.csv",
-                                  "SMF-QIS1.csv", "SMF-WQ.csv")
-"""The files read, as mq-smf-csv names them: channel initiator adapter and dispatcher
-tasks, log manager, page sets (statistics, SMF 115) and queue accounting (SMF 116)."""
+WQ = "SMF-WQ.csv"
+"""The queue accounting file (SMF 116), whose Get_Count and Total_Valid_Gets the help
+explains."""
+PLACES = {"interval": (START_DATE, START_TIME), "record": ("Date", "Time")}
+"""What places a row in time, by how its file is placed (``records`` in the feeds file): a
+statistics row by its interval's start, an accounting row by when its record was written."""
+
+
+@dataclass(frozen=True)
+class Record:
+    """How the rows of one file mq-smf-csv writes are placed in time and told apart."""
+
+    file: str
+    placed_by: str
+    """``interval`` (a statistics row of SMF 115: its interval's start) or ``record`` (the
+    time its record was written: queue accounting, channel statistics)."""
+    key: tuple[str, ...]
+    """What tells apart the rows of one queue manager placed at one time: the channel
+    initiator task, the page set, the queue and the task that opened it (none where the file
+    has one row per queue manager and interval)."""
+
+    @property
+    def identity(self) -> tuple[str, ...]:
+        """The columns whose values are one record's: no two rows of one record differ in
+        them, and a row that repeats them repeats a record."""
+        return ("LPAR", "QMgr", *PLACES[self.placed_by], *self.key)
 
 
 @dataclass(frozen=True)
@@ -69,20 +91,6 @@ class Items:
                 f"({self.why_only})")
 
 
-STATISTICS = (QCTADP, QCTDSP, QJST, QIS1)
-"""The files whose rows carry their statistics interval (SMF 115)."""
-ACCOUNTING = (WQ,)
-"""The files whose rows belong to the interval during which their record was written."""
-FILES = (*STATISTICS, *ACCOUNTING)
-IDENTITY = {QCTADP: ("Task_Index",), QCTDSP: ("Task_Index",), QJST: (), QIS1: ("Pageset",),
-            WQ: ("Correlation", "Open_Name", "Base_Name", "Open (DATE)", "Open (TIME)")}
-"""What identifies a row of each file among its queue manager's rows of one interval (a
-statistics file) or one record (the accounting file): the channel initiator task, the
-page set, the queue and the task (its correlator) that opened it; a queue manager's log
-statistics have one row an interval. Used to leave out rows that repeat a record
-(:mod:`calc.inputs.smf.duplicates`)."""
-
-
 @dataclass(frozen=True)
 class Declared:
     """Everything the feeds files declare."""
@@ -94,9 +102,23 @@ class Declared:
     peak_by: tuple[tuple[str, str], ...]
     """What ``--interval peak`` ranks a queue manager's intervals by: the first of these
     (calculator, input) any of its intervals has."""
+    records: dict[str, Record]
+    """How each file's rows are placed and told apart, by file name, in the files' order."""
+
+    @property
+    def files(self) -> tuple[str, ...]:
+        """The files the feeds read, in the order of :attr:`records`."""
+        read = {feed.file for feed in self.feeds} | {i.file for i in self.items.values()}
+        return tuple(file for file in self.records if file in read)
+
+    def placed_by_interval(self, file: str) -> bool:
+        """Whether ``file``'s rows carry their statistics interval (else they belong to the
+        interval during which their record was written)."""
+        return self.records[file].placed_by == "interval"
 
 
 CALCULATOR_KEYS = {"inputs", "items"}
+RECORD_KEYS = {"placed_by", "key"}
 FEED_KEYS = {"file", "reading", "caveat"}
 ITEMS_KEYS, ONLY_KEYS = {"file", "key", "rank", "facts", "only"}, {"column", "value", "why"}
 
@@ -104,12 +126,14 @@ ITEMS_KEYS, ONLY_KEYS = {"file", "key", "rank", "facts", "only"}, {"column", "va
 class _FeedsFile(TemplateReader):
     """One ``smf_feeds.yaml``, read and checked as strictly as a template."""
 
-    def declared(self, known: dict) -> Declared:
-        """The file's feeds of the calculators ``known`` (id -> calculator); a calculator or
-        input it names that is not there, a file that is not one mq-smf-csv writes, or a
-        reading that does not exist is refused at its line."""
-        top = self.mapping(self.document, "(top level)", {"calculators", "peak_by"},
+    def declared(self, known: dict, records: dict[str, Record]) -> Declared:
+        """The file's feeds of the calculators ``known`` (id -> calculator), and its records
+        added to ``records`` (those declared before); a calculator or input it names that is
+        not there, a file no record declares, or a reading that does not exist is refused at
+        its line."""
+        top = self.mapping(self.document, "(top level)", {"calculators", "peak_by", "records"},
                            {"calculators"})
+        self.records = {**records, **self.own_records(top.get("records") or {})}
         feeds, items = [], {}
         for calculator_id, spec in self.mapping(top["calculators"], "calculators").items():
             key = f"calculators.{calculator_id}"
@@ -130,7 +154,25 @@ class _FeedsFile(TemplateReader):
                 self.fail(f"peak_by[{index}]", f"{named!r} is no input fed above "
                                                "(CALCULATOR.INPUT)")
             peak_by.append((calculator_id, name))
-        return Declared(tuple(feeds), items, tuple(peak_by))
+        return Declared(tuple(feeds), items, tuple(peak_by), self.records)
+
+    def own_records(self, spec) -> dict[str, Record]:
+        """The ``records`` the file declares."""
+        found = {}
+        for file, record in self.mapping(spec, "records").items():
+            key = f"records.{file}"
+            if not (isinstance(file, str) and file.startswith("SMF-") and file.endswith(".csv")):
+                self.fail(key, f"{file!r} is not a file name mq-smf-csv writes (SMF-*.csv)")
+            record = self.mapping(record, key, RECORD_KEYS, RECORD_KEYS)
+            if record["placed_by"] not in PLACES:
+                self.fail(f"{key}.placed_by", f"{record['placed_by']!r} is not a way rows are "
+                                              f"placed (known: {', '.join(PLACES)})")
+            if not isinstance(record["key"], list):
+                self.fail(f"{key}.key", "must be a list of column names")
+            found[file] = Record(file, record["placed_by"], tuple(
+                self.text(column, f"{key}.key[{index}]")
+                for index, column in enumerate(record["key"])))
+        return found
 
     def feed(self, calculator_id: str, name: str, spec, key: str) -> Feed:
         spec = self.mapping(spec, key, None, {"file", "reading"})
@@ -165,8 +207,9 @@ class _FeedsFile(TemplateReader):
                      only=only, why_only=why_only)
 
     def file_name(self, value, key: str) -> str:
-        if value not in FILES:
-            self.fail(key, f"{value!r} is not a file mqcalc reads (known: {', '.join(FILES)})")
+        if value not in self.records:
+            self.fail(key, f"{value!r} is not a file of records (known: "
+                           f"{', '.join(self.records)})")
         return value
 
 
@@ -183,19 +226,20 @@ def _declared(folder: str) -> Declared:
     """:func:`declared` for the templates folder ``folder`` (the key it is kept by)."""
     known = {calculator.id: calculator for calculator in engine.catalogue()}
     files = data_files(SMF_FEEDS_FILE)
-    found = Declared((), {}, ())
+    found = Declared((), {}, (), {})
     for number, path in enumerate(files):
         reader = _FeedsFile(path)
         if number == 0:  # the installed file: a team's folder may lack its calculators
             reader.document = _only_known(reader.document, known)
-        own = reader.declared(known)
+        own = reader.declared(known, found.records)
         replaced = {feed.calculator for feed in own.feeds} | set(own.items)
         found = Declared(
             (*(f for f in found.feeds if f.calculator not in replaced), *own.feeds),
             {**{c: i for c, i in found.items.items() if c not in replaced}, **own.items},
-            own.peak_by or found.peak_by)
+            own.peak_by or found.peak_by, own.records)
     fed = {(feed.calculator, feed.input) for feed in found.feeds}
-    return Declared(found.feeds, found.items, tuple(p for p in found.peak_by if p in fed))
+    return Declared(found.feeds, found.items, tuple(p for p in found.peak_by if p in fed),
+                    found.records)
 
 
 def _only_known(document, known: dict):
@@ -214,7 +258,7 @@ def columns_read(file: str) -> frozenset[str]:
     found = declared()
     items = [(i.key, i.rank, *i.facts, *(i.only or ())) for i in found.items.values()
              if i.file == file]
-    return frozenset((*PLACING, *IDENTITY[file],
+    return frozenset((*PLACING, *found.records[file].key,
                       *(column for feed in found.feeds if feed.file == file
                         for column in feed.columns),
                       *(column for columns in items for column in columns)))

@@ -14,9 +14,10 @@ from pathlib import Path
 from calc import engine
 from calc.core.errors import InputError
 from calc.core.values import coerce
+from calc.inputs.smf import store
 from calc.inputs.smf.duplicates import Repeats, without_repeats
-from calc.inputs.smf.feeds import FILES, Feed, Items, columns_read, declared
-from calc.inputs.smf.intervals import Interval, intervals
+from calc.inputs.smf.feeds import Feed, Items, columns_read, declared
+from calc.inputs.smf.intervals import Interval, intervals, not_in_data
 from calc.inputs.smf.readings import NotInData, Reading
 from calc.inputs.smf.tables import Row, SmfError, Unusable, read_table
 
@@ -81,30 +82,51 @@ class Imported:
 
 
 @dataclass(frozen=True)
-class Folder:
-    """What a folder gave: the files read, each interval imported, unreadable times, and
-    the rows left out as repeats of a record already read."""
+class SmfData:
+    """What a folder or a store gave: the files read, each interval imported, unreadable
+    times, and the rows left out as repeats of a record already read (a store left them
+    out when it loaded them)."""
 
     path: Path
     files: tuple[str, ...]
     imported: tuple[Imported, ...]
     unplaced: tuple[Unusable, ...]
     repeats: tuple[Repeats, ...] = ()
+    stored: bool = False
+    """Whether ``path`` is a store (:mod:`calc.inputs.smf.store`), not a folder."""
 
 
-def read_folder(path: Path) -> Folder:
-    """Read the mq-smf-csv files of ``path`` that feed a calculator and import every
-    interval; a folder that is missing, empty or holds none of those files is refused."""
-    tables, repeats = {}, []
-    for name, file in _files(path).items():
-        tables[name], repeated = without_repeats(read_table(file, columns_read(name)))
-        repeats += [repeated] if repeated else []
+def read_smf(path: Path, qmgr: str | None = None) -> SmfData:
+    """Read the mq-smf-csv files that feed a calculator from ``path``, a folder of them or
+    a store made by ``mqcalc smf load``, and import every interval (of the queue managers
+    named ``qmgr`` only, when given: one on each LPAR that has one); a folder that is
+    missing, empty or holds none of those files, a store holding none, or a ``qmgr`` the
+    data does not have, is refused."""
+    wanted = None if qmgr is None else qmgr.strip().upper()
+    if not declared().files:
+        raise SmfError(f"smf {path}: no calculator of the templates takes an input from SMF "
+                       "data (their smf_feeds.yaml feeds none)")
+    tables, repeats, stored = {}, [], store.is_store(path)
+    if stored:
+        tables = store.read_tables(path, declared().files, columns_read, wanted)
+        if not tables:
+            raise SmfError(f"smf {path}: the store holds none of {', '.join(declared().files)}")
+    else:
+        for name, file in _files(path).items():
+            tables[name], repeated = without_repeats(read_table(file, columns_read(name)))
+            repeats += [repeated] if repeated else []
     found, unplaced = intervals(tables)
+    if wanted is not None:
+        names = list(dict.fromkeys(interval.qmgr for interval in found))
+        found = [interval for interval in found if interval.qmgr == wanted]
+        if not found:
+            raise not_in_data(qmgr, store.queue_managers(path, declared().files)
+                              if stored else names)
     if not found:
         raise SmfError(f"smf {path}: {', '.join(tables)} hold no statistics interval "
                        "(expects rows with Interval_Start and Interval_Duration)")
-    return Folder(path, tuple(tables), tuple(map(import_interval, found)), tuple(unplaced),
-                  tuple(repeats))
+    return SmfData(path, tuple(tables), tuple(map(import_interval, found)), tuple(unplaced),
+                   tuple(repeats), stored)
 
 
 def _files(path: Path) -> dict[str, Path]:
@@ -112,14 +134,16 @@ def _files(path: Path) -> dict[str, Path]:
     try:
         names = {entry.name for entry in Path(path).iterdir()}
     except NotADirectoryError:
-        raise SmfError(f"smf {path}: is not a folder (expects the folder mq-smf-csv wrote "
-                       "its CSV files to)") from None
+        raise SmfError(f"smf {path}: is neither a folder nor an SMF store (expects the folder "
+                       "mq-smf-csv wrote its CSV files to, or a store made by mqcalc smf "
+                       "load)") from None
     except OSError as error:
         raise SmfError(f"smf {path}: cannot be read: {error.strerror or error}") from None
-    expected = f"expects {', '.join(FILES[:-1])} or {FILES[-1]}, as mq-smf-csv names them"
+    files = declared().files
+    expected = f"expects {', '.join(files[:-1])} or {files[-1]}, as mq-smf-csv names them"
     if not names:
         raise SmfError(f"smf {path}: the folder is empty ({expected})")
-    usable = {name: Path(path) / name for name in FILES if name in names}
+    usable = {name: Path(path) / name for name in files if name in names}
     if not usable:
         raise SmfError(f"smf {path}: no file this import reads ({expected})")
     return usable

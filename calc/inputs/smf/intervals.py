@@ -10,11 +10,13 @@ during which its record was written.
 """
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from calc.inputs.smf.feeds import ACCOUNTING, STATISTICS
-from calc.inputs.smf.tables import DURATION, Row, Table, Unusable
+from calc.core.spelling import listing
+from calc.inputs.smf.feeds import declared
+from calc.inputs.smf.tables import DURATION, Row, SmfError, Table, Unusable
 
 JOIN_SECONDS = 1.0
 """Starts closer than this are one interval. The sample's CHIN and MSTR starts differ by
@@ -43,6 +45,13 @@ class Interval:
     file states a length that can be read."""
     rows: dict[str, list[Row]] = field(default_factory=dict)
 
+    @property
+    def folders(self) -> tuple[str, ...]:
+        """The folders a store loaded the interval's rows from (none when they were read
+        from a folder directly)."""
+        return tuple(sorted({row.folder for rows in self.rows.values() for row in rows}
+                            - {""}))
+
     def covers(self, moment: datetime) -> bool:
         """Whether ``moment`` falls inside this interval (the join's slack either side)."""
         slack = timedelta(seconds=JOIN_SECONDS)
@@ -58,21 +67,66 @@ def intervals(tables: dict[str, Table]) -> tuple[list[Interval], list[Unusable]]
     for rows, start in sorted(_groups(tables, unusable),
                               key=lambda g: (g[0][0].qmgr, g[0][0].lpar, g[1])):
         file, mine = rows[0].file, by_system.setdefault(_system(rows[0]), [])
-        home = next((interval for interval in mine if file not in interval.rows
-                     and abs((interval.start - start).total_seconds()) < JOIN_SECONDS), None)
+        home = _joined(mine, file, start)
         if home is None:
             home = Interval(rows[0].qmgr, rows[0].lpar, start, None)
             mine.append(home)
         home.rows[file] = rows
         home.seconds = _longest(home.seconds, _length(rows[0]))
-    for name in ACCOUNTING:
-        for row in tables[name].rows if name in tables else ():
+    placing = {system: _Placing(mine) for system, mine in by_system.items()}
+    for name, table in tables.items():
+        if declared().placed_by_interval(name):
+            continue
+        for row in table.rows:
             recorded = _read(row, lambda: row.recorded, unusable)
-            home = next((interval for interval in by_system.get(_system(row), ())
-                         if recorded is not None and interval.covers(recorded)), None)
+            home = (placing[_system(row)].first_covering(recorded)
+                    if recorded is not None and _system(row) in placing else None)
             if home is not None:
                 home.rows.setdefault(name, []).append(row)
     return [interval for mine in by_system.values() for interval in mine], unusable
+
+
+def _joined(mine: list[Interval], file: str, start: datetime) -> Interval | None:
+    """The earliest of ``mine`` (a queue manager's intervals so far, by start, none after
+    ``start``) that ``file``'s rows starting at ``start`` join: one starting less than
+    :data:`JOIN_SECONDS` before, without rows of that file yet. Only the last few can be."""
+    found = None
+    for interval in reversed(mine):
+        if (start - interval.start).total_seconds() >= JOIN_SECONDS:
+            break
+        if file not in interval.rows:
+            found = interval
+    return found
+
+
+class _Placing:
+    """A queue manager's intervals, by start, searched for the one a record time falls in:
+    a bisection to the last interval starting by then, and back only as far as the longest
+    interval reaches (a day of 30-minute intervals is 48, a month 1,440: searching them all
+    for each queue accounting row grew as their product)."""
+
+    def __init__(self, mine: list[Interval]):
+        self.mine = mine
+        self.starts = [interval.start for interval in mine]
+        self.reach = timedelta(seconds=JOIN_SECONDS + max(
+            (min(interval.seconds or 0, LONGEST_SECONDS) for interval in mine), default=0))
+
+    def first_covering(self, moment: datetime) -> Interval | None:
+        """The earliest interval that :meth:`Interval.covers` ``moment``, or None."""
+        found = None
+        after = bisect.bisect_right(self.starts, moment + timedelta(seconds=JOIN_SECONDS))
+        for index in range(after - 1, -1, -1):
+            if self.starts[index] < moment - self.reach:
+                break
+            if self.mine[index].covers(moment):
+                found = self.mine[index]
+        return found
+
+
+def not_in_data(qmgr: str, names: list[str]) -> SmfError:
+    """The refusal of ``--qmgr QMGR`` where the data's queue managers are ``names``."""
+    return SmfError(f"--qmgr {qmgr}: not in the data "
+                    f"({listing('it has', qmgr.upper(), names)})")
 
 
 def _system(row: Row) -> tuple[str, str]:
@@ -86,8 +140,10 @@ def _groups(tables: dict[str, Table], unusable: list[Unusable]
     """Each statistics file's rows grouped by LPAR, queue manager and exact start (rows whose
     start is unset or unreadable are left out: they belong to no interval)."""
     groups: dict[tuple[str, tuple[str, str], datetime], list[Row]] = {}
-    for name in STATISTICS:
-        for row in tables[name].rows if name in tables else ():
+    for name, table in tables.items():
+        if not declared().placed_by_interval(name):
+            continue
+        for row in table.rows:
             start = _read(row, lambda: row.start, unusable)
             if start is not None:
                 groups.setdefault((name, _system(row), start), []).append(row)

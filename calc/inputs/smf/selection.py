@@ -12,10 +12,9 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
-from calc.core.spelling import listing
 from calc.inputs.smf.feeds import declared
 from calc.inputs.smf.importing import Imported
-from calc.inputs.smf.intervals import JOIN_SECONDS
+from calc.inputs.smf.intervals import JOIN_SECONDS, not_in_data
 from calc.inputs.smf.tables import SmfError
 
 PEAK, ALL = "peak", "all"
@@ -42,8 +41,7 @@ def choose(imported: tuple[Imported, ...], qmgr: str | None, interval: str) -> l
     qmgrs = list(dict.fromkeys(name for name, _lpar in systems))
     if qmgr is not None:
         if qmgr.strip().upper() not in qmgrs:
-            raise SmfError(f"--qmgr {qmgr}: not in the data "
-                           f"({listing('it has', qmgr.upper(), qmgrs)})")
+            raise not_in_data(qmgr, qmgrs)
         qmgrs = [qmgr.strip().upper()]
     # one queue manager per LPAR and name: two LPARs' MQ1A are two queue managers
     mine = {system: [item for item in imported

@@ -47,6 +47,9 @@ class Row:
     file: str
     line: int
     cells: dict[str, str]
+    folder: str = ""
+    """Where the file was when a store loaded it (:mod:`calc.inputs.smf.store`); "" for a
+    row read from the folder itself."""
 
     def text(self, column: str) -> str:
         return self.cells.get(column, "").strip()

@@ -1,0 +1,99 @@
+"""``mqcalc smf series DIR|STORE``: each queue manager's intervals as a series
+(:mod:`calc.inputs.smf.series`), as text for a person, ``--json``, or ``--csv`` (one line
+an interval, one column a figure) for a spreadsheet or a plotting tool."""
+from __future__ import annotations
+
+import csv
+import sys
+from pathlib import Path
+
+from calc import engine
+from calc.cli import json_output
+from calc.cli.text import shown_value
+from calc.core.formatting import plain_number
+from calc.core.terminal_text import printable
+from calc.inputs.smf.feeds import declared
+from calc.inputs.smf.importing import read_smf
+from calc.inputs.smf.series import PERCENTILE, Series, Summary, series
+
+STAMP = "%Y-%m-%d %H:%M:%S"
+
+
+def print_series(path: Path, qmgr: str | None, as_json: bool, as_csv: bool) -> int:
+    """Read the folder or store and print its series."""
+    found = series(read_smf(path, qmgr).imported)
+    if as_csv:
+        _csv(found)
+    elif as_json:
+        print(json_output.dumps({"source": str(path), "percentile": PERCENTILE,
+                                 "series": [_document(each) for each in found]}))
+    else:
+        for number, each in enumerate(found):
+            print("\n".join(([""] if number else []) + _text(each)))
+    return 0
+
+
+def _unit(name: str) -> str:
+    calculator, _, input_id = name.partition(".")
+    return engine.calculator(calculator).inputs[input_id].unit
+
+
+def _ranked_by(each: Series) -> str | None:
+    """The figure ``--interval peak`` ranks this queue manager's intervals by."""
+    return next((f"{c}.{i}" for c, i in declared().peak_by if f"{c}.{i}" in each.names), None)
+
+
+def _text(each: Series) -> list[str]:
+    """One queue manager's series for a person: what was kept and left out, then each
+    figure's peak, percentile and mean, and the ranking figure by hour of the day."""
+    kept = each.points
+    lines = [f"{printable(each.qmgr)} on {printable(each.lpar)}: {len(kept)} intervals"
+             + (f" of {shown_value(each.usual_seconds)} s, from {kept[0].start:{STAMP}} to "
+                f"{kept[-1].start:{STAMP}}" if kept else "")]
+    left = [f"{count} {why}" for count, why in ((each.no_length, "of no length"),
+                                                (each.cut_short, "cut short")) if count]
+    if left:
+        lines.append(f"  left out: {' and '.join(left)}")
+    for name in each.names:
+        summary = each.summary(name)
+        peak = shown_value(summary.peak.values[name])
+        lines += [f"  {name} ({_unit(name)})",
+                  f"    peak {peak} at {summary.peak.start:{STAMP}}"
+                  f", {PERCENTILE}th percentile {shown_value(summary.percentile)}, mean "
+                  f"{shown_value(summary.mean)}"]
+        if name == _ranked_by(each):
+            lines.append("    by hour of the day (mean): " + ", ".join(
+                f"{hour:02d}:00 {shown_value(value)}" for hour, value in summary.by_hour.items()))
+    return lines
+
+
+def _document(each: Series) -> dict:
+    """One queue manager's series for ``--json``."""
+    return {"lpar": each.lpar, "qmgr": each.qmgr, "usual_seconds": each.usual_seconds,
+            "left_out": {"no_length": each.no_length, "cut_short": each.cut_short},
+            "ranked_by": _ranked_by(each),
+            "intervals": [{"start": point.start.isoformat(), "seconds": point.seconds,
+                           "values": point.values} for point in each.points],
+            "figures": {name: _figure(each.summary(name)) for name in each.names}}
+
+
+def _figure(summary: Summary) -> dict:
+    return {"unit": _unit(summary.name), "intervals": summary.intervals,
+            "peak": {"value": summary.peak.values[summary.name],
+                     "start": summary.peak.start.isoformat()},
+            "percentile": summary.percentile, "mean": summary.mean,
+            "by_hour": {f"{hour:02d}": value for hour, value in summary.by_hour.items()}}
+
+
+def _csv(found: list[Series]) -> None:
+    """Every kept interval of every queue manager, one line each: LPAR, queue manager,
+    start, length, then each figure (empty where the interval has none)."""
+    names = list(dict.fromkeys(name for each in found for name in each.names))
+    out = csv.writer(sys.stdout, lineterminator="\n")
+    out.writerow(["lpar", "qmgr", "start", "seconds", *names])
+    for each in found:
+        for point in each.points:
+            out.writerow([each.lpar, each.qmgr, point.start.isoformat(),
+                          plain_number(point.seconds),
+                          *(plain_number(point.values[name]) if name in point.values else ""
+                            for name in names)])

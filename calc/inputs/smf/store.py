@@ -1,0 +1,410 @@
+"""An SMF store: the CSV files mq-smf-csv wrote for many SMF dumps (a day, a week, a month)
+in one DuckDB database file, each record once, which ``mqcalc smf`` reads as it reads one
+folder.
+
+``mqcalc smf load FOLDER... --into STORE`` adds folders (:func:`load`); every file a folder
+holds that mq-smf-csv writes (``SMF-*.csv``) is stored, not only those the calculators read
+today, so a feed added later reads the weeks already loaded. A row whose identity (its LPAR,
+queue manager, place in time and the file's own key, :class:`calc.inputs.smf.feeds.Record`)
+is already stored, or repeats an earlier row of the same load, is left out and counted:
+loading a folder twice changes nothing. A load is one transaction: stopped part way (Ctrl+C,
+a signal, a bad file), the store is as it was before it.
+
+Layout (:data:`FORMAT` 1), readable by DuckDB itself or anything that reads DuckDB files:
+
+* ``mqzcalc_store``: one row, the format and the mqzcalc that made the store;
+* ``mqzcalc_loads``: one row per file loaded: when, the folder, the file, its rows, how many
+  were added, already stored, or repeated within the load;
+* one table per file mq-smf-csv writes, named as the file without ``.csv`` (``SMF-QCTADP``):
+  ``_load`` (the load that added the row), ``_folder``, ``_line`` (the row's line in its
+  file), ``_key`` (its identity, hashed) and then the file's columns as the tool names them,
+  each cell as text as it was written, without its quoting (``="100000"`` and ``"100000"``
+  both hold ``100000``), NULL when empty. A column a later version of the tool adds is added
+  to the table (earlier rows hold NULL), so one store holds the output of several versions.
+
+DuckDB reads the CSV files itself (``read_csv``), larger than memory, a file at a time.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+from calc.files.reading import NotReadable, read_with
+from calc.files.stopping import signals_noted, stopping
+from calc.inputs.smf import cells
+from calc.inputs.smf.feeds import Record, declared
+from calc.inputs.smf.tables import BYTE_ORDER_MARK, COMMON, Row, SmfError, Table
+
+FORMAT = 1
+"""The layout this mqzcalc writes and reads; a store of a later format is refused."""
+META, LOADS = "mqzcalc_store", "mqzcalc_loads"
+MAGIC = (8, b"DUCK")
+"""Where a DuckDB database file says it is one: the bytes at offset 8 of its header."""
+HEADING_LIMIT = 1 << 20
+"""The longest heading line read (the queue accounting file's is some 10 KB)."""
+MEMORY_LIMIT = "512MB"
+"""What DuckDB may hold in memory while loading or reading; beyond it, it spills to a
+temporary folder beside the store. With Python and the rows read, a load stays under 1 GB
+whatever the size of the files."""
+PATTERN = "SMF-*.csv"
+"""The files of a folder a load reads: every one mq-smf-csv writes."""
+
+
+class StoreError(SmfError):
+    """A store cannot be used, or a load cannot be done; the message names it and why."""
+
+
+@dataclass(frozen=True)
+class FileLoad:
+    """One file of a load: where it was, its rows, and what became of them."""
+
+    folder: str
+    file: str
+    rows: int
+    added: int
+    known: int
+    """Rows whose record the store held before this load."""
+    repeated: int
+    """Rows repeating a row read before in this load."""
+    new_columns: tuple[str, ...]
+    """Columns the store had not seen in this file (a newer mq-smf-csv), added to it."""
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """What a load did, file by file."""
+
+    store: Path
+    files: tuple[FileLoad, ...]
+
+    def said(self) -> str:
+        """The load in one line."""
+        rows, added = sum(f.rows for f in self.files), sum(f.added for f in self.files)
+        known, repeated = sum(f.known for f in self.files), sum(f.repeated for f in self.files)
+        files, folders = len(self.files), len({f.folder for f in self.files})
+        left = []
+        if known:
+            left.append(f"{known:,} already in the store")
+        if repeated:
+            left.append(f"{repeated:,} repeating a row of this load")
+        out = f"; left out: {' and '.join(left)}" if left else ""
+        return (f"{self.store}: {added:,} of {rows:,} rows added from {files} "
+                f"file{'s' * (files != 1)} of {folders} folder{'s' * (folders != 1)}{out}")
+
+
+def is_store(path: Path) -> bool:
+    """Whether ``path`` is a regular file that starts as a DuckDB database does."""
+    try:
+        head = read_with(Path(path), lambda stream: stream.read(MAGIC[0] + len(MAGIC[1])))
+    except NotReadable:
+        return False
+    return head[MAGIC[0]:] == MAGIC[1]
+
+
+def load(store: Path, folders: Iterable[Path],
+         progress: Callable[[str], None] = lambda _said: None) -> Loaded:
+    """Add every mq-smf-csv file of ``folders`` to ``store`` (made when it does not exist),
+    all in one transaction, each row noting its folder as an absolute path (the store is
+    read from other folders later); ``progress`` is told of each file before it is read."""
+    files = [(Path(folder).absolute(), path) for folder in folders
+             for path in _smf_files(folder)]
+    made = not Path(store).exists()
+    connection = _connect(store, write=True)
+    try:
+        with interruptible():
+            done = _load_all(connection, files, progress)
+    except BaseException:
+        connection.close()  # what the transaction did is not kept
+        if made:
+            _remove_store(store)
+        raise
+    connection.close()
+    return Loaded(Path(store), tuple(done))
+
+
+def _load_all(connection, files: list[tuple[Path, Path]], progress: Callable[[str], None]
+              ) -> list[FileLoad]:
+    """:func:`load`'s transaction: each file loaded, then committed."""
+    connection.begin()
+    if META not in _tables(connection):
+        _create(connection)
+    number = connection.execute(f"SELECT coalesce(max(load), 0) + 1 FROM {LOADS}").fetchone()[0]
+    records = declared().records
+    done = []
+    for index, (folder, path) in enumerate(files, start=1):
+        progress(f"{index}/{len(files)} {path}")
+        done.append(_load_file(connection, number, folder, path, records.get(path.name)))
+    connection.commit()
+    return done
+
+
+@contextmanager
+def interruptible() -> Iterator[None]:
+    """Within this block, Ctrl+C or a signal that stops the command raises what it raises
+    elsewhere (KeyboardInterrupt, :class:`calc.files.stopping.Stopped`), not the error
+    DuckDB turns it into when it arrives while a statement runs."""
+    with signals_noted() as noted:
+        try:
+            yield
+        except Exception:
+            if noted:
+                raise stopping(noted[0]) from None
+            raise
+
+
+def _smf_files(folder: Path) -> list[Path]:
+    """The files mq-smf-csv writes in ``folder``, by name; a folder without one is refused."""
+    try:
+        found = sorted(path for path in Path(folder).glob(PATTERN) if path.is_file())
+    except OSError as error:
+        raise StoreError(f"smf load {folder}: cannot be read: {error.strerror or error}"
+                         ) from None
+    if not Path(folder).is_dir():
+        what = "is not a folder" if Path(folder).exists() else "does not exist"
+        raise StoreError(f"smf load {folder}: {what} (expects a folder mq-smf-csv wrote its "
+                         "CSV files to)")
+    if not found:
+        raise StoreError(f"smf load {folder}: holds no {PATTERN} file (expects a folder "
+                         "mq-smf-csv wrote its CSV files to)")
+    return found
+
+
+def _connect(store: Path, write: bool):
+    """A DuckDB connection to ``store``, checked to be an SMF store this mqzcalc reads (or,
+    to write, a file that does not exist yet)."""
+    import duckdb  # only where a store is used: it takes a tenth of a second to import
+
+    path, named = Path(store), f"smf load --into {store}" if write else f"smf {store}"
+    if path.exists() and not is_store(path):
+        raise StoreError(f"{named}: is not an SMF store (expects a store made by mqcalc "
+                         "smf load, or a folder of mq-smf-csv files)")
+    if not write and not path.exists():
+        raise StoreError(f"{named}: does not exist (expects a store made by mqcalc smf "
+                         "load, or a folder of mq-smf-csv files)")
+    try:
+        connection = duckdb.connect(str(path), read_only=not write,
+                                    config={"memory_limit": MEMORY_LIMIT})
+    except duckdb.Error as error:
+        said = str(error).splitlines()[0]
+        if "Could not set lock" in said:
+            holder = said[said.rfind("(PID"):said.rfind(")") + 1] if "(PID" in said else ""
+            raise StoreError(f"{named}: is in use by another process {holder}: try again "
+                             "when its load has ended") from None
+        raise StoreError(f"{named}: cannot be opened: {said}") from None
+    tables = _tables(connection)
+    if META not in tables:
+        if write and not tables:
+            return connection
+        connection.close()
+        raise StoreError(f"{named}: is a DuckDB database but not an SMF store (it has no "
+                         f"{META} table; expects a store made by mqcalc smf load)")
+    found = connection.execute(f"SELECT format FROM {META}").fetchone()[0]
+    if found > FORMAT:
+        connection.close()
+        raise StoreError(f"{named}: was made by a newer mqzcalc (store format {found}; "
+                         f"this one reads format {FORMAT} and older): use that mqzcalc")
+    return connection
+
+
+def _tables(connection) -> dict[str, list[str]]:
+    """The store's tables and their columns, in order."""
+    found: dict[str, list[str]] = {}
+    for table, column in connection.execute(
+            "SELECT table_name, column_name FROM information_schema.columns "
+            "WHERE table_schema = 'main' ORDER BY table_name, ordinal_position").fetchall():
+        found.setdefault(table, []).append(column)
+    return found
+
+
+def _create(connection) -> None:
+    """A new store's own tables."""
+    from calc.core.version import version
+
+    connection.execute(f"CREATE TABLE {META} (format INTEGER, written_by VARCHAR)")
+    connection.execute(f"INSERT INTO {META} VALUES (?, ?)", [FORMAT, f"mqzcalc {version()}"])
+    connection.execute(f"CREATE TABLE {LOADS} (load INTEGER, loaded TIMESTAMPTZ, "
+                       "folder VARCHAR, file VARCHAR, rows BIGINT, added BIGINT, "
+                       "known BIGINT, repeated BIGINT)")
+
+
+def _remove_store(store: Path) -> None:
+    """Take away a store this load made and could not finish (and DuckDB's log beside it)."""
+    for path in (Path(store), Path(f"{store}.wal")):
+        path.unlink(missing_ok=True)
+
+
+def _load_file(connection, number: int, folder: Path, path: Path,
+               record: Record | None) -> FileLoad:
+    """Add the rows of ``path`` whose record the store does not hold yet: first each row's
+    line and identity only, in the file's order, with whether it is the first of its
+    identity in the file and whether the store holds it (``_keys``); then the rows to add,
+    whole, each beside its line by position (both read the file in order)."""
+    names = _heading(path)
+    columns = [name for name in names if name is not None]
+    table, new = _quoted(path.stem), _widened(connection, path.stem, columns)
+    parsed = (f"read_csv(?, header = true, columns = {_struct(_placeholders(names))}, "
+              "auto_detect = false, delim = ',', quote = '\"', escape = '\"', "
+              "parallel = false, null_padding = true)")
+    lines = ("(SELECT line, text FROM (SELECT row_number() OVER () AS line, text FROM "
+             "read_csv(?, header = false, columns = {'text': 'VARCHAR'}, auto_detect = false, "
+             "delim = '\x01', quote = '', escape = '', parallel = false)) "
+             "WHERE line > 1 AND text IS NOT NULL)")
+    connection.execute(
+        "CREATE OR REPLACE TEMP TABLE _keys AS SELECT *, row_number() OVER (PARTITION BY _key "
+        f"ORDER BY _line) AS _n, EXISTS (SELECT 1 FROM {table} t WHERE t._key = keyed._key) "
+        f"AS _known FROM (SELECT p.\"LPAR\" IS NULL AS _short, line AS _line, "
+        f"{_identity(record, columns)} AS _key FROM {parsed} p POSITIONAL JOIN {lines}) keyed "
+        "ORDER BY _line", [str(path), str(path)])
+    rows, repeated, stored, apart = connection.execute(
+        "SELECT count(*), count(*) FILTER (_n > 1), count(*) FILTER (_n = 1 AND _known), "
+        "count(*) FILTER (_short OR _line IS NULL) FROM _keys").fetchone()
+    if apart:
+        raise StoreError(f"smf load {path}: its rows are not one a line as mq-smf-csv writes "
+                         "them (a quoted cell holds a line break, or a line holds no row)")
+    listed = ", ".join(map(_quoted, columns))
+    connection.execute(
+        f"INSERT INTO {table} (_load, _folder, _line, _key, {listed}) "
+        f"SELECT ?, ?, k._line, k._key, {', '.join(f'p.{_quoted(c)}' for c in columns)} "
+        f"FROM {parsed} p POSITIONAL JOIN _keys k WHERE k._n = 1 AND NOT k._known",
+        [number, str(folder), str(path)])
+    added = rows - repeated - stored
+    connection.execute(f"INSERT INTO {LOADS} VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                       [number, datetime.now(timezone.utc), str(folder), path.name, rows,
+                        added, stored, repeated])
+    return FileLoad(str(folder), path.name, rows, added, stored, repeated, new)
+
+
+def _widened(connection, name: str, columns: list[str]) -> tuple[str, ...]:
+    """The store's table ``name`` made to hold ``columns``: made if it is not there, else
+    given those it lacks (a newer mq-smf-csv's), which are returned."""
+    known = _tables(connection).get(name)
+    if known is None:
+        connection.execute(f"CREATE TABLE {_quoted(name)} (_load INTEGER, _folder VARCHAR, "
+                           "_line BIGINT, _key VARCHAR, "
+                           + ", ".join(f"{_quoted(c)} VARCHAR" for c in columns) + ")")
+        return ()
+    new = tuple(column for column in columns if column not in known)
+    for column in new:
+        connection.execute(f"ALTER TABLE {_quoted(name)} ADD COLUMN {_quoted(column)} VARCHAR")
+    return new
+
+
+def _identity(record: Record | None, columns: list[str]) -> str:
+    """SQL for a row's identity, hashed: its record's identity columns, each as
+    :func:`cell` gives it and stripped (as the folder's import compares them); the whole line
+    in a file no record declares, or one cut down to fewer columns."""
+    if record is None or not set(record.identity) <= set(columns):
+        return "md5(text)"
+    return ("md5(concat_ws(chr(31), " + ", ".join(f"coalesce(trim({_decoded(column)}), '')"
+                                                  for column in record.identity) + "))")
+
+
+def _heading(path: Path) -> list[str | None]:
+    """The column names of ``path``'s heading, None for an unnamed one (the tool ends every
+    line with a comma), one named before, or one starting with ``_`` as the store's own
+    columns do (none of the tool's does); a heading that is not mq-smf-csv's is refused."""
+    try:
+        line = read_with(path, lambda stream: stream.readline(HEADING_LIMIT))
+    except NotReadable as error:
+        raise StoreError(f"smf load {path}: {error}") from None
+    text = line.removeprefix(BYTE_ORDER_MARK).decode("latin-1").rstrip("\r\n")
+    names = [name.strip() for name in cells.split(text)]
+    if tuple(names[:len(COMMON)]) != COMMON:
+        raise StoreError(f"smf load {path}: line 1: expects mq-smf-csv's heading, starting "
+                         f"{','.join(COMMON)}")
+    seen: set[str] = set()
+    named = []
+    for name in names:
+        named.append(name if name and name not in seen and not name.startswith("_") else None)
+        seen.add(name)
+    return named
+
+
+def _placeholders(names: list[str | None]) -> dict[str, str]:
+    """Every column of a heading and its type, for DuckDB's CSV reader: the unnamed ones
+    named so they can be read past."""
+    return {name if name is not None else f"_unnamed_{index}": "VARCHAR"
+            for index, name in enumerate(names)}
+
+
+def _decoded(column: str) -> str:
+    """SQL for a cell of ``column`` as :func:`cell` gives it."""
+    quoted = _quoted(column)
+    return (f"CASE WHEN {quoted} LIKE '=\"%\"' THEN substr({quoted}, 3, length({quoted}) - 3) "
+            f"ELSE {quoted} END")
+
+
+def cell(stored: str | None) -> str:
+    """A stored cell as :func:`calc.inputs.smf.cells.split` gives it from its line: DuckDB's
+    CSV reader takes the quotes off ``"..."`` itself but keeps the ``="..."`` the tool puts
+    around a string that looks like a number, which is taken off here; NULL is empty."""
+    if stored is None:
+        return ""
+    return stored[2:-1] if stored.startswith('="') and stored.endswith('"') else stored
+
+
+def _quoted(name: str) -> str:
+    """``name`` as an SQL identifier."""
+    return '"' + name.replace('"', '""') + '"'
+
+
+def _struct(columns: dict[str, str]) -> str:
+    """``columns`` as an SQL struct literal (read_csv's ``columns``)."""
+    return "{" + ", ".join(f"'{name.replace(chr(39), chr(39) * 2)}': '{kind}'"
+                           for name, kind in columns.items()) + "}"
+
+
+def read_tables(store: Path, files: Iterable[str],
+                columns_read: Callable[[str], frozenset[str]],
+                qmgr: str | None = None) -> dict[str, Table]:
+    """The stored rows of each of ``files`` the store holds (of the queue managers named
+    ``qmgr`` only, when given), each row with the columns of ``columns_read(file)`` the
+    store has, in the order they were loaded."""
+    return _reading(store, lambda connection: _read_tables(connection, files, columns_read,
+                                                           qmgr))
+
+
+def queue_managers(store: Path, files: Iterable[str]) -> list[str]:
+    """The names of the queue managers whose rows of ``files`` the store holds, sorted."""
+    def names(connection) -> list[str]:
+        tables = [_quoted(file.removesuffix(".csv")) for file in files
+                  if file.removesuffix(".csv") in _tables(connection)]
+        union = " UNION ".join(f'SELECT DISTINCT trim("QMgr") AS name FROM {table}'
+                               for table in tables)
+        return [name for (name,) in connection.execute(
+            f"SELECT name FROM ({union}) ORDER BY name").fetchall()] if tables else []
+
+    return _reading(store, names)
+
+
+def _reading(store: Path, read: Callable):
+    """``read(connection)`` on the store opened to read."""
+    connection = _connect(store, write=False)
+    try:
+        with interruptible():
+            return read(connection)
+    finally:
+        connection.close()
+
+
+def _read_tables(connection, files: Iterable[str], columns_read: Callable[[str], frozenset[str]],
+                 qmgr: str | None) -> dict[str, Table]:
+    """:func:`read_tables` on an open store."""
+    stored, found = _tables(connection), {}
+    for file in files:
+        table = stored.get(file.removesuffix(".csv"))
+        if table is None:
+            continue
+        columns = tuple(column for column in table if not column.startswith("_"))
+        read = [column for column in columns if column in columns_read(file)]
+        only = "" if qmgr is None else 'WHERE trim("QMgr") = ? '
+        query = (f"SELECT _folder, _line, {', '.join(map(_quoted, read))} FROM "
+                 f"{_quoted(file.removesuffix('.csv'))} {only}ORDER BY _load, _folder, _line")
+        found[file] = Table(file, columns, tuple(
+            Row(file, line, dict(zip(read, map(cell, values))), folder)
+            for folder, line, *values in connection.execute(
+                query, [] if qmgr is None else [qmgr]).fetchall()))
+    return found
