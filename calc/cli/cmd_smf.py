@@ -24,6 +24,7 @@ from calc.inputs.plan import make_plan, plan_text
 from calc.inputs.scenario import Scenario, scenario_text
 from calc.inputs.smf.feeds import WQ, declared
 from calc.inputs.smf.importing import Imported, read_smf
+from calc.inputs.smf.lpars import load_lpars
 from calc.inputs.smf.selection import PEAK, Chosen, choose
 from calc.inputs.smf.tables import SmfError, lines_text
 
@@ -54,8 +55,8 @@ def epilog() -> str:
 LOAD, SERIES = "load", "series"
 """The words that make ``mqcalc smf`` load folders into a store, or give a series, instead
 of choosing intervals of a folder or store."""
-ACTIONS = {LOAD: ("qmgr", "interval", "out", "csv"), SERIES: ("interval", "out", "into"),
-           None: ("into", "csv")}
+ACTIONS = {LOAD: ("qmgr", "interval", "out", "csv", "lpars"),
+           SERIES: ("interval", "out", "into", "lpars"), None: ("into", "csv")}
 """The options each way of ``mqcalc smf`` does not take."""
 
 
@@ -84,7 +85,7 @@ def run(arguments) -> int:
 
         return print_series(paths[0], arguments.qmgr, arguments.json, arguments.csv)
     return print_smf(paths[0], arguments.qmgr, arguments.interval or PEAK, arguments.json,
-                     arguments.out)
+                     arguments.out, arguments.lpars)
 
 
 def _taking(option: str) -> str:
@@ -116,13 +117,18 @@ def print_load(folders: list[Path], into: Path, as_json: bool) -> int:
 
 
 def print_smf(path: Path, qmgr: str | None, interval: str, as_json: bool,
-              out: Path | None) -> int:
-    """Read the folder or store, report the chosen intervals, write ``out`` if given."""
+              out: Path | None, lpars_file: Path | None = None) -> int:
+    """Read the folder or store, report the chosen intervals, write ``out`` if given; with
+    ``lpars_file``, each interval on its LPAR's machine (every one's LPAR must be named)."""
+    lpars = load_lpars(lpars_file) if lpars_file is not None else None
     folder = read_smf(path, qmgr)
     chosen = choose(folder.imported, qmgr, interval)
+    machines = None if lpars is None else [_machine(item, lpars, lpars_file) for item in chosen]
     if as_json:
         print(json_output.dumps({"source": str(path),
-                                 "intervals": [_document(item) for item in chosen],
+                                 "intervals": [{**_document(item), "machine": machine}
+                                               for item, machine in zip(chosen, machines or
+                                                                        [None] * len(chosen))],
                                  "repeats": [{"file": r.file, "lines": list(r.lines),
                                               "differing": r.differing,
                                               "identity": list(r.identity)}
@@ -130,8 +136,8 @@ def print_smf(path: Path, qmgr: str | None, interval: str, as_json: bool,
     else:
         kind = "SMF store" if folder.stored else "SMF folder"
         print(printable(f"{kind} {path}: {', '.join(folder.files)}"))
-        for item in chosen:
-            print("\n".join(["", *_text(item)]))
+        for index, item in enumerate(chosen):
+            print("\n".join(["", *_text(item, machines[index] if machines else None)]))
     for repeats in folder.repeats:
         print(f"mqcalc: {repeats.said()}", file=sys.stderr)
     for problem in folder.unplaced:
@@ -139,7 +145,7 @@ def print_smf(path: Path, qmgr: str | None, interval: str, as_json: bool,
                         f"{', '.join(problem.columns)} {problem.value.strip()!r}: "
                         f"{problem.problem}; the row is in no interval"), file=sys.stderr)
     if out is not None:
-        print(printable(f"mqcalc: {_write(out, chosen)}"), file=sys.stderr)
+        print(printable(f"mqcalc: {_write(out, chosen, machines)}"), file=sys.stderr)
     return 0
 
 
@@ -161,11 +167,23 @@ def _document(chosen: Chosen) -> dict:
             "missing": [vars(m) for m in imported.missing]}
 
 
-def _text(chosen: Chosen) -> list[str]:
-    """One interval as lines for a person."""
+def _machine(chosen: Chosen, lpars: dict[str, dict], path: Path) -> dict:
+    """The machine inputs of the chosen interval's LPAR, which the LPAR file must name."""
+    lpar = chosen.imported.interval.lpar
+    if lpar not in lpars:
+        raise SmfError(f"--lpars {path}: names no machine for LPAR {lpar} of "
+                       f"{chosen.imported.interval.qmgr} (it names {', '.join(lpars)})")
+    return lpars[lpar]
+
+
+def _text(chosen: Chosen, machine: dict | None = None) -> list[str]:
+    """One interval as lines for a person (with its LPAR's machine when given)."""
     imported, interval = chosen.imported, chosen.imported.interval
     lines = [f"{printable(interval.qmgr)} on {printable(interval.lpar)}: interval from "
              f"{interval.start.isoformat(' ')}, {_seconds(interval.seconds)}"]
+    if machine is not None:
+        lines.append("  machine (--lpars): " + ", ".join(
+            f"{name} {shown_value(value)}" for name, value in machine.items()))
     if interval.folders:
         lines.append(f"  loaded from {printable(', '.join(interval.folders))}")
     if chosen.peak_by:
@@ -202,9 +220,12 @@ def _seconds(seconds: object) -> str:
     return "length unknown" if seconds is None else f"{seconds} s"
 
 
-def _write(out: Path, chosen: list[Chosen]) -> str:
+def _write(out: Path, chosen: list[Chosen], machines: list[dict] | None) -> str:
     """Write the scenario or plan file, headed by where each imported value came from (the
-    inputs it does not name keep their defaults); say what was written and how to use it."""
+    inputs it does not name keep their defaults), each interval on its LPAR's machine when
+    ``machines`` are given; say what was written and how to use it."""
+    machine_of = {id(item.imported): machine
+                  for item, machine in zip(chosen, machines or [{}] * len(chosen))}
     fed = [item.imported for item in chosen if item.imported.inputs]
     left = len(chosen) - len(fed)
     note = f" ({left} interval{'s' * (left > 1)} with no input left out)" if left else ""
@@ -213,12 +234,18 @@ def _write(out: Path, chosen: list[Chosen]) -> str:
                        "nothing to write")
     names = _names(fed)
     if len(fed) == 1:
-        text = scenario_text(Scenario(fed[0].inputs, next(iter(fed[0].inputs))))
+        machine = machine_of[id(fed[0])]
+        text = scenario_text(Scenario(
+            {calculator: {**inputs, **{name: value for name, value in machine.items()
+                                       if name in engine.calculator(calculator).inputs}}
+             for calculator, inputs in fed[0].inputs.items()}, next(iter(fed[0].inputs))))
         said = f"a scenario of {names[0]}{note}; try mqcalc eval --scenario {out}"
     else:
-        # SMF does not say which machine an LPAR is: left out, the machine is assumed
-        text = plan_text(make_plan({}, {name: imported.inputs
-                                             for name, imported in zip(names, fed)}))
+        # SMF does not say which machine an LPAR is: from --lpars, else assumed
+        text = plan_text(make_plan(machine_of[id(fed[0])],
+                                   {name: imported.inputs for name, imported in zip(names, fed)},
+                                   {name: machine_of[id(imported)]
+                                    for name, imported in zip(names, fed)}))
         said = (f"a plan of {len(fed)} variants, one per interval{note}; "
                 f"try mqcalc plan {out}")
     heading = "".join(_provenance(name, imported) for name, imported in zip(names, fed))

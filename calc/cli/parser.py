@@ -196,6 +196,10 @@ def _smf(command: Parser, reports: tuple[Report, ...]) -> None:
                               "channel initiator data; all; or the interval starting at "
                               "TIMESTAMP, e.g. 2026-05-21T16:29:10")
     command.add_argument("--json", action="store_true", help="machine-readable output")
+    command.add_argument("--lpars", metavar="FILE", type=given_path,
+                         help="the machine each LPAR runs on (mqcalc_lpars: 1, lpars: {LPAR: "
+                              "{machine: z16, processors: 8, ...}}), for every interval of its "
+                              "queue managers and in --out's file")
     command.add_argument("--csv", action="store_true",
                          help="with series: CSV, one line an interval and a column a figure")
     command.add_argument("--out", metavar="FILE", type=given_path,
@@ -232,8 +236,9 @@ COMMANDS: dict[str, tuple[dict, Callable[[Parser, tuple[Report, ...]], None]]] =
     "smf": ({"help": "the calculators' inputs from SMF data formatted by IBM's mq-smf-csv",
              "formatter_class": argparse.RawDescriptionHelpFormatter, "epilog": _smf_epilog,
              "usage": "mqcalc smf [-h] [--qmgr NAME] [--interval peak|all|TIMESTAMP] [--json] "
-                     "[--out FILE] DIR|STORE\n       mqcalc smf load [--json] DIR... --into "
-                     "STORE\n       mqcalc smf series [--qmgr NAME] [--json | --csv] DIR|STORE",
+                     "[--out FILE] [--lpars FILE] DIR|STORE\n"
+                     "       mqcalc smf load [--json] DIR... --into STORE\n"
+                     "       mqcalc smf series [--qmgr NAME] [--json | --csv] DIR|STORE",
              "description": "Read the CSV files mq-smf-csv wrote (its default form or -r) and "
                             "give, per queue manager and interval, every calculator input the "
                             "data gives, with the file and columns it came from; a value "

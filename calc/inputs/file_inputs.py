@@ -3,10 +3,14 @@ templates spell them, and the words for where a refused value is (its line) and 
 :mod:`calc.inputs.scenario` and :mod:`calc.inputs.plan` read their files with these."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from calc import engine
 from calc.core import spelling
 from calc.core.errors import MqcalcError, shown
 from calc.core.spelling import listing
+from calc.core.yaml_document import Document
+from calc.files import yaml_reading
 
 
 class ScenarioError(MqcalcError):
@@ -16,6 +20,16 @@ class ScenarioError(MqcalcError):
     def __init__(self, where: str, problem: str):
         self.where, self.problem = where, problem
         super().__init__(f"{where}: {problem}")
+
+
+def read_document(where: str, path: Path) -> Document:
+    """The file of inputs ``path`` read strictly, decimals as written
+    (:func:`calc.files.yaml_reading.read`); what cannot be read is one line starting
+    ``where`` (``scenario PATH``, ``plan PATH``, ``lpars PATH``) and naming the line."""
+    try:
+        return yaml_reading.read(Path(path), as_written=True)
+    except yaml_reading.YamlProblem as error:
+        raise ScenarioError(at_line(where, error.line), error.problem) from None
 
 
 def at_line(where: str, line: int | None) -> str:

@@ -43,7 +43,7 @@ from calc.files import yaml_reading
 from calc.files.writing import replace_atomically
 from calc.inputs import scenario
 from calc.inputs.file_inputs import (ScenarioError, at_line, bits_as_text, calculator_ids, kind,
-                                     typed_names)
+                                     read_document, typed_names)
 from calc.template.folders import parts_dir
 from calc.template.loader import part_inputs
 from calc.template.parts_section import MACHINE_PART
@@ -120,20 +120,28 @@ def load_plan(path: Path) -> Plan:
     """Read and check the plan file ``path``; every problem is a one-line MqcalcError (an
     InputError where an input is at fault) starting ``plan PATH:``."""
     where = f"plan {path}"
-    try:
-        source = yaml_reading.read(Path(path), as_written=True)
-    except yaml_reading.YamlProblem as error:
-        raise ScenarioError(at_line(where, error.line), error.problem) from None
+    source = read_document(where, path)
     return _Reader(where, source).plan()
 
 
-def make_plan(machine: dict, variants: dict[str, dict[str, dict]]) -> Plan:
+def make_plan(machine: dict, variants: dict[str, dict[str, dict]],
+              machines: dict[str, dict] | None = None) -> Plan:
     """A plan from values (not a file): the machine, then each variant's name -> calculator
-    id -> inputs, every variant whole (no ``like``), checked as a file is."""
+    id -> inputs, every variant whole (no ``like``), and (``machines``) the machine inputs
+    a variant changes from the plan's, by variant name; checked as a file is."""
+    machines = machines or {}
     document = {VERSION_KEY: SCHEMA_VERSION, "machine": machine,
-                "variants": {name: {"calculators": calculators}
+                "variants": {name: {**({"machine": machines[name]} if machines.get(name)
+                                       else {}), "calculators": calculators}
                              for name, calculators in variants.items()}}
     return _Reader("plan", yaml_reading.Document(document, None)).plan()
+
+
+def checked_machine(where: str, source: yaml_reading.Document, value, key: str) -> dict:
+    """The machine inputs ``value`` at ``key`` of the document ``source`` (another file
+    that names machines), checked and typed as a plan's machine is; a refusal is one line
+    naming ``where`` and the key's line."""
+    return _Reader(where, source).machine(value, key)
 
 
 def remake_plan(variants: list[tuple[str, str | None, dict, dict[str, dict]]]) -> Plan:

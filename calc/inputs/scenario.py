@@ -33,7 +33,7 @@ from calc.core.formatting import plain_number
 from calc.files import yaml_reading
 from calc.files.writing import replace_atomically
 from calc.inputs.file_inputs import (ScenarioError, at_line, bits_as_text, calculator_ids, kind,
-                                     typed_names)
+                                     read_document, typed_names)
 
 SCHEMA_VERSION = 1
 """The format version this mqcalc writes, and the newest it reads."""
@@ -73,10 +73,7 @@ def load_scenario(path: Path) -> Scenario:
     """Read and check the scenario file ``path``; every problem is a one-line MqcalcError
     (an InputError where an input is at fault) starting ``scenario PATH:``."""
     where = f"scenario {path}"
-    try:
-        source = yaml_reading.read(Path(path), as_written=True)
-    except yaml_reading.YamlProblem as error:
-        raise ScenarioError(at_line(where, error.line), error.problem) from None
+    source = read_document(where, path)
     document = source.data
     if not isinstance(document, dict):
         raise ScenarioError(where, f"expects a mapping with keys {', '.join(KEYS)}, "
