@@ -164,7 +164,10 @@ def _document(chosen: Chosen) -> dict:
             "refused": [{"calculator": r.calculator, "input": r.input, "value": r.value,
                          "file": r.file, "lines": list(r.rows), "columns": list(r.columns),
                          "expects": r.expects} for r in imported.refused],
-            "missing": [vars(m) for m in imported.missing]}
+            "missing": [vars(m) for m in imported.missing],
+            "measured": imported.measured,
+            "measured_from": {measured.name: measured.source for measured in declared().measured
+                              if measured.name in imported.measured}}
 
 
 def _machine(chosen: Chosen, lpars: dict[str, dict], path: Path) -> dict:
@@ -197,6 +200,13 @@ def _text(chosen: Chosen, machine: dict | None = None) -> list[str]:
                          f"({lines_text(imported.lines[calculator][name])})")
             if imported.caveat(calculator, name):
                 lines.append(f"      {imported.caveat(calculator, name)}")
+    if imported.measured:
+        lines.append("  measured (what the system used; beside the inputs, not one of them)")
+        sources = {measured.name: measured for measured in declared().measured}
+        for name, value in imported.measured.items():
+            lines.append(f"    {name:<26} {shown_value(value):>14} {sources[name].unit:<16} "
+                         f"{sources[name].source} "
+                         f"({lines_text(imported.measured_lines[name])})")
     lines += [f"  refused {r.calculator} {r.input} = {shown_value(r.value)}: {r.file} "
               f"{lines_text(r.rows)}, {', '.join(r.columns)}: {r.expects}".replace(" , ", ", ")
               for r in imported.refused]

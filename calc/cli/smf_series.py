@@ -13,7 +13,7 @@ from calc.cli.text import shown_value
 from calc.core.formatting import plain_number
 from calc.core.terminal_text import printable
 from calc.inputs.smf.feeds import declared
-from calc.inputs.smf.importing import read_smf
+from calc.inputs.smf.importing import MEASURED, read_smf
 from calc.inputs.smf.series import PERCENTILE, Series, Summary, series
 
 STAMP = "%Y-%m-%d %H:%M:%S"
@@ -34,7 +34,10 @@ def print_series(path: Path, qmgr: str | None, as_json: bool, as_csv: bool) -> i
 
 
 def _unit(name: str) -> str:
+    """The unit of a figure of the series: its input's, or its measured figure's."""
     calculator, _, input_id = name.partition(".")
+    if calculator == MEASURED:
+        return next(m.unit for m in declared().measured if m.name == input_id)
     return engine.calculator(calculator).inputs[input_id].unit
 
 

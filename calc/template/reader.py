@@ -24,10 +24,11 @@ from calc.files.writing import reason
 from calc.formula import expr
 from calc.template import cache
 
-TITLE_LIMITS = {"inputs": 22, "outputs": 36, "constants": 44, "tables": 56, "charts": 56}
-"""Longest title, in characters: inputs and outputs fit beside a field or a value in the
-terminal; constants and tables fit their title cells in the workbook; charts fit above
-their picture."""
+TITLE_LIMITS = {"inputs": 22, "outputs": 36, "measured": 36, "constants": 44, "tables": 56,
+                "charts": 56}
+"""Longest title, in characters: inputs and outputs (and the figures SMF measured, shown as
+outputs are) fit beside a field or a value in the terminal; constants and tables fit their
+title cells in the workbook; charts fit above their picture."""
 UNNAMED = {"Cc": "a control character", "Cs": "a surrogate", "Co": "a private-use character",
            "Cn": "a code point this Python assigns no character"}
 """What a character that is not printable and has no Unicode name is, by its general

@@ -324,10 +324,11 @@ def test_a_value_outside_its_domain_is_refused_with_file_lines_and_columns(tmp_p
 def test_a_cell_that_is_no_number_is_refused_by_line_and_column(tmp_path):
     write_adapters(tmp_path, ['"09:00:00,000000",60,1,0,12,0, 5x ,0, 7 ,'])
     [interval] = smf_json(tmp_path)
-    [refused] = interval["refused"]
-    assert (refused["input"], refused["value"], refused["lines"], refused["columns"],
-            refused["expects"]) == ("adapter_cpu_us", "5x", [2], ["Task_CPU_Time(US)"],
-                                    "expects a number")
+    # the input that reads the cell, and the measured figure that does (the tasks' CPU)
+    assert [(r["calculator"], r["input"], r["value"], r["lines"], r["columns"], r["expects"])
+            for r in interval["refused"]] == [
+        ("adapters", "adapter_cpu_us", "5x", [2], ["Task_CPU_Time(US)"], "expects a number"),
+        ("measured", "chin_adapter_cpu", "5x", [2], ["Task_CPU_Time(US)"], "expects a number")]
     assert interval["inputs"]["adapters"]["adapter_requests_per_sec"] == 12 / 60
 
 
@@ -354,7 +355,8 @@ def refusal(*arguments) -> str:
 def test_an_empty_folder_is_refused(tmp_path):
     assert refusal(tmp_path) == (
         f"mqcalc: smf {tmp_path}: the folder is empty (expects SMF-QCTADP.csv, "
-        "SMF-QCTDSP.csv, SMF-QJST.csv, SMF-QIS1.csv or SMF-WQ.csv, as mq-smf-csv names "
+        "SMF-QCTDSP.csv, SMF-QJST.csv, SMF-QIS1.csv, SMF-WQ.csv, SMF-QCTSSL.csv or "
+        "SMF-QCTDNS.csv, as mq-smf-csv names "
         "them)\n")
 
 
@@ -634,3 +636,24 @@ def test_rows_hold_only_the_columns_read_and_the_file_is_read_a_line_at_a_time(t
     assert [{column: row.cells[column] for column in read if column in row.cells}
             for row in whole.rows] == [row.cells for row in table.rows[:len(rows)]]
     assert {"Get_Count", "Total_Valid_Gets", "Get_CT(S)", "Scope", "Base_Name"} <= read
+
+
+def test_what_the_channel_initiators_tasks_used_is_measured_beside_the_inputs():
+    """raw/'s QMA1 at 10:30: adapter tasks 2 s + 0.7 s of CPU in 1,800 s, 0.0015 CPU s/s;
+    the dispatchers' worked out here from the CSV by Python's own reader. Measured figures
+    are no input: the calculators' inputs are as before."""
+    interval = one(smf_json(RAW, "--interval", "2026-03-02T10:30:00"), "QMA1")
+    assert interval["measured"]["chin_adapter_cpu"] == pytest.approx(2.7 / 1800, rel=1e-12)
+    with (RAW / "SMF-QCTDSP.csv").open(encoding="ascii", newline="") as file:
+        rows = [row for row in csv.DictReader(file) if row["QMgr"] == "QMA1"
+                and row["Interval_Start (TIME)"].startswith("10:30")]
+    seconds = sum(int(row["Task_CPU_Time(S)"]) + int(row["Task_CPU_Time(US)"]) / 1e6
+                  for row in rows)
+    assert interval["measured"]["chin_dispatcher_cpu"] == pytest.approx(seconds / 1800,
+                                                                        rel=1e-12)
+    assert interval["measured_from"]["chin_adapter_cpu"] == \
+        "SMF-QCTADP.csv:Task_CPU_Time(S),Task_CPU_Time(US),Interval_Duration"
+    assert "measured" not in interval["inputs"]
+    status, text, _err = run_main("smf", RAW, "--qmgr", "QMA1")
+    assert "    chin_adapter_cpu                   0.0015 CPU s/s          SMF-QCTADP.csv:" \
+           "Task_CPU_Time(S),Task_CPU_Time(US),Interval_Duration (lines 4-5)" in text

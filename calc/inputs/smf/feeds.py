@@ -66,6 +66,25 @@ class Feed:
 
 
 @dataclass(frozen=True)
+class Measured:
+    """A figure of the system itself, today, as SMF measured it (not a calculator input):
+    its name, title, unit and what it is, read from one file's columns as a feed is."""
+
+    name: str
+    title: str
+    unit: str
+    help: str
+    file: str
+    columns: tuple[str, ...]
+    value: Callable[[Reading], object]
+
+    @property
+    def source(self) -> str:
+        """Where the figure comes from, as ``FILE:COLUMNS``."""
+        return f"{self.file}:{','.join(self.columns)}"
+
+
+@dataclass(frozen=True)
 class Items:
     """A calculator fed per item of a file (a page set, a queue): the column naming an
     item, the column whose total picks the item whose inputs the calculator takes (the
@@ -104,11 +123,15 @@ class Declared:
     (calculator, input) any of its intervals has."""
     records: dict[str, Record]
     """How each file's rows are placed and told apart, by file name, in the files' order."""
+    measured: tuple[Measured, ...] = ()
+    """The figures of the system itself read beside the inputs."""
 
     @property
     def files(self) -> tuple[str, ...]:
-        """The files the feeds read, in the order of :attr:`records`."""
-        read = {feed.file for feed in self.feeds} | {i.file for i in self.items.values()}
+        """The files the feeds and the measured figures read, in the order of
+        :attr:`records`."""
+        read = ({feed.file for feed in self.feeds} | {i.file for i in self.items.values()}
+                | {measured.file for measured in self.measured})
         return tuple(file for file in self.records if file in read)
 
     def placed_by_interval(self, file: str) -> bool:
@@ -118,6 +141,7 @@ class Declared:
 
 
 CALCULATOR_KEYS = {"inputs", "items"}
+MEASURED_KEYS = {"title", "unit", "help", "file", "reading"}
 RECORD_KEYS = {"placed_by", "key"}
 FEED_KEYS = {"file", "reading", "caveat"}
 ITEMS_KEYS, ONLY_KEYS = {"file", "key", "rank", "facts", "only"}, {"column", "value", "why"}
@@ -131,8 +155,8 @@ class _FeedsFile(TemplateReader):
         added to ``records`` (those declared before); a calculator or input it names that is
         not there, a file no record declares, or a reading that does not exist is refused at
         its line."""
-        top = self.mapping(self.document, "(top level)", {"calculators", "peak_by", "records"},
-                           {"calculators"})
+        top = self.mapping(self.document, "(top level)",
+                           {"calculators", "peak_by", "records", "measured"}, {"calculators"})
         self.records = {**records, **self.own_records(top.get("records") or {})}
         feeds, items = [], {}
         for calculator_id, spec in self.mapping(top["calculators"], "calculators").items():
@@ -154,7 +178,19 @@ class _FeedsFile(TemplateReader):
                 self.fail(f"peak_by[{index}]", f"{named!r} is no input fed above "
                                                "(CALCULATOR.INPUT)")
             peak_by.append((calculator_id, name))
-        return Declared(tuple(feeds), items, tuple(peak_by), self.records)
+        measured = tuple(self.measured(name, spec, f"measured.{name}") for name, spec in
+                         self.mapping(top.get("measured") or {}, "measured").items())
+        return Declared(tuple(feeds), items, tuple(peak_by), self.records, measured)
+
+    def measured(self, name, spec, key: str) -> Measured:
+        """One measured figure: what it is, and its file and reading as a feed's."""
+        spec = self.mapping(spec, key, None, MEASURED_KEYS)
+        feed = self.feed("measured", str(name), {k: v for k, v in spec.items()
+                                                 if k not in {"title", "unit", "help"}}, key)
+        return Measured(str(name), self.title(spec["title"], f"{key}.title"),
+                        self.text(spec["unit"], f"{key}.unit"),
+                        self.prose(spec["help"], f"{key}.help"), feed.file, feed.columns,
+                        feed.value)
 
     def own_records(self, spec) -> dict[str, Record]:
         """The ``records`` the file declares."""
@@ -236,10 +272,10 @@ def _declared(folder: str) -> Declared:
         found = Declared(
             (*(f for f in found.feeds if f.calculator not in replaced), *own.feeds),
             {**{c: i for c, i in found.items.items() if c not in replaced}, **own.items},
-            own.peak_by or found.peak_by, own.records)
+            own.peak_by or found.peak_by, own.records, own.measured or found.measured)
     fed = {(feed.calculator, feed.input) for feed in found.feeds}
     return Declared(found.feeds, found.items, tuple(p for p in found.peak_by if p in fed),
-                    found.records)
+                    found.records, found.measured)
 
 
 def _only_known(document, known: dict):
@@ -259,6 +295,6 @@ def columns_read(file: str) -> frozenset[str]:
     items = [(i.key, i.rank, *i.facts, *(i.only or ())) for i in found.items.values()
              if i.file == file]
     return frozenset((*PLACING, *found.records[file].key,
-                      *(column for feed in found.feeds if feed.file == file
+                      *(column for feed in (*found.feeds, *found.measured) if feed.file == file
                         for column in feed.columns),
                       *(column for columns in items for column in columns)))

@@ -16,10 +16,13 @@ from calc.core.errors import InputError
 from calc.core.values import coerce
 from calc.inputs.smf import store
 from calc.inputs.smf.duplicates import Repeats, without_repeats
-from calc.inputs.smf.feeds import Feed, Items, columns_read, declared
+from calc.inputs.smf.feeds import Feed, Items, Measured, columns_read, declared
 from calc.inputs.smf.intervals import Interval, intervals, not_in_data
 from calc.inputs.smf.readings import NotInData, Reading
 from calc.inputs.smf.tables import Row, SmfError, Unusable, read_table
+
+MEASURED = "measured"
+"""What a measured figure's problems name in place of a calculator."""
 
 
 @dataclass(frozen=True)
@@ -74,6 +77,11 @@ class Imported:
     items: dict[str, list[Item]] = field(default_factory=dict)
     chosen: dict[str, str] = field(default_factory=dict)
     """Per-item calculator -> the item whose inputs it takes (the busiest)."""
+    measured: dict[str, float] = field(default_factory=dict)
+    """What the system itself used in the interval, by the name of the measured figure
+    (:class:`calc.inputs.smf.feeds.Measured`), for those whose file the interval has."""
+    measured_lines: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    """Measured figure -> the line numbers of the rows it was worked out from."""
 
     def caveat(self, calculator: str, name: str) -> str:
         """What the imported value of ``calculator``'s input ``name`` is, where its feed
@@ -104,8 +112,8 @@ def read_smf(path: Path, qmgr: str | None = None) -> SmfData:
     data does not have, is refused."""
     wanted = None if qmgr is None else qmgr.strip().upper()
     if not declared().files:
-        raise SmfError(f"smf {path}: no calculator of the templates takes an input from SMF "
-                       "data (their smf_feeds.yaml feeds none)")
+        raise SmfError(f"smf {path}: nothing in the templates reads SMF data (their "
+                       "smf_feeds.yaml feeds no input and measures nothing)")
     tables, repeats, stored = {}, [], store.is_store(path)
     if stored:
         tables = store.read_tables(path, declared().files, columns_read, wanted)
@@ -162,17 +170,37 @@ def import_interval(interval: Interval) -> Imported:
                         [feed for feed in found.feeds if feed.calculator == items.calculator])
     for calculator_id in list(imported.inputs):
         _check_rules(imported, calculator_id, found.feeds)
+    for measured in found.measured:
+        rows = interval.rows.get(measured.file)
+        if rows:
+            _measure(imported, measured, Reading(rows, rows, interval.seconds))
     return imported
 
 
-def _value(feed: Feed, reading: Reading):
-    """The feed's value from ``reading``: (value, None), or (None, a Refused or Missing)."""
+def _measure(imported: Imported, measured: Measured, reading: Reading) -> None:
+    """Add the measured figure's value, or say why the rows do not give it (as an input's
+    is said missing or refused, under the calculator name ``measured``)."""
+    value, problem = _value(measured, reading)
+    if isinstance(problem, Missing):
+        imported.missing.append(problem)
+    elif problem is not None:
+        imported.refused.append(problem)
+    else:
+        imported.measured[measured.name] = value
+        imported.measured_lines[measured.name] = tuple(row.line for row in reading.rows)
+
+
+def _value(feed: Feed | Measured, reading: Reading):
+    """The feed's (or measured figure's) value from ``reading``: (value, None), or (None, a
+    Refused or Missing; a measured figure's under the calculator name ``measured``)."""
+    calculator, name = ((feed.calculator, feed.input) if isinstance(feed, Feed)
+                        else (MEASURED, feed.name))
     try:
         return feed.value(reading), None
     except NotInData as reason:
-        return None, Missing(feed.calculator, feed.input, feed.source, str(reason))
+        return None, Missing(calculator, name, feed.source, str(reason))
     except Unusable as cell:
-        return None, Refused(feed.calculator, feed.input, cell.value.strip(), cell.row.file,
+        return None, Refused(calculator, name, cell.value.strip(), cell.row.file,
                              (cell.row.line,), cell.columns, cell.problem)
 
 

@@ -3,7 +3,8 @@ every figure the calculators take from it, with each figure's peak, 95th percent
 mean, and its hour-of-day profile.
 
 The figures are the imported inputs themselves (:mod:`calc.inputs.smf.importing`: the same
-readings, the same checks), the numbers among them; yes/no inputs are left out. An interval
+readings, the same checks), the numbers among them (yes/no inputs are left out), and what
+the system measurably used (``measured.NAME``: the channel initiator tasks' CPU). An interval
 of no length, or one cut short (shorter than :data:`CUT_SHORT` of the queue manager's usual
 interval, as at a queue manager's start or stop or a change of STATIME), is left out of the
 series and counted: its rates would be of a different time. The usual interval is the
@@ -17,7 +18,7 @@ from __future__ import annotations
 import statistics
 from dataclasses import dataclass
 
-from calc.inputs.smf.importing import Imported
+from calc.inputs.smf.importing import MEASURED, Imported
 
 CUT_SHORT = 0.9
 """An interval shorter than this share of its queue manager's usual length is cut short."""
@@ -106,10 +107,12 @@ def _series(lpar: str, qmgr: str, items: list[Imported]) -> Series:
 
 
 def _figures(item: Imported) -> dict[str, float]:
-    """The interval's imported inputs that are numbers, by ``calculator.input``."""
-    return {f"{calculator}.{name}": value for calculator, inputs in item.inputs.items()
-            for name, value in inputs.items()
-            if isinstance(value, (int, float)) and not isinstance(value, bool)}
+    """The interval's imported inputs that are numbers, by ``calculator.input``, then what
+    the system measurably used, by ``measured.NAME``."""
+    return {**{f"{calculator}.{name}": value for calculator, inputs in item.inputs.items()
+               for name, value in inputs.items()
+               if isinstance(value, (int, float)) and not isinstance(value, bool)},
+            **{f"{MEASURED}.{name}": value for name, value in item.measured.items()}}
 
 
 def percentile(values: list[float], percent: float) -> float:
