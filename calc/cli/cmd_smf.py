@@ -1,13 +1,17 @@
-"""``mqcalc smf DIR``: the inputs SMF data gives each calculator, as text or JSON, and
-(``--out FILE``) a file the other commands take as it is.
+"""``mqcalc smf DIR|STORE``: the inputs SMF data gives each calculator, as text or JSON, and
+(``--out FILE``) a file the other commands take as it is; ``mqcalc smf load`` (folders into
+a store, :mod:`calc.inputs.smf.store`) and ``mqcalc smf series`` (:mod:`.smf_series`).
 
 ``--out`` writes a scenario file when one interval is reported (``mqcalc eval --scenario
 FILE``, ``mqcalc tui --scenario FILE``): a scenario holds one set of inputs per calculator,
-so one interval. Two or more intervals (several queue managers' peaks, or ``--interval
-all``) become a plan file, one variant per interval, the first the baseline (``mqcalc plan
-FILE``, ``mqcalc tui --plan FILE``, ``mqcalc build --plan FILE``): a plan is the one
-format that holds several sets side by side. Its machine is the machine part's defaults,
-which SMF data does not give. An interval with no input imported is left out of the file.
+so one interval. Two or more intervals of one queue manager (``--interval all``), or of
+queue managers side by side at one interval (``--interval TIMESTAMP``), become a plan file,
+one variant per interval, the first the baseline (``mqcalc plan FILE``, ``mqcalc tui --plan
+FILE``, ``mqcalc build --plan FILE``): a plan is the one format that holds several sets side
+by side; intervals of several queue managers at different times are refused, as a plan
+would compare unlike things. Its machine is each interval's LPAR's from ``--lpars``, else
+the machine part's defaults, which SMF data does not give. An interval with no input
+imported is left out of the file.
 """
 from __future__ import annotations
 
@@ -25,6 +29,7 @@ from calc.inputs.scenario import Scenario, scenario_text
 from calc.inputs.smf.feeds import WQ, declared
 from calc.inputs.smf.importing import Imported, read_smf
 from calc.inputs.smf.lpars import load_lpars
+from calc.inputs.smf.intervals import JOIN_SECONDS
 from calc.inputs.smf.selection import PEAK, Chosen, choose
 from calc.inputs.smf.tables import SmfError, lines_text
 
@@ -237,6 +242,7 @@ def _write(out: Path, chosen: list[Chosen], machines: list[dict] | None) -> str:
     machine_of = {id(item.imported): machine
                   for item, machine in zip(chosen, machines or [{}] * len(chosen))}
     fed = [item.imported for item in chosen if item.imported.inputs]
+    _like_with_like(out, fed)
     left = len(chosen) - len(fed)
     note = f" ({left} interval{'s' * (left > 1)} with no input left out)" if left else ""
     if not fed:
@@ -262,6 +268,19 @@ def _write(out: Path, chosen: list[Chosen], machines: list[dict] | None) -> str:
     replace_atomically(out, lambda temporary: temporary.write_text(heading + text,
                                                                     encoding="utf-8"))
     return f"wrote {out}, {said}"
+
+
+def _like_with_like(out: Path, fed: list[Imported]) -> None:
+    """Refuse a plan that would compare unlike things: intervals of several queue managers
+    at different times (a plan compares each variant with the first)."""
+    systems = {(item.interval.lpar, item.interval.qmgr) for item in fed}
+    first = fed[0].interval.start if fed else None
+    if len(systems) > 1 and any(abs((item.interval.start - first).total_seconds())
+                                >= JOIN_SECONDS for item in fed):
+        raise SmfError(f"--out {out}: these {len(fed)} intervals are of {len(systems)} queue "
+                       "managers at different times, and a plan compares each variant with "
+                       "the first: add --qmgr NAME for one queue manager's intervals, or "
+                       "--interval TIMESTAMP for queue managers side by side at one interval")
 
 
 def _provenance(name: str, imported: Imported) -> str:

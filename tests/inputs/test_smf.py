@@ -420,19 +420,37 @@ def test_one_interval_is_written_as_a_scenario_eval_takes(tmp_path):
 
 
 def test_several_intervals_are_written_as_a_plan_with_a_variant_each(tmp_path):
-    out = tmp_path / "peaks.yaml"
-    status, _out, err = run_main("smf", RAW, "--out", out)
+    """Two queue managers side by side at one interval (QMA1's 10:00 and QMB1's, half a
+    second apart); and one queue manager's intervals."""
+    out = tmp_path / "side.yaml"
+    status, _out, err = run_main("smf", RAW, "--interval", "2026-03-02T10:00:00", "--out", out)
     assert status == 0
     assert err.endswith(f"a plan of 2 variants, one per interval; try mqcalc plan {out}\n")
     plan = load_plan(out)
-    assert [v.name for v in plan.variants] == ["QMA1 2026-03-02 10:30:00",
+    assert [v.name for v in plan.variants] == ["QMA1 2026-03-02 10:00:00",
                                                "QMB1 2026-03-02 10:00:00"]
     assert plan.variants[1].calculators["log_encryption"]["log_mb_per_sec"] == 1.0
     status, shown, err = run_main("plan", out)
     assert status == 0, err
     # the names, wider than a column, are whole above each table, which fits 80 columns
-    assert shown.count("\n  (1) QMA1 2026-03-02 10:30:00\n  (2) QMB1 2026-03-02 10:00:00\n") == 2
+    assert shown.count("\n  (1) QMA1 2026-03-02 10:00:00\n  (2) QMB1 2026-03-02 10:00:00\n") == 2
     assert max(len(line) for line in shown.splitlines() if not line.startswith("  file: ")) <= 80
+
+
+def test_a_plan_of_queue_managers_at_different_times_is_refused(tmp_path):
+    """Each queue manager's peak (QMA1's at 10:30, QMB1's at 10:00) would be a plan that
+    compares one queue manager's busiest interval with another's."""
+    out = tmp_path / "peaks.yaml"
+    status, shown, err = run_main("smf", RAW, "--out", out)
+    assert status == 2 and not out.exists()
+    assert err == (f"mqcalc: --out {out}: these 2 intervals are of 2 queue managers at "
+                   "different times, and a plan compares each variant with the first: add "
+                   "--qmgr NAME for one queue manager's intervals, or --interval TIMESTAMP "
+                   "for queue managers side by side at one interval\n")
+    status, _shown, err = run_main("smf", RAW, "--qmgr", "QMB1", "--interval", "all",
+                                   "--out", out)
+    assert status == 0 and [v.name for v in load_plan(out).variants] == [
+        "QMB1 2026-03-02 10:00:00", "QMB1 2026-03-02 10:15:00"]
 
 
 def test_intervals_sharing_a_second_get_variant_names_apart(tmp_path):

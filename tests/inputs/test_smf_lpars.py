@@ -31,15 +31,17 @@ def lpars_file(tmp_path, text: str | None = None):
 
 
 def test_each_variant_of_a_plan_is_on_its_lpars_machine(tmp_path):
-    """raw/ holds QMA1 on SYSA and QMB1 on SYSB: two variants, two machines."""
+    """raw/ holds QMA1 on SYSA and QMB1 on SYSB, side by side at 10:00: two variants, two
+    machines."""
     out = tmp_path / "plan.yaml"
-    status, shown, err = run_main("smf", RAW, "--lpars", lpars_file(tmp_path), "--out", out)
+    status, shown, err = run_main("smf", RAW, "--lpars", lpars_file(tmp_path), "--interval",
+                                  "2026-03-02T10:00:00", "--out", out)
     assert status == 0, err
     assert "  machine (--lpars): machine z16, workload_rni average, processors 8, msu_per_cp " \
            "150, target_share_pct 70\n" in shown
     plan = load_plan(out)
     assert [(v.name, v.machine) for v in plan.variants] == [
-        ("QMA1 2026-03-02 10:30:00", SYSA), ("QMB1 2026-03-02 10:00:00", SYSB)]
+        ("QMA1 2026-03-02 10:00:00", SYSA), ("QMB1 2026-03-02 10:00:00", SYSB)]
     for variant, machine in zip(plan.variants, (SYSA, SYSB)):
         for calculator_id, inputs in variant.calculators.items():
             assert {name: inputs[name] for name in machine

@@ -296,16 +296,26 @@ def test_a_variant_name_shaped_like_a_reference_names_its_series_as_text(tmp_pat
 
 @pytest.fixture(scope="module")
 def every_interval(tmp_path_factory) -> Plan:
-    """The SMF sample's plan of every interval (65 variants, 7 queue managers), as
-    ``mqcalc smf --interval all --out`` writes it, each variant renamed to 12 characters,
-    the longest name that still gives ``variant.pageset_encryption`` sheets (the longest
-    sheet names, so the longest references in the notes' formulas)."""
-    path = tmp_path_factory.mktemp("smf") / "every.yaml"
-    assert main(["smf", str(REPO / "tests" / "fixtures" / "smf" / "mq10-sample"),
-                 "--interval", "all", "--out", str(path)]) == 0
-    plan = load_plan(path)
+    """The SMF sample's every interval (65 variants, 7 queue managers), in plans as
+    ``mqcalc smf --out`` writes them, one after the other: each of four queue managers'
+    intervals (``--qmgr NAME --interval all``), and MQ51, MQ52 and MQ53 side by side at
+    their one interval (``--interval 2026-05-21T16:00:00``); each variant renamed to 12
+    characters, the longest name that still gives ``variant.pageset_encryption`` sheets (the
+    longest sheet names, so the longest references in the notes' formulas)."""
+    folder = tmp_path_factory.mktemp("smf")
+    variants = []
+    for number, chosen in enumerate((["--qmgr", "MQ1A", "--interval", "all"],
+                                     ["--qmgr", "MQ1O", "--interval", "all"],
+                                     ["--qmgr", "MQ31", "--interval", "all"],
+                                     ["--interval", "2026-05-21T16:00:00"],
+                                     ["--qmgr", "QML1", "--interval", "all"])):
+        path = folder / f"{number}.yaml"
+        assert main(["smf", str(REPO / "tests" / "fixtures" / "smf" / "mq10-sample"),
+                     *chosen, "--out", str(path)]) == 0
+        variants += load_plan(path).variants
+    assert len(variants) == 65
     return Plan(tuple(dataclasses.replace(variant, name=f"variant{index:05d}")
-                      for index, variant in enumerate(plan.variants)))
+                      for index, variant in enumerate(variants)))
 
 
 def test_a_plan_workbook_of_the_most_variants_keeps_excels_limits(every_interval, tmp_path):
