@@ -27,7 +27,8 @@ from .screens import PathScreen
 
 PLAN_MODE = ("An import fills your own inputs, put aside in plan mode: leave plan mode "
              "first (Escape from the Plan view; from a variant's calculator F5, then "
-             "Escape). To make a plan from SMF data, use mqcalc smf DIR --out FILE.")
+             "Escape). To make a plan from SMF data, use mqcalc smf DIR --qmgr NAME "
+             "--interval all --out FILE.")
 """Why an import is refused in plan mode."""
 PICKED = "Enter imports it into your inputs (Ctrl+Z takes it back), Escape cancels."
 """What the choice of an interval or item says under its list."""
