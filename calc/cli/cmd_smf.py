@@ -21,15 +21,17 @@ from pathlib import Path
 
 from calc import engine
 from calc.cli import json_output
+from calc.cli.smf_series import print_series
 from calc.cli.text import shown_value
 from calc.core.terminal_text import printable
 from calc.files.writing import replace_atomically
 from calc.inputs.plan import make_plan, plan_text
 from calc.inputs.scenario import Scenario, scenario_text
+from calc.inputs.smf import store
 from calc.inputs.smf.feeds import WQ, declared
 from calc.inputs.smf.importing import Imported, read_smf
-from calc.inputs.smf.lpars import load_lpars
 from calc.inputs.smf.intervals import JOIN_SECONDS
+from calc.inputs.smf.lpars import load_lpars
 from calc.inputs.smf.selection import PEAK, Chosen, choose
 from calc.inputs.smf.tables import SmfError, lines_text
 
@@ -86,8 +88,6 @@ def run(arguments) -> int:
         raise SmfError(f"{named}: reads one folder or store, given {len(paths)} (to add "
                        "several folders to a store: mqcalc smf load DIR... --into STORE)")
     if action == SERIES:
-        from calc.cli.smf_series import print_series
-
         return print_series(paths[0], arguments.qmgr, arguments.json, arguments.csv)
     return print_smf(paths[0], arguments.qmgr, arguments.interval or PEAK, arguments.json,
                      arguments.out, arguments.lpars)
@@ -102,8 +102,6 @@ def _taking(option: str) -> str:
 
 def print_load(folders: list[Path], into: Path, as_json: bool) -> int:
     """Load ``folders`` into the store ``into``; say what was added and left out."""
-    from calc.inputs.smf import store
-
     tell = (lambda said: print(f"mqcalc: loading {printable(said)}", file=sys.stderr)
             ) if sys.stderr.isatty() else (lambda said: None)
     loaded = store.load(into, folders, tell)
@@ -128,12 +126,12 @@ def print_smf(path: Path, qmgr: str | None, interval: str, as_json: bool,
     lpars = load_lpars(lpars_file) if lpars_file is not None else None
     folder = read_smf(path, qmgr)
     chosen = choose(folder.imported, qmgr, interval)
-    machines = None if lpars is None else [_machine(item, lpars, lpars_file) for item in chosen]
+    machines = [None if lpars is None else _machine(item, lpars, lpars_file)
+                for item in chosen]
     if as_json:
         print(json_output.dumps({"source": str(path),
                                  "intervals": [{**_document(item), "machine": machine}
-                                               for item, machine in zip(chosen, machines or
-                                                                        [None] * len(chosen))],
+                                               for item, machine in zip(chosen, machines)],
                                  "repeats": [{"file": r.file, "lines": list(r.lines),
                                               "differing": r.differing,
                                               "identity": list(r.identity)}
@@ -141,8 +139,8 @@ def print_smf(path: Path, qmgr: str | None, interval: str, as_json: bool,
     else:
         kind = "SMF store" if folder.stored else "SMF folder"
         print(printable(f"{kind} {path}: {', '.join(folder.files)}"))
-        for index, item in enumerate(chosen):
-            print("\n".join(["", *_text(item, machines[index] if machines else None)]))
+        for item, machine in zip(chosen, machines):
+            print("\n".join(["", *_text(item, machine)]))
     for repeats in folder.repeats:
         print(f"mqcalc: {repeats.said()}", file=sys.stderr)
     for problem in folder.unplaced:
@@ -171,7 +169,8 @@ def _document(chosen: Chosen) -> dict:
                          "expects": r.expects} for r in imported.refused],
             "missing": [vars(m) for m in imported.missing],
             "measured": imported.measured,
-            "measured_from": {measured.name: measured.source for measured in declared().measured
+            "measured_from": {measured.name: measured.feed.source
+                              for measured in declared().measured
                               if measured.name in imported.measured}}
 
 
@@ -200,24 +199,31 @@ def _text(chosen: Chosen, machine: dict | None = None) -> list[str]:
         lines.append(f"  {calculator}" + _item_note(imported, calculator))
         specs = engine.calculator(calculator).inputs
         for name, value in inputs.items():
-            lines.append(f"    {name:<26} {shown_value(value):>14} {specs[name].unit:<16} "
-                         f"{imported.sources[calculator][name]} "
-                         f"({lines_text(imported.lines[calculator][name])})")
+            lines.append(_value_line(name, value, specs[name].unit,
+                                     imported.sources[calculator][name],
+                                     imported.lines[calculator][name]))
             if imported.caveat(calculator, name):
                 lines.append(f"      {imported.caveat(calculator, name)}")
     if imported.measured:
         lines.append("  measured (what the system used; beside the inputs, not one of them)")
-        sources = {measured.name: measured for measured in declared().measured}
+        declared_measured = {measured.name: measured for measured in declared().measured}
         for name, value in imported.measured.items():
-            lines.append(f"    {name:<26} {shown_value(value):>14} {sources[name].unit:<16} "
-                         f"{sources[name].source} "
-                         f"({lines_text(imported.measured_lines[name])})")
+            measured = declared_measured[name]
+            lines.append(_value_line(name, value, measured.unit, measured.feed.source,
+                                     imported.measured_lines[name]))
     lines += [f"  refused {r.calculator} {r.input} = {shown_value(r.value)}: {r.file} "
               f"{lines_text(r.rows)}, {', '.join(r.columns)}: {r.expects}".replace(" , ", ", ")
               for r in imported.refused]
     lines += [f"  missing {m.calculator} {m.input}: {m.reason}"
               for m in imported.missing]
     return lines
+
+
+def _value_line(name: str, value: object, unit: str, source: str,
+                rows: tuple[int, ...]) -> str:
+    """One value of an interval: its name, value, unit, ``FILE:COLUMNS`` and lines."""
+    return (f"    {name:<26} {shown_value(value):>14} {unit:<16} {source} "
+            f"({lines_text(rows)})")
 
 
 def _item_note(imported: Imported, calculator: str) -> str:
@@ -235,13 +241,14 @@ def _seconds(seconds: object) -> str:
     return "length unknown" if seconds is None else f"{seconds} s"
 
 
-def _write(out: Path, chosen: list[Chosen], machines: list[dict] | None) -> str:
+def _write(out: Path, chosen: list[Chosen], machines: list[dict | None]) -> str:
     """Write the scenario or plan file, headed by where each imported value came from (the
-    inputs it does not name keep their defaults), each interval on its LPAR's machine when
-    ``machines`` are given; say what was written and how to use it."""
-    machine_of = {id(item.imported): machine
-                  for item, machine in zip(chosen, machines or [{}] * len(chosen))}
-    fed = [item.imported for item in chosen if item.imported.inputs]
+    inputs it does not name keep their defaults), each interval on its LPAR's machine
+    (``machines``, beside ``chosen``; None where no LPAR file gave one); say what was
+    written and how to use it."""
+    fed_machines = [(item.imported, machine or {})
+                    for item, machine in zip(chosen, machines) if item.imported.inputs]
+    fed = [imported for imported, _ in fed_machines]
     _like_with_like(out, fed)
     left = len(chosen) - len(fed)
     note = f" ({left} interval{'s' * (left > 1)} with no input left out)" if left else ""
@@ -250,7 +257,7 @@ def _write(out: Path, chosen: list[Chosen], machines: list[dict] | None) -> str:
                        "nothing to write")
     names = _names(fed)
     if len(fed) == 1:
-        machine = machine_of[id(fed[0])]
+        machine = fed_machines[0][1]
         text = scenario_text(Scenario(
             {calculator: {**inputs, **{name: value for name, value in machine.items()
                                        if name in engine.calculator(calculator).inputs}}
@@ -258,10 +265,10 @@ def _write(out: Path, chosen: list[Chosen], machines: list[dict] | None) -> str:
         said = f"a scenario of {names[0]}{note}; try mqcalc eval --scenario {out}"
     else:
         # SMF does not say which machine an LPAR is: from --lpars, else assumed
-        text = plan_text(make_plan(machine_of[id(fed[0])],
+        text = plan_text(make_plan(fed_machines[0][1],
                                    {name: imported.inputs for name, imported in zip(names, fed)},
-                                   {name: machine_of[id(imported)]
-                                    for name, imported in zip(names, fed)}))
+                                   {name: machine
+                                    for name, (_imported, machine) in zip(names, fed_machines)}))
         said = (f"a plan of {len(fed)} variants, one per interval{note}; "
                 f"try mqcalc plan {out}")
     heading = "".join(_provenance(name, imported) for name, imported in zip(names, fed))

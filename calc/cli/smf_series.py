@@ -12,8 +12,8 @@ from calc.cli import json_output
 from calc.cli.text import shown_value
 from calc.core.formatting import plain_number
 from calc.core.terminal_text import printable
-from calc.inputs.smf.feeds import declared
-from calc.inputs.smf.importing import MEASURED, read_smf
+from calc.inputs.smf.feeds import MEASURED, declared
+from calc.inputs.smf.importing import read_smf
 from calc.inputs.smf.series import PERCENTILE, Series, Summary, series
 
 STAMP = "%Y-%m-%d %H:%M:%S"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 STOPPING_SIGNALS = tuple(getattr(signal, name) for name in (
@@ -39,27 +39,17 @@ class Stopped(BaseException):
 def stopped_by_signals() -> Iterator[None]:
     """Within this block, the :data:`STOPPING_SIGNALS` raise :class:`Stopped`; afterwards
     they do what they did before. A signal the process was started ignoring (``nohup``
-    ignores SIGHUP) stays ignored. Once one has arrived, further ones are ignored, so a second ``kill`` does
-    not cut the cleanup short. Signal handlers can only be set in the main thread: called
-    from another, this changes nothing."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    before = {number: signal.getsignal(number) for number in STOPPING_SIGNALS}
-
+    ignores SIGHUP) stays ignored. Once one has arrived, further ones are ignored, so a
+    second ``kill`` does not cut the cleanup short. Signal handlers can only be set in the
+    main thread: called from another, this changes nothing."""
     def stop(number, frame):
-        for each in before:
+        for each in STOPPING_SIGNALS:
             signal.signal(each, signal.SIG_IGN)
         raise Stopped(number)
 
-    try:
-        for number, handler in before.items():
-            if handler is signal.SIG_DFL:
-                signal.signal(number, stop)
+    with _handled(STOPPING_SIGNALS,
+                  lambda number, handler: stop if handler is signal.SIG_DFL else None):
         yield
-    finally:
-        for number, handler in before.items():
-            signal.signal(number, handler)
 
 
 @contextmanager
@@ -72,20 +62,37 @@ def signals_noted() -> Iterator[list[int]]:
     raised. Signal handlers can only be set in the main thread: called from another, the
     list stays empty."""
     noted: list[int] = []
-    if threading.current_thread() is not threading.main_thread():
+
+    def noting(number, handler):
+        if not callable(handler):
+            return None
+
+        def note(number, frame):
+            noted.append(number)
+            handler(number, frame)
+
+        return note
+
+    with _handled((signal.SIGINT, *STOPPING_SIGNALS), noting):
         yield noted
+
+
+@contextmanager
+def _handled(numbers: tuple[int, ...], replacement: Callable) -> Iterator[None]:
+    """Within this block, each signal of ``numbers`` is handled by what
+    ``replacement(number, handler)`` gives for the handler set before (left as it is where
+    that is None); afterwards, by the handler set before. Only in the main thread, the one
+    where handlers can be set: called from another, this changes nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
         return
-    before = {number: signal.getsignal(number) for number in (signal.SIGINT, *STOPPING_SIGNALS)}
-
-    def note(number, frame, handler):
-        noted.append(number)
-        handler(number, frame)
-
+    before = {number: signal.getsignal(number) for number in numbers}
     try:
         for number, handler in before.items():
-            if callable(handler):
-                signal.signal(number, lambda n, f, handler=handler: note(n, f, handler))
-        yield noted
+            replaced = replacement(number, handler)
+            if replaced is not None:
+                signal.signal(number, replaced)
+        yield
     finally:
         for number, handler in before.items():
             signal.signal(number, handler)

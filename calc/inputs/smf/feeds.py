@@ -65,23 +65,25 @@ class Feed:
         return f"{self.file}:{','.join(self.columns)}"
 
 
+MEASURED = "measured"
+"""What a measured figure's feed names in place of a calculator: its problems are listed
+under it, and a series names the figure ``measured.NAME``."""
+
+
 @dataclass(frozen=True)
 class Measured:
     """A figure of the system itself, today, as SMF measured it (not a calculator input):
-    its name, title, unit and what it is, read from one file's columns as a feed is."""
+    its title, unit and what it is, and its feed (file, columns, reading) as an input's,
+    under the calculator name :data:`MEASURED` and the figure's name."""
 
-    name: str
     title: str
     unit: str
     help: str
-    file: str
-    columns: tuple[str, ...]
-    value: Callable[[Reading], object]
+    feed: Feed
 
     @property
-    def source(self) -> str:
-        """Where the figure comes from, as ``FILE:COLUMNS``."""
-        return f"{self.file}:{','.join(self.columns)}"
+    def name(self) -> str:
+        return self.feed.input
 
 
 @dataclass(frozen=True)
@@ -131,7 +133,7 @@ class Declared:
         """The files the feeds and the measured figures read, in the order of
         :attr:`records`."""
         read = ({feed.file for feed in self.feeds} | {i.file for i in self.items.values()}
-                | {measured.file for measured in self.measured})
+                | {measured.feed.file for measured in self.measured})
         return tuple(file for file in self.records if file in read)
 
     def placed_by_interval(self, file: str) -> bool:
@@ -185,12 +187,11 @@ class _FeedsFile(TemplateReader):
     def measured(self, name, spec, key: str) -> Measured:
         """One measured figure: what it is, and its file and reading as a feed's."""
         spec = self.mapping(spec, key, None, MEASURED_KEYS)
-        feed = self.feed("measured", str(name), {k: v for k, v in spec.items()
-                                                 if k not in {"title", "unit", "help"}}, key)
-        return Measured(str(name), self.title(spec["title"], f"{key}.title"),
+        feed = self.feed(MEASURED, str(name), {k: v for k, v in spec.items()
+                                               if k not in {"title", "unit", "help"}}, key)
+        return Measured(self.title(spec["title"], f"{key}.title"),
                         self.text(spec["unit"], f"{key}.unit"),
-                        self.prose(spec["help"], f"{key}.help"), feed.file, feed.columns,
-                        feed.value)
+                        self.prose(spec["help"], f"{key}.help"), feed)
 
     def own_records(self, spec) -> dict[str, Record]:
         """The ``records`` the file declares."""
@@ -295,6 +296,6 @@ def columns_read(file: str) -> frozenset[str]:
     items = [(i.key, i.rank, *i.facts, *(i.only or ())) for i in found.items.values()
              if i.file == file]
     return frozenset((*PLACING, *found.records[file].key,
-                      *(column for feed in (*found.feeds, *found.measured) if feed.file == file
-                        for column in feed.columns),
+                      *(column for feed in (*found.feeds, *(m.feed for m in found.measured))
+                        if feed.file == file for column in feed.columns),
                       *(column for columns in items for column in columns)))

@@ -21,10 +21,6 @@ from calc.inputs.smf.intervals import Interval, intervals, not_in_data
 from calc.inputs.smf.readings import NotInData, Reading
 from calc.inputs.smf.tables import Row, SmfError, Unusable, read_table
 
-MEASURED = "measured"
-"""What a measured figure's problems name in place of a calculator."""
-
-
 @dataclass(frozen=True)
 class Refused:
     """A value kept out: the input, the value, its file, rows (line numbers) and columns,
@@ -171,7 +167,7 @@ def import_interval(interval: Interval) -> Imported:
     for calculator_id in list(imported.inputs):
         _check_rules(imported, calculator_id, found.feeds)
     for measured in found.measured:
-        rows = interval.rows.get(measured.file)
+        rows = interval.rows.get(measured.feed.file)
         if rows:
             _measure(imported, measured, Reading(rows, rows, interval.seconds))
     return imported
@@ -180,7 +176,7 @@ def import_interval(interval: Interval) -> Imported:
 def _measure(imported: Imported, measured: Measured, reading: Reading) -> None:
     """Add the measured figure's value, or say why the rows do not give it (as an input's
     is said missing or refused, under the calculator name ``measured``)."""
-    value, problem = _value(measured, reading)
+    value, problem = _value(measured.feed, reading)
     if isinstance(problem, Missing):
         imported.missing.append(problem)
     elif problem is not None:
@@ -190,17 +186,14 @@ def _measure(imported: Imported, measured: Measured, reading: Reading) -> None:
         imported.measured_lines[measured.name] = tuple(row.line for row in reading.rows)
 
 
-def _value(feed: Feed | Measured, reading: Reading):
-    """The feed's (or measured figure's) value from ``reading``: (value, None), or (None, a
-    Refused or Missing; a measured figure's under the calculator name ``measured``)."""
-    calculator, name = ((feed.calculator, feed.input) if isinstance(feed, Feed)
-                        else (MEASURED, feed.name))
+def _value(feed: Feed, reading: Reading):
+    """The feed's value from ``reading``: (value, None), or (None, a Refused or Missing)."""
     try:
         return feed.value(reading), None
     except NotInData as reason:
-        return None, Missing(calculator, name, feed.source, str(reason))
+        return None, Missing(feed.calculator, feed.input, feed.source, str(reason))
     except Unusable as cell:
-        return None, Refused(calculator, name, cell.value.strip(), cell.row.file,
+        return None, Refused(feed.calculator, feed.input, cell.value.strip(), cell.row.file,
                              (cell.row.line,), cell.columns, cell.problem)
 
 

@@ -18,7 +18,8 @@ from __future__ import annotations
 import statistics
 from dataclasses import dataclass
 
-from calc.inputs.smf.importing import MEASURED, Imported
+from calc.inputs.smf.feeds import MEASURED
+from calc.inputs.smf.importing import Imported
 
 CUT_SHORT = 0.9
 """An interval shorter than this share of its queue manager's usual length is cut short."""

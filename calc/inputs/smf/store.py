@@ -370,8 +370,9 @@ def read_tables(store: Path, files: Iterable[str],
 def queue_managers(store: Path, files: Iterable[str]) -> list[str]:
     """The names of the queue managers whose rows of ``files`` the store holds, sorted."""
     def names(connection) -> list[str]:
+        stored = _tables(connection)
         tables = [_quoted(file.removesuffix(".csv")) for file in files
-                  if file.removesuffix(".csv") in _tables(connection)]
+                  if file.removesuffix(".csv") in stored]
         union = " UNION ".join(f'SELECT DISTINCT trim("QMgr") AS name FROM {table}'
                                for table in tables)
         return [name for (name,) in connection.execute(
@@ -398,8 +399,8 @@ def _read_tables(connection, files: Iterable[str], columns_read: Callable[[str],
         table = stored.get(file.removesuffix(".csv"))
         if table is None:
             continue
-        columns = tuple(column for column in table if not column.startswith("_"))
-        read = [column for column in columns if column in columns_read(file)]
+        columns, wanted = tuple(c for c in table if not c.startswith("_")), columns_read(file)
+        read = [column for column in columns if column in wanted]
         only = "" if qmgr is None else 'WHERE trim("QMgr") = ? '
         query = (f"SELECT _folder, _line, {', '.join(map(_quoted, read))} FROM "
                  f"{_quoted(file.removesuffix('.csv'))} {only}ORDER BY _load, _folder, _line")
