@@ -139,7 +139,7 @@ class PlanEdit:
             variants.append((variant.name, variant.like,
                              self.machine(variant, session, members),
                              {calculator_id: given_fields(session, calculator_id)
-                              for calculator_id in members}))
+                              for calculator_id in members}, variant.own_measured))
         self.plan = remake_plan(variants)
         for variant in self.plan.variants:
             for calculator_id, inputs in variant.calculators.items():

@@ -22,6 +22,12 @@ from .plan_view import Bars, contributions_table, figures_table, notes_view
 from .planning import Planning
 from .widgets import SteadyFooter
 
+CONTRIBUTIONS = ("Contributions: each calculator's declared parts, added up into the address "
+                 "spaces and the total above (blank: not used in that variant)")
+CONTRIBUTIONS_MEASURED = ("Contributions: each calculator's declared parts (blank: not used in "
+                          "that variant), then what was measured: a measured address space "
+                          "above is its measurement plus the change in its parts")
+"""The contributions' heading, for a plan without and with a measured variant."""
 SCENARIOS_AWAY = ("Scenario files hold your own inputs, put aside in plan mode: leave plan "
                   "mode first (Escape from the Plan view; from a variant's calculator F5, "
                   "then Escape). Save plan and Open plan act on the plan.")
@@ -77,9 +83,7 @@ class PlanScreen(Screen):
             yield Label("Each variant's calculators: Enter edits one (F5 comes back here), "
                         "A adds one, Delete removes one", classes="plan-heading")
             yield OptionList(id="plan-edit")
-            yield Label("Contributions: each calculator's declared parts, added up into the "
-                        "address spaces and the total above (blank: not used in that variant)",
-                        classes="plan-heading")
+            yield Label(CONTRIBUTIONS, id="plan-contributions-heading", classes="plan-heading")
             yield Static(id="plan-contributions")
             yield Label("CPU by address space, each variant's bar to the same scale",
                         classes="plan-heading")
@@ -109,6 +113,9 @@ class PlanScreen(Screen):
             return
         self.query_one("#plan-figures", Static).update(figures_table(result))
         self.query_one("#plan-contributions", Static).update(contributions_table(result))
+        self.query_one("#plan-contributions-heading", Label).update(
+            CONTRIBUTIONS_MEASURED if any(v.measured for v in result.variants)
+            else CONTRIBUTIONS)
         self.query_one("#plan-bars", Static).update(Bars(result))
         self.query_one("#plan-notes", Static).update(notes_view(result))
         choices = self.query_one("#plan-edit", OptionList)

@@ -1,7 +1,9 @@
 """The Plan view's text: a plan's variants side by side (machine, CPU by address space, the
-total, % of the LPAR, MSU, and each variant's change from the first), a bar per address
-space per variant, and the notes that apply. Presentation only, no Textual: every figure is
-a :class:`~calc.inputs.plan_run.PlanResult`'s, written with the decimals ``mqcalc plan`` prints.
+total, % of the LPAR, MSU, and each variant's change from the first; under an address space
+a variant's measurement covers, what was measured and the calculators' change since), a bar
+per address space per variant, and the notes that apply. Presentation only, no Textual:
+every figure is a :class:`~calc.inputs.plan_run.PlanResult`'s, written with the decimals
+``mqcalc plan`` prints.
 """
 from __future__ import annotations
 
@@ -11,8 +13,8 @@ from rich.text import Text
 from calc.core.formatting import format_value
 from calc.core.model import CPU_RATE_UNIT, space_label
 from calc.engine.evidence import LETTERS, WORDS, legend, letters
-from calc.inputs.plan import machine_inputs
-from calc.inputs.plan_run import HEADROOM, RATE_DECIMALS, TOTAL, PlanResult, share_outputs
+from calc.inputs.plan import RATE_DECIMALS, machine_inputs, measured_figures
+from calc.inputs.plan_run import HEADROOM, TOTAL, PlanResult, share_outputs
 
 from .evidence_view import STYLES
 
@@ -50,6 +52,13 @@ def figures_table(result: PlanResult) -> Table:
                      *(format_value(_figure(variant, key), decimals)
                        for variant in result.variants),
                      *(signed(format_value(change[key], decimals)) for change in changes)])
+        if any(key in variant.measured for variant in result.variants):
+            rows += [[Text(words, style="dim"), unit, *(
+                shown(format_value(getattr(variant, part)[key], decimals))
+                if key in variant.measured else "-" for variant in result.variants),
+                *([""] * len(later))]
+                for words, part, shown in (("  measured", "measured", str),
+                                           ("  + change by the calculators", "change", signed))]
         if key in result.variants[0].evidence:
             rows.append([Text("  rests on", style="dim"), "",
                          *(letters(variant.evidence[key]) or "-" for variant in result.variants),
@@ -76,7 +85,9 @@ def contributions_table(result: PlanResult) -> Table:
     """Each declared part of a calculator's CPU (calculator, output, the address space that
     pays it) with its CPU s/s in each variant that uses the calculator (blank in one that
     does not), then each variant's total: the figures the address spaces and the total add
-    up. Only the part's name is cut where the width is short."""
+    up (where a variant carries a measurement, the parts' sum instead, which the total does
+    not add up), then each measured figure a variant carries. Only the part's name is cut
+    where the width is short."""
     keys = list(dict.fromkeys((c.calculator, c.output, c.address_space)
                               for v in result.variants for c in v.contributions))
     values = [{(c.calculator, c.output, c.address_space): c.cpu_seconds_per_sec
@@ -85,8 +96,15 @@ def contributions_table(result: PlanResult) -> Table:
              *(format_value(found[calculator, output, space], RATE_DECIMALS)
                if (calculator, output, space) in found else "" for found in values)]
             for calculator, output, space in keys]
-    rows.append([Text("Total", style="bold"), "", *(format_value(v.total, RATE_DECIMALS)
-                                                   for v in result.variants)])
+    measured = any(v.measured for v in result.variants)
+    rows.append([Text("Calculators' sum" if measured else "Total", style="bold"), "",
+                 *(format_value(v.modelled_total if measured else v.total, RATE_DECIMALS)
+                   for v in result.variants)])
+    for name, figure in measured_figures().items():
+        if any(name in v.variant.measured for v in result.variants):
+            rows.append([Text(f"measured {name}"), figure.address_space, *(
+                format_value(v.variant.measured[name], RATE_DECIMALS)
+                if name in v.variant.measured else "" for v in result.variants)])
     table = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
     table.add_column(f"Calculator and output, in {CPU_RATE_UNIT}", overflow="ellipsis",
                      no_wrap=True, min_width=12)

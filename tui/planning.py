@@ -68,7 +68,10 @@ class Planning:
         """The Plan view's heading."""
         if self.edit is None:
             return NO_PLAN
-        return f"Plan {self.path.name}: the CPU the calculators count"
+        measured = self.result is not None and any(v.measured for v in self.result.variants)
+        return (f"Plan {self.path.name}: "
+                + ("CPU as measured and as the calculators count" if measured
+                   else "the CPU the calculators count"))
 
     def pairs(self) -> list[tuple[str, str, str]]:
         """Each variant's calculators, as ``(variant, calculator id, its title)``."""

@@ -1,7 +1,9 @@
 """What ``mqcalc plan FILE`` prints for a person: the variants side by side with each one's
 change from the first, CPU by address space then the total, its share of the LPAR and MSU,
-then the contributions the totals add up, then the notes. Each table is 80 columns or less:
-a plan of more than two variants is shown as one table per variant beside the first."""
+then the contributions the totals add up, the measurements, then the notes. Each table is 80
+columns or less: a plan of more than two variants is shown as one table per variant beside
+the first. An address space a variant's measurement covers shows, under its figure, what
+was measured and the calculators' change from the variant measured, which it adds up."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -12,8 +14,8 @@ from calc.core.formatting import format_value
 from calc.core.model import CPU_RATE_UNIT, space_label
 from calc.core.terminal_text import printable
 from calc.engine.evidence import LETTERS, legend, letters
-from calc.inputs.plan import load_plan, machine_inputs
-from calc.inputs.plan_run import (HEADROOM, RATE_DECIMALS, TOTAL, PlanResult, VariantResult,
+from calc.inputs.plan import RATE_DECIMALS, load_plan, machine_inputs, measured_figures
+from calc.inputs.plan_run import (HEADROOM, MODELLED, TOTAL, PlanResult, VariantResult,
                                   evaluate_plan, share_outputs)
 
 LABEL, UNIT, COLUMN = 32, 10, 12
@@ -42,13 +44,15 @@ def print_plan(path: Path, as_json: bool) -> int:
 def plan_lines(result: PlanResult, path: str) -> list[str]:
     """The whole report for the plan read from ``path``."""
     base = result.variants[0]
-    lines = [*heading("Plan: the CPU the calculators count, by address space"),
-             f"{INDENT}file: {path}"]
+    lines = [*heading(f"Plan: {result.heading}"), f"{INDENT}file: {path}"]
     for variant in result.variants[1:]:
         lines += ["", *_table(result, base, variant)]
     lines += ["", "Contributions (each calculator's declared parts)"]
     for variant in result.variants[1:]:
         lines += _contributions(result, base, variant)
+    if any(variant.measured for variant in result.variants):
+        lines += ["", "Measured (what each variant's system used, CPU s/s)",
+                  *_measurements(result)]
     lines += _warnings(result)
     warned = {warning.text for warning in result.warnings()}
     advice = [note for note in result.notes if note.text not in warned]
@@ -92,6 +96,8 @@ def _table(result: PlanResult, base: VariantResult, variant: VariantResult) -> l
         lines.append(_row(space_label(space), CPU_RATE_UNIT,
                           [base.by_space[space], variant.by_space[space], difference[space]],
                           RATE_DECIMALS))
+        if any(v.basis(space) != MODELLED for v in (base, variant)):
+            lines += _measured_rows(space, base, variant)
     lines.append(_row("Total", CPU_RATE_UNIT, [base.total, variant.total, difference[TOTAL]],
                       RATE_DECIMALS))
     lines.append(_marks_row(base, variant, TOTAL))
@@ -102,6 +108,44 @@ def _table(result: PlanResult, base: VariantResult, variant: VariantResult) -> l
     _, unit, decimals = share_outputs()["lpar_busy_pct"]
     lines.append(_row(HEADROOM, unit, [base.headroom_pct, variant.headroom_pct,
                                        variant.headroom_pct - base.headroom_pct], decimals))
+    return lines
+
+
+def _measured_rows(space: str, base: VariantResult, variant: VariantResult) -> list[str]:
+    """Under a measured address space's figure, what each variant measured there and the
+    calculators' change from the variant measured, which the figure adds up ("-" where a
+    variant's figure is the calculators' alone)."""
+    def shown(v: VariantResult, figures: dict, signed: bool) -> str:
+        if space not in figures:
+            return "-"
+        text = format_value(figures[space], RATE_DECIMALS)
+        return text if not signed or text.startswith("-") else "+" + text
+    return [f"{INDENT}{label:<{LABEL}}{CPU_RATE_UNIT:<{UNIT}}"
+            + "".join(f"{shown(v, getattr(v, key), signed):>{COLUMN}}"
+                      for v in (base, variant))
+            for label, key, signed in (("  measured", "measured", False),
+                                       ("  + change by the calculators", "change", True))]
+
+
+def _measurements(result: PlanResult) -> list[str]:
+    """Each measured figure of each variant that gives its own, with where it comes from;
+    a variant like one of those is said to have its measurement."""
+    known = measured_figures()
+    lines = []
+    for variant in result.variants:
+        own = variant.variant.own_measured
+        if own:
+            lines.append(f"{INDENT}{variant.name}")
+            for name, value in own.items():
+                figure = known[name]
+                where = figure.feed.file if figure.feed else "typed"
+                lines.append(f"{INDENT * 2}{figure.title:<{LABEL}}{figure.address_space:<{SPACE}}"
+                             f"{format_value(value, RATE_DECIMALS):>{COLUMN}}  {where}")
+        elif variant.variant.measured_in:
+            lines += wrapped(INDENT, f"{variant.name}: {variant.variant.measured_in}'s "
+                                     "measurement, plus the calculators' change from it")
+    lines += wrapped("", "(an address space's whole figure, typed from RMF, where given; "
+                         "else the sum of its parts from SMF)")
     return lines
 
 

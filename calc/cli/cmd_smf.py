@@ -35,6 +35,8 @@ from calc.inputs.smf.lpars import load_lpars
 from calc.inputs.smf.selection import PEAK, Chosen, choose
 from calc.inputs.smf.tables import SmfError, lines_text
 
+PROPOSED = "proposed"
+"""The name of the variant ``--plan`` adds, like the interval measured."""
 HELP_WIDTH = 88
 """Where the help's prose wraps (argparse's own text wraps to the terminal)."""
 
@@ -62,8 +64,8 @@ def epilog() -> str:
 LOAD, SERIES = "load", "series"
 """The words that make ``mqcalc smf`` load folders into a store, or give a series, instead
 of choosing intervals of a folder or store."""
-ACTIONS = {LOAD: ("qmgr", "interval", "out", "csv", "lpars"),
-           SERIES: ("interval", "out", "into", "lpars"), None: ("into", "csv")}
+ACTIONS = {LOAD: ("qmgr", "interval", "out", "csv", "lpars", "plan"),
+           SERIES: ("interval", "out", "into", "lpars", "plan"), None: ("into", "csv")}
 """The options each way of ``mqcalc smf`` does not take."""
 
 
@@ -89,8 +91,10 @@ def run(arguments) -> int:
                        "several folders to a store: mqcalc smf load DIR... --into STORE)")
     if action == SERIES:
         return print_series(paths[0], arguments.qmgr, arguments.json, arguments.csv)
+    if arguments.plan and arguments.out is None:
+        raise SmfError("smf: --plan goes with --out FILE, the plan file to write")
     return print_smf(paths[0], arguments.qmgr, arguments.interval or PEAK, arguments.json,
-                     arguments.out, arguments.lpars)
+                     arguments.out, arguments.lpars, arguments.plan)
 
 
 def _taking(option: str) -> str:
@@ -120,9 +124,10 @@ def print_load(folders: list[Path], into: Path, as_json: bool) -> int:
 
 
 def print_smf(path: Path, qmgr: str | None, interval: str, as_json: bool,
-              out: Path | None, lpars_file: Path | None = None) -> int:
-    """Read the folder or store, report the chosen intervals, write ``out`` if given; with
-    ``lpars_file``, each interval on its LPAR's machine (every one's LPAR must be named)."""
+              out: Path | None, lpars_file: Path | None = None, as_plan: bool = False) -> int:
+    """Read the folder or store, report the chosen intervals, write ``out`` if given (a
+    plan of one interval too where ``as_plan``); with ``lpars_file``, each interval on its
+    LPAR's machine (every one's LPAR must be named)."""
     lpars = load_lpars(lpars_file) if lpars_file is not None else None
     folder = read_smf(path, qmgr)
     chosen = choose(folder.imported, qmgr, interval)
@@ -148,7 +153,7 @@ def print_smf(path: Path, qmgr: str | None, interval: str, as_json: bool,
                         f"{', '.join(problem.columns)} {problem.value.strip()!r}: "
                         f"{problem.problem}; the row is in no interval"), file=sys.stderr)
     if out is not None:
-        print(printable(f"mqcalc: {_write(out, chosen, machines)}"), file=sys.stderr)
+        print(printable(f"mqcalc: {_write(out, chosen, machines, as_plan)}"), file=sys.stderr)
     return 0
 
 
@@ -169,7 +174,7 @@ def _document(chosen: Chosen) -> dict:
                          "expects": r.expects} for r in imported.refused],
             "missing": [vars(m) for m in imported.missing],
             "measured": imported.measured,
-            "measured_from": {measured.name: measured.feed.source
+            "measured_from": {measured.name: measured.source
                               for measured in declared().measured
                               if measured.name in imported.measured}}
 
@@ -209,7 +214,7 @@ def _text(chosen: Chosen, machine: dict | None = None) -> list[str]:
         declared_measured = {measured.name: measured for measured in declared().measured}
         for name, value in imported.measured.items():
             measured = declared_measured[name]
-            lines.append(_value_line(name, value, measured.unit, measured.feed.source,
+            lines.append(_value_line(name, value, measured.unit, measured.source,
                                      imported.measured_lines[name]))
     lines += [f"  refused {r.calculator} {r.input} = {shown_value(r.value)}: {r.file} "
               f"{lines_text(r.rows)}, {', '.join(r.columns)}: {r.expects}".replace(" , ", ", ")
@@ -241,11 +246,13 @@ def _seconds(seconds: object) -> str:
     return "length unknown" if seconds is None else f"{seconds} s"
 
 
-def _write(out: Path, chosen: list[Chosen], machines: list[dict | None]) -> str:
+def _write(out: Path, chosen: list[Chosen], machines: list[dict | None],
+           as_plan: bool = False) -> str:
     """Write the scenario or plan file, headed by where each imported value came from (the
     inputs it does not name keep their defaults), each interval on its LPAR's machine
-    (``machines``, beside ``chosen``; None where no LPAR file gave one); say what was
-    written and how to use it."""
+    (``machines``, beside ``chosen``; None where no LPAR file gave one) with what it
+    measured; say what was written and how to use it. ``as_plan``: one interval makes a
+    plan too, of the interval as measured and :data:`PROPOSED`, like it, to change."""
     fed_machines = [(item.imported, machine or {})
                     for item, machine in zip(chosen, machines) if item.imported.inputs]
     fed = [imported for imported, _ in fed_machines]
@@ -256,7 +263,10 @@ def _write(out: Path, chosen: list[Chosen], machines: list[dict | None]) -> str:
         raise SmfError(f"--out {out}: no interval chosen gives any input, so there is "
                        "nothing to write")
     names = _names(fed)
-    if len(fed) == 1:
+    if as_plan and len(fed) > 1:
+        raise SmfError(f"--plan: makes a plan of one interval; these {len(fed)} intervals "
+                       "make a plan without it (one variant each)")
+    if len(fed) == 1 and not as_plan:
         machine = fed_machines[0][1]
         text = scenario_text(Scenario(
             {calculator: {**inputs, **{name: value for name, value in machine.items()
@@ -265,11 +275,16 @@ def _write(out: Path, chosen: list[Chosen], machines: list[dict | None]) -> str:
         said = f"a scenario of {names[0]}{note}; try mqcalc eval --scenario {out}"
     else:
         # SMF does not say which machine an LPAR is: from --lpars, else assumed
-        text = plan_text(make_plan(fed_machines[0][1],
-                                   {name: imported.inputs for name, imported in zip(names, fed)},
-                                   {name: machine
-                                    for name, (_imported, machine) in zip(names, fed_machines)}))
-        said = (f"a plan of {len(fed)} variants, one per interval{note}; "
+        text = plan_text(make_plan(
+            fed_machines[0][1],
+            {**{name: imported.inputs for name, imported in zip(names, fed)},
+             **({PROPOSED: {}} if as_plan else {})},
+            {name: machine for name, (_imported, machine) in zip(names, fed_machines)},
+            {name: imported.measured for name, imported in zip(names, fed)},
+            {PROPOSED: names[0]} if as_plan else {}))
+        said = (f"a plan of {names[0]} as measured and {PROPOSED}, like it: change "
+                f"{PROPOSED}'s inputs, then mqcalc plan {out}" if as_plan else
+                f"a plan of {len(fed)} variants, one per interval{note}; "
                 f"try mqcalc plan {out}")
     heading = "".join(_provenance(name, imported) for name, imported in zip(names, fed))
     replace_atomically(out, lambda temporary: temporary.write_text(heading + text,
@@ -299,6 +314,9 @@ def _provenance(name: str, imported: Imported) -> str:
                  if imported.caveat(calculator, input_id) else "")
               for calculator, sources in imported.sources.items()
               for input_id, source in sources.items()]
+    sources = {measured.name: measured.source for measured in declared().measured}
+    lines += [f"#   measured {name} <- {sources[name]} "
+              f"({lines_text(imported.measured_lines[name])})" for name in imported.measured]
     return "\n".join(lines) + "\n\n"
 
 

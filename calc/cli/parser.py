@@ -206,6 +206,10 @@ def _smf(command: Parser, reports: tuple[Report, ...]) -> None:
                          help="also write the inputs: a scenario file for one interval "
                               "(mqcalc eval --scenario FILE), a plan file with one variant per "
                               "interval for several (mqcalc plan FILE)")
+    command.add_argument("--plan", action="store_true",
+                         help="with --out and one interval: write a plan, the interval as "
+                              "measured and 'proposed' like it, to change and compare with "
+                              "mqcalc plan FILE")
 
 
 def _tui(command: Parser, reports: tuple[Report, ...]) -> None:
@@ -236,7 +240,7 @@ COMMANDS: dict[str, tuple[dict, Callable[[Parser, tuple[Report, ...]], None]]] =
     "smf": ({"help": "the calculators' inputs from SMF data formatted by IBM's mq-smf-csv",
              "formatter_class": argparse.RawDescriptionHelpFormatter, "epilog": _smf_epilog,
              "usage": "mqcalc smf [-h] [--qmgr NAME] [--interval peak|all|TIMESTAMP] [--json] "
-                     "[--out FILE] [--lpars FILE] DIR|STORE\n"
+                     "[--out FILE [--plan]] [--lpars FILE] DIR|STORE\n"
                      "       mqcalc smf load [--json] DIR... --into STORE\n"
                      "       mqcalc smf series [--qmgr NAME] [--json | --csv] DIR|STORE",
              "description": "Read the CSV files mq-smf-csv wrote (its default form or -r) and "

@@ -19,6 +19,12 @@ The format, version 1::
         calculators:
           connect: {connects_per_sec: 2500}
 
+A variant may give ``measured:``, the CPU its system measurably used (figure name -> CPU
+s/s; the names and what each is are ``measured`` in ``templates/smf_feeds.yaml``): SMF's
+figures, which ``mqcalc smf --out`` writes, and the address spaces' whole CPU typed from
+RMF. A variant like it that gives none is that measurement plus the calculators' change
+from it (:mod:`calc.inputs.plan_run`).
+
 The file is read as strictly as a scenario file (:mod:`calc.files.yaml_reading`), each value
 checked by the engine's gate, and every refusal is one line naming the file's line:
 ``plan FILE: line N: ...``. A machine input given among a calculator's inputs is refused:
@@ -36,7 +42,7 @@ from calc import engine
 from calc.core import spelling
 from calc.core.errors import InputError, MqcalcError
 from calc.core.formatting import plain_number
-from calc.core.model import Input
+from calc.core.model import NUMBER, Input
 from calc.core.spelling import listing
 from calc.core.values import coerce
 from calc.files import yaml_reading
@@ -44,6 +50,7 @@ from calc.files.writing import replace_atomically
 from calc.inputs import scenario
 from calc.inputs.file_inputs import (ScenarioError, at_line, bits_as_text, calculator_ids, kind,
                                      read_document, typed_names)
+from calc.inputs.smf.feeds import Measured, declared
 from calc.template.folders import parts_dir
 from calc.template.loader import part_inputs
 from calc.template.parts_section import MACHINE_PART
@@ -52,9 +59,15 @@ SCHEMA_VERSION = 1
 """The format version this mqcalc reads, and the newest."""
 VERSION_KEY = scenario.PLAN_VERSION_KEY
 KEYS = (VERSION_KEY, "machine", "variants")
-VARIANT_KEYS = ("like", "machine", "calculators")
+VARIANT_KEYS = ("like", "machine", "measured", "calculators")
 FEWEST_VARIANTS = 2
 """A plan compares: at least a baseline and one other variant."""
+MEASURED_MOST = 256
+"""The largest measured CPU rate a plan takes, CPU s/s: no LPAR has more processors (the
+machine part's ``processors`` input, at most 256)."""
+RATE_DECIMALS = 4
+"""CPU s/s to 0.0001 of a processor: the decimals the calculators' CPU rates show, and a
+measured figure is shown with."""
 
 
 @dataclass(frozen=True)
@@ -78,6 +91,18 @@ class Variant:
     """The machine inputs the plan gives (the plan's or the variant's); None: all. Neither
     this nor :attr:`given` counts when two variants are compared: they are the same
     variant whoever gave their values."""
+    measured: dict[str, float] = field(default_factory=dict)
+    """What the system measurably used (measured figure name -> CPU s/s): this variant's
+    own, or those of the variant it is like that gave them (:attr:`measured_in`)."""
+    measured_in: str | None = None
+    """The variant whose measurement :attr:`measured` is (this one, or one it is like);
+    None: the plan gives none on the way to this variant."""
+
+    @property
+    def own_measured(self) -> dict[str, float]:
+        """The measured figures this variant gives itself (none where it has its
+        :attr:`like`'s)."""
+        return self.measured if self.measured_in == self.name else {}
 
     def given_names(self, calculator_id: str) -> frozenset[str]:
         """Every input of ``calculator_id`` the plan gives, the machine's included."""
@@ -116,6 +141,21 @@ def machine_inputs() -> dict[str, Input]:
     return part_inputs(parts_dir() / MACHINE_PART)
 
 
+def measured_figures() -> dict[str, Measured]:
+    """Each figure a variant's ``measured:`` may give, by name, as the templates declare
+    it."""
+    return {measured.name: measured for measured in declared().measured}
+
+
+def measured_input(name: str) -> Input:
+    """The measured figure ``name`` as an input a person gives (a plan file's value, a
+    workbook's cell): a CPU rate from 0 to :data:`MEASURED_MOST`, with its title, unit and
+    help."""
+    figure = measured_figures()[name]
+    return Input(name, NUMBER, 0.0, figure.title, figure.help, figure.unit, 0,
+                 MEASURED_MOST, decimals=RATE_DECIMALS)
+
+
 def load_plan(path: Path) -> Plan:
     """Read and check the plan file ``path``; every problem is a one-line MqcalcError (an
     InputError where an input is at fault) starting ``plan PATH:``."""
@@ -125,14 +165,22 @@ def load_plan(path: Path) -> Plan:
 
 
 def make_plan(machine: dict, variants: dict[str, dict[str, dict]],
-              machines: dict[str, dict] | None = None) -> Plan:
+              machines: dict[str, dict] | None = None,
+              measured: dict[str, dict[str, float]] | None = None,
+              likes: dict[str, str] | None = None) -> Plan:
     """A plan from values (not a file): the machine, then each variant's name -> calculator
-    id -> inputs, every variant whole (no ``like``), and (``machines``) the machine inputs
-    a variant changes from the plan's, by variant name; checked as a file is."""
-    machines = machines or {}
+    id -> inputs, every variant whole, (``machines``) the machine inputs a variant changes
+    from the plan's, (``measured``) the CPU its system measured and (``likes``) the variant
+    it is like (it then lists only what it changes), each by variant name; checked as a file
+    is."""
+    machines, measured, likes = machines or {}, measured or {}, likes or {}
     document = {VERSION_KEY: SCHEMA_VERSION, "machine": machine,
-                "variants": {name: {**({"machine": machines[name]} if machines.get(name)
-                                       else {}), "calculators": calculators}
+                "variants": {name: {**({"like": likes[name]} if name in likes else {}),
+                                    **({"machine": machines[name]} if machines.get(name)
+                                       else {}),
+                                    **({"measured": measured[name]} if measured.get(name)
+                                       else {}),
+                                    "calculators": calculators}
                              for name, calculators in variants.items()}}
     return _Reader("plan", yaml_reading.Document(document, None)).plan()
 
@@ -144,19 +192,22 @@ def checked_machine(where: str, source: yaml_reading.Document, value, key: str) 
     return _Reader(where, source).machine(value, key)
 
 
-def remake_plan(variants: list[tuple[str, str | None, dict, dict[str, dict]]]) -> Plan:
+def remake_plan(variants: list[tuple[str, str | None, dict, dict[str, dict], dict]]) -> Plan:
     """A plan from values as a person edits them (text for numbers, say): each variant's
-    name, the variant it is ``like`` (or None), its whole machine, and each calculator's
-    inputs (its machine inputs are taken from the machine, whatever they hold here). Every
-    variant's values are given whole, so ``like`` adds only the calculators of the variant
-    it names that this one leaves out; the first variant's machine is the plan's. Checked as a file is; a refusal starts ``plan:``."""
+    name, the variant it is ``like`` (or None), its whole machine, each calculator's inputs
+    (its machine inputs are taken from the machine, whatever they hold here) and the
+    measured figures it gives itself. Every variant's values are given whole, so ``like``
+    adds only the calculators (and the measurement) of the variant it names that this one
+    leaves out; the first variant's machine is the plan's. Checked as a file is; a refusal
+    starts ``plan:``."""
     shared = machine_inputs()
     document = {VERSION_KEY: SCHEMA_VERSION, "machine": variants[0][2], "variants": {
         name: {**({"like": like} if like else {}), "machine": machine,
+               **({"measured": measured} if measured else {}),
                "calculators": {calculator_id: {key: value for key, value in inputs.items()
                                                if key not in shared}
                                for calculator_id, inputs in calculators.items()}}
-        for name, like, machine, calculators in variants}}
+        for name, like, machine, calculators, measured in variants}}
     return _Reader("plan", yaml_reading.Document(document, None)).plan()
 
 
@@ -184,6 +235,9 @@ def plan_text(plan: Plan) -> str:
         changed = _changed(variant.machine_values(), like.machine_values() if like else machine)
         if changed:
             spec["machine"] = changed
+        if variant.own_measured:
+            spec["measured"] = {name: plain_number(value)
+                                for name, value in variant.own_measured.items()}
         spec["calculators"] = {
             calculator_id: _changed(variant.given_values(calculator_id),
                                     like.given_values(calculator_id)
@@ -212,12 +266,25 @@ def save_plan(path: Path, plan: Plan) -> Path:
         text, encoding="utf-8"))
 
 
+@dataclass(frozen=True)
+class Resolved:
+    """One variant's inputs as its ``like`` chain makes them: its machine inputs, its
+    calculators' inputs (id -> input -> value as written) and where each was written, and
+    its measured figures with the variant they are of."""
+
+    machine: dict
+    given: dict[str, dict]
+    written: dict[tuple[str, str], str]
+    measured: dict[str, float]
+    measured_in: str | None
+
+
 class _Reader:
     """Checks one plan document, naming the line of each key at fault."""
 
     def __init__(self, where: str, source: yaml_reading.Document):
         self.where, self.source = where, source
-        self.done: dict[str, tuple[dict, dict, dict]] = {}
+        self.done: dict[str, Resolved] = {}
         """Each variant resolved so far -> its inputs (:meth:`resolved`)."""
 
     def refuse(self, key: str, problem: str):
@@ -284,32 +351,34 @@ class _Reader:
         return values
 
     def variant(self, name: str, raw: dict, plan_machine: dict) -> Variant:
-        machine, given, written = self.resolved(name, raw, plan_machine)
-        whole = {**{spec.id: spec.default for spec in machine_inputs().values()}, **machine}
-        return Variant(name, whole, self.checked(given, whole, written),
+        resolved = self.resolved(name, raw, plan_machine)
+        whole = {**{spec.id: spec.default for spec in machine_inputs().values()},
+                 **resolved.machine}
+        return Variant(name, whole, self.checked(resolved.given, whole, resolved.written),
                        raw[name].get("like") if raw[name] else None,
                        {calculator_id: frozenset(inputs) for calculator_id, inputs in
-                        given.items()}, frozenset(machine))
+                        resolved.given.items()}, frozenset(resolved.machine),
+                       resolved.measured, resolved.measured_in)
 
-    def resolved(self, name: str, raw: dict, plan_machine: dict) -> tuple[dict, dict, dict]:
-        """``name``'s machine inputs, calculator inputs (id -> input -> value as written)
-        and where each was written, its ``like`` chain applied, the furthest ancestor first.
+    def resolved(self, name: str, raw: dict, plan_machine: dict) -> Resolved:
+        """``name``'s inputs, its ``like`` chain applied, the furthest ancestor first.
         Each variant is resolved once and kept, so a variant starts from its ``like``'s
         result and reading a plan is linear in its size however long the chains are."""
         chain = self.chain(name, raw)
         if chain[-1] in self.done:
             start = self.done[chain.pop()]
         else:
-            start = (plan_machine, {}, {})
+            start = Resolved(plan_machine, {}, {}, {}, None)
         for step in reversed(chain):
-            start = self.done[step] = self.applied(step, raw[step] or {}, *start)
+            start = self.done[step] = self.applied(step, raw[step] or {}, start)
         return start
 
-    def applied(self, step: str, spec: dict, machine: dict, given: dict[str, dict],
-                written: dict[tuple[str, str], str]) -> tuple[dict, dict, dict]:
+    def applied(self, step: str, spec: dict, start: Resolved) -> Resolved:
         """What variant ``step``'s own ``spec`` makes of the inputs it starts from (copies:
         the ones given are another variant's)."""
-        machine = {**machine, **self.machine(spec.get("machine"), f"variants.{step}.machine")}
+        machine = {**start.machine,
+                   **self.machine(spec.get("machine"), f"variants.{step}.machine")}
+        given, written = start.given, start.written
         given = {calculator_id: dict(inputs) for calculator_id, inputs in given.items()}
         written = dict(written)
         calculators = self.mapping(spec.get("calculators"), f"variants.{step}.calculators",
@@ -331,7 +400,26 @@ class _Reader:
                 written[calculator_id, input_id] = f"{key}.{typed_name}"
             given.setdefault(calculator_id, {})
             written.setdefault((calculator_id, ""), key)
-        return machine, given, written
+        if "measured" in spec:
+            return Resolved(machine, given, written,
+                            self.measured(spec["measured"], f"variants.{step}.measured"), step)
+        return Resolved(machine, given, written, start.measured, start.measured_in)
+
+    def measured(self, value, key: str) -> dict[str, float]:
+        """The measured figures given at ``key``: each a known figure's name and a CPU rate
+        from 0 to :data:`MEASURED_MOST`."""
+        given = self.mapping(value, key, "a mapping of measured figure to CPU s/s")
+        known = measured_figures()
+        figures = {}
+        for name, raw in given.items():
+            if name not in known:
+                self.refuse(f"{key}.{name}", f"{key}: {name!r} is not a measured figure "
+                                             f"({listing('known:', str(name), known)})")
+            try:
+                figures[name] = float(coerce(measured_input(name), raw, "measured"))
+            except InputError as error:
+                self.refuse(f"{key}.{name}", str(error))
+        return figures
 
     def chain(self, name: str, raw: dict) -> list[str]:
         """``name`` and the variants it is ``like``, nearest first, up to the first already

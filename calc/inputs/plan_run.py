@@ -1,6 +1,14 @@
 """A plan evaluated: each variant's CPU by address space, its share of the LPAR and its MSU,
 and its difference from the first variant.
 
+Where a variant carries a measurement (:attr:`calc.inputs.plan.Variant.measured`), an address
+space it measures is the measurement plus the calculators' change from the variant measured:
+``measured + modelled(variant) - modelled(measured variant)``, so the measured variant itself
+is what was measured, and a variant like it is what was measured plus what IBM's figures say
+the change costs. An address space's measurement is its whole figure (RMF's) where given,
+else the sum of its parts (the channel initiator's tasks from SMF). Address spaces nothing
+measures keep the calculators' figure.
+
 The arithmetic is kept to what a workbook can write as formulas over the calculator sheets:
 each calculator is evaluated by the engine as ``mqcalc eval`` would; a variant's CPU is the
 plain sum of the outputs the templates declare as parts (:mod:`calc.template.spending_section`), by
@@ -11,15 +19,16 @@ terminal calculator and the workbook can show a plan by reading :class:`PlanResu
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, cached_property
 
 from calc import engine
-from calc.core.model import ADDRESS_SPACES, ASSUMED, BEYOND_LIMIT, CPU_RATE_UNIT, MARKS, NUMBER
+from calc.core.model import (ADDRESS_SPACES, ASSUMED, BEYOND_LIMIT, CPU_RATE_UNIT, MARKS, NUMBER,
+                             space_label)
 from calc.engine.evidence import Caveat
 from calc.formula import expr
 from calc.formula.emit_python import HELPERS, to_python
-from calc.inputs.plan import Plan, Variant
+from calc.inputs.plan import Plan, Variant, measured_figures
 from calc.template.folders import parts_dir
 from calc.template.parts_section import MACHINE_PART, Parts
 
@@ -31,11 +40,12 @@ RATE_NAME = "cpu_seconds_per_sec"
 """The name the machine part's share formulas read the CPU rate by."""
 TARGET = "target_share_pct"
 """The machine input a variant's headroom is measured against."""
+MEASURED, MEASURED_CHANGE, MODELLED = "measured", "measured_plus_change", "modelled"
+"""What an address space's figure in a variant is (:meth:`VariantResult.basis`): what was
+measured, that plus the calculators' change from the variant measured, or the calculators'
+figure alone."""
 HEADROOM = "Headroom to the target share"
 """How every face labels a variant's headroom (its share of the LPAR below ``TARGET``)."""
-RATE_DECIMALS = 4
-"""CPU s/s to 0.0001 of a processor: the decimals the calculators' CPU rates show, and
-every face shows a plan's with."""
 
 
 @dataclass(frozen=True)
@@ -59,7 +69,8 @@ class VariantResult:
     contributions: tuple[Contribution, ...]
     by_space: dict[str, float]
     """Address space -> CPU seconds per second, every address space of :data:`ADDRESS_SPACES`
-    (0 where nothing is spent)."""
+    (0 where nothing is spent): the measurement plus the calculators' change where the
+    address space is measured, else the calculators' sum."""
     total: float
     lpar_busy_pct: float
     msu: float
@@ -71,10 +82,40 @@ class VariantResult:
     warnings: tuple[tuple[str, Caveat], ...]
     """(calculator id, or ``plan`` for the variant's own, caveat) for every warning behind
     a mark of the contributions or the variant's figures."""
+    modelled: dict[str, float]
+    """Address space -> the sum of its contributions, CPU s/s (every address space)."""
+    measured: dict[str, float]
+    """Each address space the variant's measurement covers -> what it measured, CPU s/s
+    (none where the variant carries no measurement)."""
+    change: dict[str, float]
+    """Each measured address space -> the calculators' change from the variant measured:
+    its contributions' sum less that variant's (0 in the variant measured)."""
 
     @property
     def name(self) -> str:
         return self.variant.name
+
+    def basis(self, space: str) -> str:
+        """What the figure of ``space`` is: :data:`MEASURED`, :data:`MEASURED_CHANGE` or
+        :data:`MODELLED`."""
+        if space not in self.measured:
+            return MODELLED
+        return MEASURED if self.variant.measured_in == self.name else MEASURED_CHANGE
+
+    @property
+    def modelled_total(self) -> float:
+        """The sum of the contributions, CPU s/s: the total where the variant carries no
+        measurement."""
+        return sum(c.cpu_seconds_per_sec for c in self.contributions)
+
+    @property
+    def marked_contributions(self) -> tuple[Contribution, ...]:
+        """The contributions whose marks the variant's figures carry: all, but in the
+        variant measured those to a measured address space, which its figure does not
+        read."""
+        if self.variant.measured_in != self.name:
+            return self.contributions
+        return tuple(c for c in self.contributions if c.address_space not in self.measured)
 
     @property
     def headroom_pct(self) -> float:
@@ -122,11 +163,19 @@ class PlanResult:
         return [PlanWarning(kind, text, tuple(calculators), tuple(names))
                 for (kind, text), (calculators, names) in found.items()]
 
+    @property
+    def heading(self) -> str:
+        """What the plan's figures are, as every face heads them."""
+        if any(variant.measured for variant in self.variants):
+            return "CPU by address space, as measured and as the calculators count"
+        return "the CPU the calculators count, by address space"
+
     @cached_property
     def spaces(self) -> list[str]:
         """The address spaces any variant spends CPU in, in :data:`ADDRESS_SPACES` order
         (worked out once: each variant's table and difference reads it)."""
-        used = {c.address_space for v in self.variants for c in v.contributions}
+        used = {c.address_space for v in self.variants for c in v.contributions} | {
+            space for v in self.variants for space in v.measured}
         return [space for space in ADDRESS_SPACES if space in used]
 
     def difference(self, variant: VariantResult) -> dict[str, float]:
@@ -153,6 +202,11 @@ class PlanResult:
                     "headroom_pct": v.headroom_pct,
                     "difference": self.difference(v),
                     "evidence": v.evidence,
+                    "basis": {s: v.basis(s) for s in spaces},
+                    "modelled_cpu_seconds_per_sec": {s: v.modelled[s] for s in spaces},
+                    "measured": v.variant.measured, "measured_in": v.variant.measured_in,
+                    "measured_cpu_seconds_per_sec": v.measured,
+                    "change_from_measured": v.change,
                     "warnings": [{"calculator": calculator_id, **caveat.as_json()}
                                  for calculator_id, caveat in v.warnings],
                     "contributions": [{"calculator": c.calculator, "output": c.output,
@@ -167,12 +221,16 @@ class PlanResult:
 
 
 def evaluate_plan(plan: Plan) -> PlanResult:
-    """Evaluate every calculator of every variant, and add up their declared parts."""
-    variants = tuple(_evaluate(variant) for variant in plan.variants)
+    """Evaluate every calculator of every variant, add up their declared parts, and put
+    each variant's measurement beneath them (see the module's docstring)."""
+    modelled = {variant.name: _modelled(variant) for variant in plan.variants}
+    variants = tuple(_evaluate(variant, modelled) for variant in plan.variants)
     return PlanResult(variants, _notes(variants))
 
 
-def _evaluate(variant: Variant) -> VariantResult:
+def _modelled(variant: Variant) -> tuple[dict[str, engine.Result], tuple[Contribution, ...],
+                                         dict[str, float]]:
+    """Each calculator's result, the contributions and their sums by address space."""
     results = {calculator_id: engine.run(calculator_id, inputs,
                                          variant.given_names(calculator_id))
                for calculator_id, inputs in variant.calculators.items()}
@@ -184,24 +242,63 @@ def _evaluate(variant: Variant) -> VariantResult:
     by_space = dict.fromkeys(ADDRESS_SPACES, 0)
     for contribution in contributions:
         by_space[contribution.address_space] += contribution.cpu_seconds_per_sec
-    total = sum(c.cpu_seconds_per_sec for c in contributions)
+    return results, contributions, by_space
+
+
+def measured_spaces(figures: dict[str, float]) -> dict[str, float]:
+    """Each address space the measured ``figures`` cover -> its CPU: its whole figure
+    where given, else the sum of its parts in the templates' order."""
+    known = measured_figures()
+    wholes = {figure.address_space for name, figure in known.items()
+              if name in figures and figure.whole}
+    found: dict[str, float] = {}
+    for name, figure in known.items():
+        if name in figures and figure.whole == (figure.address_space in wholes):
+            found[figure.address_space] = found.get(figure.address_space, 0) + figures[name]
+    return {space: found[space] for space in ADDRESS_SPACES if space in found}
+
+
+def _evaluate(variant: Variant, modelled: dict[str, tuple]) -> VariantResult:
+    results, contributions, own = modelled[variant.name]
+    measured = measured_spaces(variant.measured)
+    change = ({space: own[space] - modelled[variant.measured_in][2][space]
+               for space in measured} if measured else {})
+    by_space = {space: measured[space] + change[space] if space in measured else own[space]
+                for space in ADDRESS_SPACES}
+    total = (sum(by_space.values()) if measured
+             else sum(c.cpu_seconds_per_sec for c in contributions))
     shares = machine_shares(total, variant.machine)
-    warnings = [(calculator_id, caveat) for calculator_id, result in results.items()
-                for caveat in result.warnings
-                if any(part.output in caveat.outputs for part in _parts(calculator_id))]
-    own = _share_caveats(variant, total, dict(zip(SHARE_OUTPUTS, shares)))
-    return VariantResult(variant, results, contributions, by_space, total, *shares,
-                         _marks(contributions, own), (*warnings, *(("plan", c) for c in own)))
+    own_caveats = [*_below_zero(measured, change),
+                   *_share_caveats(variant, total, dict(zip(SHARE_OUTPUTS, shares)))]
+    result = VariantResult(variant, results, contributions, by_space, total, *shares, {},
+                           (), own, measured, change)
+    marked = result.marked_contributions
+    warnings = [(calculator_id, caveat) for calculator_id, calculated in results.items()
+                for caveat in calculated.warnings
+                if any((c.calculator, c.output) == (calculator_id, output)
+                       for c in marked for output in caveat.outputs)]
+    return replace(result, evidence=_marks(marked, own_caveats),
+                   warnings=(*warnings, *(("plan", caveat) for caveat in own_caveats)))
+
+
+def _below_zero(measured: dict[str, float], change: dict[str, float]) -> list[Caveat]:
+    """A measured address space the calculators' change takes below nothing: the model's
+    saving is more than the system measurably uses there."""
+    return [Caveat(BEYOND_LIMIT, (space,), (TOTAL, *SHARE_OUTPUTS),
+                   f"{space_label(space)}: the calculators' change ({change[space]:+.4f} "
+                   f"{CPU_RATE_UNIT}) is a larger saving than the {measured[space]:.4f} "
+                   f"{CPU_RATE_UNIT} measured, so the figure is below zero: the calculators' "
+                   "figures do not fit this system's measurement")
+            for space in measured if measured[space] + change[space] < 0]
 
 
 def _marks(contributions: tuple[Contribution, ...], own: list[Caveat]) -> dict[str, list[str]]:
     """A variant's figures' marks (see :attr:`VariantResult.evidence`)."""
-    total = {kind for contribution in contributions for kind in contribution.evidence}
-    found = {name: set(total) for name in SHARE_OUTPUTS}
+    marks = {kind for contribution in contributions for kind in contribution.evidence}
+    found = {name: set(marks) for name in (TOTAL, *SHARE_OUTPUTS)}
     for caveat in own:
         for name in caveat.outputs:
             found[name].add(caveat.kind)
-    found["total"] = total
     return {name: [kind for kind in MARKS if kind in found[name]]
             for name in ("total", *SHARE_OUTPUTS)}
 

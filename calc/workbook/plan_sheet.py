@@ -13,6 +13,11 @@ shows them by reference (:attr:`.calculator_sheet.CalculatorSheet.linked`), so t
 is changed once, here. While any calculator sheet of a variant has a problem with its
 inputs, the variant's status names it and its figures are empty, as a calculator sheet's
 results are.
+
+Where a variant carries a measurement, its figures are yellow cells too (the variant
+measured's; a variant like it refers to them), and an address space they cover is what was
+measured plus the calculators' change from the variant measured, in the engine's order
+(:func:`calc.inputs.plan_run.measured_spaces`).
 """
 from __future__ import annotations
 
@@ -22,9 +27,9 @@ from calc.core.model import ADDRESS_SPACES, ASSUMED, BEYOND_LIMIT, CPU_RATE_UNIT
 from calc.core.names import FIRST_PROBLEM, NOTES_SHOWN, note_name
 from calc.engine.evidence import LETTERS, letters
 from calc.formula.emit_excel import quoted, to_excel
-from calc.inputs.plan import machine_inputs
-from calc.inputs.plan_run import (HEADROOM, RATE_DECIMALS, RATE_NAME, TARGET, TOTAL, NoteSource,
-                                  PlanResult, names_read, note_sources, share_limits, share_outputs,
+from calc.inputs.plan import RATE_DECIMALS, machine_inputs, measured_figures, measured_input
+from calc.inputs.plan_run import (HEADROOM, RATE_NAME, TARGET, TOTAL, NoteSource, PlanResult,
+                                  names_read, note_sources, share_limits, share_outputs,
                                   share_trees)
 from calc.workbook.calculator_sheet import CalculatorSheet
 from calc.workbook.cells import validation, write_value
@@ -88,6 +93,11 @@ class PlanSheet:
         series."""
         self.contribution_cells: list[dict[tuple[str, str], str]] = [{} for _ in written]
         """Per variant, (calculator, output) -> the contribution's cell on this sheet."""
+        self.measured_cells: list[dict[str, str]] = [{} for _ in written]
+        """Per variant, measured figure name -> its cell on this sheet."""
+        self.space_cells: list[dict[str, tuple[str, str]]] = [{} for _ in written]
+        """Per variant, each measured address space -> the cells of what was measured there
+        and of the calculators' change from the variant measured."""
 
     def column(self, variant: int) -> int:
         return FIRST_VARIANT + variant
@@ -112,8 +122,7 @@ class PlanSheet:
                        last: max(column_width(space_label(space)) for space in ADDRESS_SPACES)}
         for column, width in self.widths.items():
             sheet.set_column(column, column, width)
-        sheet.write(0, LABEL, "Plan: the CPU the calculators count, by address space",
-                    styles.title)
+        sheet.write(0, LABEL, f"Plan: {self.plan.heading}", styles.title)
         lines = [f"From the plan file {self.source}; the first variant, "
                  f"{self.plan.variants[0].name}, is the baseline the others are compared with.",
                  "Change a variant's machine in its yellow cells below: every calculator sheet "
@@ -126,10 +135,14 @@ class PlanSheet:
         self.row = MACHINE_FIRST - 2
         self.machine()
         figures_top = self.row
+        self.status_row = figures_top + 2  # under the band and the headers
         chart_row = figures_top + FIGURE_LINES + len(self.plan.spaces) + 1
         self.row = chart_row + CHART_ROWS + 1
         self.contributions()
         self.row += 1
+        if any(variant.measured for variant in self.plan.variants):
+            self.measurements()
+            self.row += 1
         self.notes()
         self.row = figures_top
         self.chart(self.figures(), chart_row)
@@ -185,13 +198,13 @@ class PlanSheet:
         for space in spaces:
             space_rows.append(self.row)
             self.figure_row(space_label(space), CPU_RATE_UNIT, space,
-                            RATE_DECIMALS, lambda index, s=space: self.sum_of(index, s),
+                            RATE_DECIMALS, lambda index, s=space: self.space_sum(index, s),
                             [v.by_space[space] for v in self.plan.variants])
         total_row = self.row
         self.figure_row("Total", CPU_RATE_UNIT, TOTAL, RATE_DECIMALS,
-                        lambda index: self.sum_of(index, None),
+                        lambda index: self.total(index, space_rows),
                         [v.total for v in self.plan.variants], bold=True)
-        self.marks_row(TOTAL, lambda index: {})
+        self.marks_row(TOTAL, lambda index: {BEYOND_LIMIT: self.below_zero(index, space_rows)})
         for tree, (name, (title, unit, decimals)) in zip(share_trees(),
                                                         share_outputs().items()):
             share_row = self.row
@@ -200,7 +213,8 @@ class PlanSheet:
                             [getattr(v, name) for v in self.plan.variants])
             if name == "lpar_busy_pct":
                 self.marks_row(name, lambda index, t=tree: {
-                    BEYOND_LIMIT: self.share_limits(index, total_row, share_row),
+                    BEYOND_LIMIT: [*self.below_zero(index, space_rows),
+                                   *self.share_limits(index, total_row, share_row)],
                     ASSUMED: self.machine_assumed(index, t)})
                 headroom = (share_row, decimals, unit)
         share_row, decimals, unit = headroom
@@ -219,7 +233,7 @@ class PlanSheet:
                     styles.label)
         for index, variant in enumerate(self.plan.variants):
             cells = [self.written[index][c.calculator].marks_cell(c.output)
-                     for c in variant.contributions]
+                     for c in variant.marked_contributions]
             parts = []
             for kind in MARKS:
                 letter = quoted(LETTERS[kind])
@@ -267,7 +281,7 @@ class PlanSheet:
             self.sheet.write_formula(self.row, self.column(index), "=" + formula,
                                      self.styles.status, ALL_VALID)
             self.name("status", index, self.row)
-        self.status_row = self.row
+        assert self.status_row == self.row
         self.row += 1
 
     def figure_row(self, label: str, unit: str, key: str, decimals: int, formula,
@@ -291,6 +305,28 @@ class PlanSheet:
                                 f'=IF(OR({first}="",{here}=""),"",{here}-{first})',
                                 styles.figure(decimals), values[index] - values[0])
         self.row += 1
+
+    def space_sum(self, index: int, space: str) -> str:
+        """The ``index``-th variant's figure of ``space``: what was measured plus the
+        calculators' change, where its measurement covers the address space, else the sum
+        of its contributions to it."""
+        if space in self.space_cells[index]:
+            return "+".join(self.space_cells[index][space])
+        return self.sum_of(index, space)
+
+    def total(self, index: int, space_rows: list[int]) -> str:
+        """The ``index``-th variant's total: the sum of its address spaces' figures where
+        it carries a measurement (the engine's order), else of its contributions."""
+        if not self.plan.variants[index].measured:
+            return self.sum_of(index, None)
+        return "+".join(self.cell(row, self.column(index)) for row in space_rows)
+
+    def below_zero(self, index: int, space_rows: list[int]) -> list[str]:
+        """Whether a measured address space's figure of the ``index``-th variant is below
+        zero (the calculators' saving is more than was measured), one condition each."""
+        spaces = self.plan.spaces
+        return [f"{self.cell(row, self.column(index))}<0"
+                for space, row in zip(spaces, space_rows) if space in self.space_cells[index]]
 
     def sum_of(self, index: int, space: str | None) -> str:
         """The sum of the ``index``-th variant's contributions (those to ``space``, or all),
@@ -336,18 +372,125 @@ class PlanSheet:
                 self.name(f"{calculator}.{output}", index, self.row)
             else:
                 sheet.write(self.row, self.column(index), "not used", styles.label)
+        self.differences(values, RATE_DECIMALS)
+        sheet.write(self.row, self.difference_column(self.count - 1) + 1,
+                    space_label(space), styles.label)
+        room_for(sheet, self.row, 1)
+        self.row += 1
+
+    def measurements(self) -> None:
+        """Each measured figure any variant carries, a row each: a yellow cell in the
+        variant measured, a reference to it in a variant like it; then, per address space
+        measured, what was measured there (its whole figure where given, else the sum of
+        its parts) and the calculators' change from the variant measured, which the address
+        space's figure above adds up."""
+        variants = self.plan.variants
+        names = [name for name in measured_figures()
+                 if any(name in variant.variant.measured for variant in variants)]
+        self.headers("Measured: what each variant's system used (type SMF's or RMF's figures "
+                     "in the yellow cells), and the calculators' change since",
+                     "Measured figure", differences=True, last="Address space")
+        for name in names:
+            self.measured_row(name)
+        spaces = [space for space in self.plan.spaces
+                  if any(space in variant.measured for variant in variants)]
+        for space in spaces:
+            measured_row, change_row = self.row, self.row + 1
+            self.derived_row(f"{space_label(space)}: measured", space,
+                             lambda index, s=space: self.measured_sum(index, s),
+                             lambda variant, s=space: variant.measured.get(s))
+            self.derived_row(f"{space_label(space)}: calculators' change", space,
+                             lambda index, s=space: self.change(index, s),
+                             lambda variant, s=space: variant.change.get(s))
+            for index, variant in enumerate(variants):
+                if space in variant.measured:
+                    self.space_cells[index][space] = (self.cell(measured_row, self.column(index)),
+                                                      self.cell(change_row, self.column(index)))
+        for line in ("An address space's measurement is its whole figure (RMF's) where given, "
+                     "else the sum of its parts (SMF's).",
+                     "The calculators' change is a variant's parts there less those of the "
+                     "variant measured."):
+            self.sheet.write(self.row, LABEL, line, self.styles.subtitle)
+            self.row += 1
+
+    def origin(self, index: int) -> int:
+        """The position of the variant whose measurement the ``index``-th variant carries."""
+        measured_in = self.plan.variants[index].variant.measured_in
+        return next(number for number, variant in enumerate(self.plan.variants)
+                    if variant.name == measured_in)
+
+    def measured_row(self, name: str) -> None:
+        """One measured figure: typed in the variant measured, referred to in one like it."""
+        sheet, styles, spec = self.sheet, self.styles, measured_input(name)
+        sheet.write(self.row, LABEL, spec.title, styles.label)
+        sheet.write(self.row, UNIT, spec.unit, styles.label)
+        values = []
+        for index, variant in enumerate(self.plan.variants):
+            column, own = self.column(index), variant.variant.own_measured
+            values.append(variant.variant.measured.get(name))
+            if name in own:
+                write_value(sheet, self.row, column, own[name], styles.input(spec))
+                sheet.data_validation(self.row, column, self.row, column, validation(spec))
+            elif name in variant.variant.measured:
+                sheet.write_formula(self.row, column, "=" + self.measured_cells[
+                    self.origin(index)][name], styles.figure(RATE_DECIMALS), values[-1])
+            else:
+                sheet.write(self.row, column, "not measured", styles.label)
+                continue
+            self.measured_cells[index][name] = self.cell(self.row, column)
+            self.name(f"measured.{name}", index, self.row)
+        self.differences(values, RATE_DECIMALS)
+        sheet.write(self.row, self.difference_column(self.count - 1) + 1,
+                    space_label(measured_figures()[name].address_space), styles.label)
+        self.row += 1
+
+    def derived_row(self, label: str, space: str, formula, value) -> None:
+        """A measured address space's row worked out from cells above (``formula(index)``
+        of each variant measuring it, empty while its status is not :data:`ALL_VALID`)."""
+        sheet, look = self.sheet, self.styles.figure(RATE_DECIMALS)
+        sheet.write(self.row, LABEL, label, self.styles.label)
+        sheet.write(self.row, UNIT, CPU_RATE_UNIT, self.styles.label)
+        values = [value(variant) for variant in self.plan.variants]
+        for index, shown in enumerate(values):
+            if shown is None:
+                sheet.write(self.row, self.column(index), "not measured", self.styles.label)
+                continue
+            status = self.cell(self.status_row, self.column(index))
+            sheet.write_formula(self.row, self.column(index),
+                                f'=IF({status}<>{quoted(ALL_VALID)},"",{formula(index)})',
+                                look, shown)
+        self.differences(values, RATE_DECIMALS)
+        sheet.write(self.row, self.difference_column(self.count - 1) + 1, space_label(space),
+                    self.styles.label)
+        self.row += 1
+
+    def measured_sum(self, index: int, space: str) -> str:
+        """What the ``index``-th variant measured in ``space``: its whole figure where
+        given, else the sum of its parts, in the templates' order."""
+        cells, known = self.measured_cells[index], measured_figures()
+        named = [name for name in known if name in cells
+                 and known[name].address_space == space]
+        whole = [name for name in named if known[name].whole]
+        return "+".join(cells[name] for name in (whole[:1] or named))
+
+    def change(self, index: int, space: str) -> str:
+        """The calculators' change in ``space`` from the variant measured: the
+        ``index``-th variant's contributions there less that variant's."""
+        origin = self.origin(index)
+        status = self.cell(self.status_row, self.column(origin))
+        return (f'IF({status}<>{quoted(ALL_VALID)},"",'
+                f"({self.sum_of(index, space)})-({self.sum_of(origin, space)}))")
+
+    def differences(self, values: list, decimals: int) -> None:
+        """Each variant's value on the current row less the first's, where both have one."""
         first = xl_rowcol_to_cell(self.row, self.column(0))
         for index in range(1, self.count):
             if values[0] is None or values[index] is None:
                 continue
             here = xl_rowcol_to_cell(self.row, self.column(index))
-            sheet.write_formula(self.row, self.difference_column(index),
-                                f'=IF(OR({first}="",{here}=""),"",{here}-{first})', look,
-                                values[index] - values[0])
-        sheet.write(self.row, self.difference_column(self.count - 1) + 1,
-                    space_label(space), styles.label)
-        room_for(sheet, self.row, 1)
-        self.row += 1
+            self.sheet.write_formula(self.row, self.difference_column(index),
+                                     f'=IF(OR({first}="",{here}=""),"",{here}-{first})',
+                                     self.styles.figure(decimals), values[index] - values[0])
 
     def notes(self) -> None:
         """Every note that applies in any variant, gathered live as a calculator sheet's are

@@ -17,7 +17,7 @@ def as_edited(variant):
         return value if isinstance(value, (bool, str)) else str(value)
     return (variant.name, variant.like, {k: text(v) for k, v in variant.machine.items()},
             {c: {k: text(v) for k, v in inputs.items()}
-             for c, inputs in variant.calculators.items()})
+             for c, inputs in variant.calculators.items()}, variant.own_measured)
 
 
 def test_the_sample_saved_reads_back_the_same_with_only_the_changes_under_like(tmp_path):

@@ -74,6 +74,21 @@ def test_every_declared_input_is_one_of_its_calculators_and_read_by_a_known_read
      "line 4: calculators.adapters.inputs.chiadaps.time: unknown key"),
     ("calculators:\n  adapters:\n    inputs: {}\npeak_by: [adapters.chiadaps]\n",
      "line 4: peak_by[0]: 'adapters.chiadaps' is no input fed above (CALCULATOR.INPUT)"),
+    ("calculators: {}\nmeasured:\n  x_cpu: {title: X, unit: CPU s/s, help: x, "
+     "address_space: IMS}\n",
+     "line 3: measured.x_cpu.address_space: 'IMS' is not an address space (known: MSTR, "),
+    ("calculators: {}\nmeasured:\n  x_cpu: {title: X, unit: CPU s/s, help: x}\n",
+     "line 3: measured.x_cpu.address_space: is required"),
+    ("calculators: {}\nmeasured:\n  x_cpu: {title: X, unit: CPU s/s, help: x, "
+     "address_space: CHIN, whole: 1}\n",
+     "line 3: measured.x_cpu.whole: must be true or false"),
+    ("calculators: {}\nmeasured:\n  x_cpu: {title: X, unit: CPU s/s, help: x, "
+     "address_space: CHIN, reading: cpu_rate, time: Task_CPU_Time}\n",
+     "line 3: measured.x_cpu.file: is required"),
+    ("calculators: {}\nmeasured:\n  a_cpu: {title: A, unit: CPU s/s, help: a, "
+     "address_space: CHIN, whole: true}\n  b_cpu: {title: B, unit: CPU s/s, help: b, "
+     "address_space: CHIN, whole: true}\n",
+     "line 4: measured.b_cpu.whole: CHIN has a whole figure already, a_cpu: one each"),
 ])
 def test_a_mistake_in_a_teams_feeds_is_refused_in_one_line(tmp_path, feeds, refusal):
     refused = mqcalc(team_folder(tmp_path, feeds), "smf", SAMPLE)

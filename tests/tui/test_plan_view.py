@@ -10,9 +10,12 @@ from rich.console import Console
 import calc
 from calc.inputs.plan import load_plan
 from calc.inputs.plan_run import evaluate_plan
+from tests.conftest import REPO
 from tests.inputs.test_plan import SAMPLE
 from tui.plan_edit import PlanEdit
-from tui.plan_view import bars, figures_table, notes_view
+from tui.plan_view import bars, contributions_table, figures_table, notes_view
+
+MEASURED = REPO / "examples" / "measured_today.yaml"
 
 
 def text(renderable, width: int = 100) -> str:
@@ -40,6 +43,25 @@ def test_at_80_columns_every_figure_and_unit_is_whole():
     shown = text(figures_table(result), width=76)
     assert "% of LPAR" in shown and "Average RNI" in shown and "…" not in shown
     assert f"{result.variants[1].total - result.variants[0].total:+.4f}" in shown
+
+
+def test_a_measured_address_space_shows_what_was_measured_and_the_change_at_80_columns():
+    result = evaluate_plan(load_plan(MEASURED))
+    today, proposed = result.variants
+    shown = text(figures_table(result), width=76)
+    lines = shown.splitlines()
+    at = next(i for i, line in enumerate(lines) if "Channel initiator (CHIN)" in line)
+    assert lines[at].split()[-3:] == ["0.6200", f"{proposed.by_space['CHIN']:.4f}",
+                                      f"{proposed.by_space['CHIN'] - 0.62:+.4f}"]
+    assert lines[at + 1].split() == ["measured", "CPU", "s/s", "0.6200", "0.6200"]
+    assert lines[at + 2].split() == ["+", "change", "by", "the", "calculators", "CPU", "s/s",
+                                     "+0.0000", f"{proposed.change['CHIN']:+.4f}"]
+    assert "…" not in shown and not any("measured" in line for line in lines
+                                        if "Db2" in line or "TCP/IP" in line)
+    parts = text(contributions_table(result), width=76)
+    assert re.search(r"measured chin_cpu +CHIN +0\.6200 +0\.6200", parts)
+    assert re.search(rf"Calculators' sum +{today.modelled_total:.4f} "
+                     rf"+{proposed.modelled_total:.4f}", parts)
 
 
 def test_bars_are_to_one_scale_the_largest_filling_the_room():

@@ -7,8 +7,8 @@ import yaml
 from rich.console import Console
 
 import calc
-from calc.inputs.plan import load_plan, make_plan, save_plan
-from calc.inputs.plan_run import RATE_DECIMALS, evaluate_plan
+from calc.inputs.plan import RATE_DECIMALS, load_plan, make_plan, save_plan
+from calc.inputs.plan_run import evaluate_plan
 from tests.inputs.test_plan import SAMPLE
 from tui.plan_edit import PlanEdit
 from tui.plan_view import contributions_table

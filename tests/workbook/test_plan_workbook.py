@@ -18,7 +18,7 @@ from calc.cli import main
 from calc.core.errors import MqcalcError
 from calc.core.names import FIRST_PROBLEM, NOTES_SHOWN
 from calc.engine.evidence import letters
-from calc.inputs.plan import Plan, load_plan, machine_inputs, plan_text
+from calc.inputs.plan import Plan, load_plan, machine_inputs, make_plan, plan_text
 from calc.inputs.plan_run import TOTAL, PlanResult, evaluate_plan
 from calc.inputs.workbook.importer import read_workbook
 from calc.workbook.plan_book import (MOST_VARIANTS, SHEET_NAME_LIMIT, as_written, sheet_titles,
@@ -314,7 +314,9 @@ def every_interval(tmp_path_factory) -> Plan:
                      *chosen, "--out", str(path)]) == 0
         variants += load_plan(path).variants
     assert len(variants) == 65
-    return Plan(tuple(dataclasses.replace(variant, name=f"variant{index:05d}")
+    return Plan(tuple(dataclasses.replace(variant, name=f"variant{index:05d}",
+                                          measured_in=variant.measured_in
+                                          and f"variant{index:05d}")
                       for index, variant in enumerate(variants)))
 
 
@@ -346,3 +348,64 @@ def test_a_plan_of_more_variants_than_a_workbook_holds_is_refused_in_one_line(
                    f"(mqcalc plan many.yaml shows every variant; a plan of {MOST_VARIANTS} or "
                    "fewer builds)\n")
     assert not (tmp_path / "out").exists()
+
+
+MEASURED_SAMPLE = REPO / "examples" / "measured_today.yaml"
+
+
+def saving_plan() -> Plan:
+    """A measured plan whose second variant saves more CHIN CPU than was measured: its
+    figure goes below zero, which the workbook must mark live as the engine does."""
+    return make_plan({"machine": "z15", "processors": 8, "msu_per_cp": 130},
+                     {"today": {"connect": {"tls": True, "connects_per_sec": 2500}},
+                      "fewer": {"connect": {"connects_per_sec": 0}}},
+                     measured={"today": {"chin_cpu": 0.5}}, likes={"fewer": "today"})
+
+
+@pytest.fixture(scope="module")
+def measured_books(tmp_path_factory) -> list[tuple[Path, Plan]]:
+    folder = tmp_path_factory.mktemp("measured")
+    assert main(["build", "--plan", str(MEASURED_SAMPLE), "--out", str(folder)]) == 0
+    saving = saving_plan()
+    return [(folder / "measured_today.xlsx", load_plan(MEASURED_SAMPLE)),
+            (write_plan_workbook(folder / "saving.xlsx", saving, "saving.yaml"), saving)]
+
+
+def test_measured_plans_store_and_recalculate_to_the_engines_figures(measured_books):
+    for path, plan in measured_books:
+        result = evaluate_plan(plan)
+        stored_agree(path, result)
+        found = problems(path)
+        assert not found, "\n".join(found)
+        oracle = WorkbookOracle.load(path)
+        for name, expected in expected_figures(result).items():
+            assert agrees(expected, oracle.value(SHEET, name)), name
+        for index, variant in enumerate(result.variants):
+            for name, value in variant.variant.measured.items():
+                assert oracle.value(SHEET, cell_name(f"measured.{name}", index)) == value
+    saving = evaluate_plan(measured_books[1][1]).variants[1]
+    assert saving.by_space["CHIN"] < 0 and letters(saving.evidence[TOTAL]).startswith("!")
+
+
+@pytest.mark.libreoffice
+def test_libreoffice_follows_a_typed_measurement_and_marks_a_figure_below_zero(
+        measured_books, libreoffice, tmp_path):
+    """RMF's CHIN figure typed anew in today's yellow cell: both variants follow (proposed
+    refers to today's measurement); the saving plan, recalculated, marks its figure below
+    zero with ! as the engine does."""
+    (path, plan), (saving_path, saving) = measured_books
+    book = openpyxl.load_workbook(path)
+    named_cell(book[SHEET], cell_name("measured.chin_cpu", 0)).value = 0.9
+    typed = tmp_path / "typed.xlsx"
+    book.save(typed)
+    values = list(libreoffice.recalculate([(typed, book), (saving_path, openpyxl.load_workbook(
+        saving_path))]))
+    today = dataclasses.replace(plan.variants[0], measured={**plan.variants[0].measured,
+                                                            "chin_cpu": 0.9})
+    proposed = dataclasses.replace(plan.variants[1], measured=today.measured)
+    for shown, result in zip(values, (evaluate_plan(Plan((today, proposed))),
+                                      evaluate_plan(saving))):
+        for name, expected in expected_figures(result).items():
+            assert agrees(expected, named_cell(shown[SHEET], name).value), name
+        assert shown_marks(shown[SHEET], len(result.variants)) == expected_marks(result)
+    assert named_cell(values[0][SHEET], cell_name("CHIN", 0)).value == 0.9

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from calc import engine
+from calc.core.model import ADDRESS_SPACES
 from calc.inputs.smf.readings import READINGS, Reading
 from calc.inputs.smf.tables import PLACING, START_DATE, START_TIME, Row
 from calc.template.folders import SMF_FEEDS_FILE, data_files, templates_dir
@@ -72,18 +73,32 @@ under it, and a series names the figure ``measured.NAME``."""
 
 @dataclass(frozen=True)
 class Measured:
-    """A figure of the system itself, today, as SMF measured it (not a calculator input):
-    its title, unit and what it is, and its feed (file, columns, reading) as an input's,
-    under the calculator name :data:`MEASURED` and the figure's name."""
+    """A figure of the system itself, today (not a calculator input): the CPU one address
+    space, or a part of it, used. SMF gives it through its feed (file, columns, reading, as
+    an input's, under the calculator name :data:`MEASURED` and the figure's name); a figure
+    mq-smf-csv does not format (RMF's CPU of an address space) has no feed and is typed by
+    the planner. A plan's variant may carry these as its measured baseline."""
 
+    name: str
     title: str
     unit: str
     help: str
-    feed: Feed
+    address_space: str
+    """Where the CPU is used (a key of :data:`calc.core.model.ADDRESS_SPACES`)."""
+    feed: Feed | None = None
+    """How SMF gives it; None: typed by the planner."""
+    whole: bool = False
+    """Whether it is the address space's whole CPU: where given, the address space's other
+    measured figures are parts of it and are not added to it."""
 
     @property
-    def name(self) -> str:
-        return self.feed.input
+    def source(self) -> str:
+        """Where the value comes from: ``FILE:COLUMNS``, or that the planner types it."""
+        return self.feed.source if self.feed else TYPED
+
+
+TYPED = "typed by the planner"
+"""The source of a measured figure SMF's files here do not give."""
 
 
 @dataclass(frozen=True)
@@ -126,14 +141,20 @@ class Declared:
     records: dict[str, Record]
     """How each file's rows are placed and told apart, by file name, in the files' order."""
     measured: tuple[Measured, ...] = ()
-    """The figures of the system itself read beside the inputs."""
+    """The figures of the system itself: read beside the inputs (those with a feed), or
+    typed by the planner."""
+
+    @property
+    def read_measured(self) -> tuple[Measured, ...]:
+        """The measured figures the import reads from SMF (those with a feed)."""
+        return tuple(measured for measured in self.measured if measured.feed)
 
     @property
     def files(self) -> tuple[str, ...]:
         """The files the feeds and the measured figures read, in the order of
         :attr:`records`."""
         read = ({feed.file for feed in self.feeds} | {i.file for i in self.items.values()}
-                | {measured.feed.file for measured in self.measured})
+                | {measured.feed.file for measured in self.read_measured})
         return tuple(file for file in self.records if file in read)
 
     def placed_by_interval(self, file: str) -> bool:
@@ -143,7 +164,9 @@ class Declared:
 
 
 CALCULATOR_KEYS = {"inputs", "items"}
-MEASURED_KEYS = {"title", "unit", "help", "file", "reading"}
+MEASURED_KEYS = {"title", "unit", "help", "address_space", "whole"}
+"""A measured figure's own keys; one SMF reads adds a feed's (file, reading and its
+parameters)."""
 RECORD_KEYS = {"placed_by", "key"}
 FEED_KEYS = {"file", "reading", "caveat"}
 ITEMS_KEYS, ONLY_KEYS = {"file", "key", "rank", "facts", "only"}, {"column", "value", "why"}
@@ -182,16 +205,31 @@ class _FeedsFile(TemplateReader):
             peak_by.append((calculator_id, name))
         measured = tuple(self.measured(name, spec, f"measured.{name}") for name, spec in
                          self.mapping(top.get("measured") or {}, "measured").items())
+        wholes: dict[str, str] = {}
+        for figure in measured:
+            if figure.whole and wholes.setdefault(figure.address_space,
+                                                  figure.name) != figure.name:
+                self.fail(f"measured.{figure.name}.whole", f"{figure.address_space} has a "
+                          f"whole figure already, {wholes[figure.address_space]}: one each")
         return Declared(tuple(feeds), items, tuple(peak_by), self.records, measured)
 
     def measured(self, name, spec, key: str) -> Measured:
-        """One measured figure: what it is, and its file and reading as a feed's."""
-        spec = self.mapping(spec, key, None, MEASURED_KEYS)
-        feed = self.feed(MEASURED, str(name), {k: v for k, v in spec.items()
-                                               if k not in {"title", "unit", "help"}}, key)
-        return Measured(self.title(spec["title"], f"{key}.title"),
-                        self.text(spec["unit"], f"{key}.unit"),
-                        self.prose(spec["help"], f"{key}.help"), feed)
+        """One measured figure: what it is and where it is used, and, where SMF gives it,
+        its file and reading as a feed's."""
+        spec = self.mapping(spec, key, None, MEASURED_KEYS - {"whole"})
+        own = {k: v for k, v in spec.items() if k in MEASURED_KEYS}
+        space = self.text(own["address_space"], f"{key}.address_space")
+        if space not in ADDRESS_SPACES:
+            self.fail(f"{key}.address_space", f"{space!r} is not an address space (known: "
+                                              f"{', '.join(ADDRESS_SPACES)})")
+        whole = own.get("whole", False)
+        if not isinstance(whole, bool):
+            self.fail(f"{key}.whole", "must be true or false")
+        rest = {k: v for k, v in spec.items() if k not in MEASURED_KEYS}
+        feed = self.feed(MEASURED, str(name), rest, key) if rest else None
+        return Measured(str(name), self.title(own["title"], f"{key}.title"),
+                        self.text(own["unit"], f"{key}.unit"),
+                        self.prose(own["help"], f"{key}.help"), space, feed, whole)
 
     def own_records(self, spec) -> dict[str, Record]:
         """The ``records`` the file declares."""
@@ -296,6 +334,6 @@ def columns_read(file: str) -> frozenset[str]:
     items = [(i.key, i.rank, *i.facts, *(i.only or ())) for i in found.items.values()
              if i.file == file]
     return frozenset((*PLACING, *found.records[file].key,
-                      *(column for feed in (*found.feeds, *(m.feed for m in found.measured))
+                      *(column for feed in (*found.feeds, *(m.feed for m in found.read_measured))
                         if feed.file == file for column in feed.columns),
                       *(column for columns in items for column in columns)))

@@ -166,7 +166,7 @@ def import_interval(interval: Interval) -> Imported:
                         [feed for feed in found.feeds if feed.calculator == items.calculator])
     for calculator_id in list(imported.inputs):
         _check_rules(imported, calculator_id, found.feeds)
-    for measured in found.measured:
+    for measured in found.read_measured:
         rows = interval.rows.get(measured.feed.file)
         if rows:
             _measure(imported, measured, Reading(rows, rows, interval.seconds))
