@@ -9,6 +9,7 @@ then the other intervals; a report import offers each page set of each interval.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 
 from calc import engine
@@ -81,6 +82,16 @@ class SmfChoice:
         fed = ", ".join(self.chosen.imported.inputs) or "no input"
         peak = "peak  " if self.chosen.peak_by else "      "
         return f"{interval.qmgr:<4} {peak}{interval.start:{STAMP}} {length:>7}  {fed}"
+
+    @property
+    def system(self) -> tuple[str, str]:
+        """The interval's queue manager: its LPAR and name."""
+        interval = self.chosen.imported.interval
+        return interval.lpar, interval.qmgr
+
+    @property
+    def start(self) -> datetime:
+        return self.chosen.imported.interval.start
 
     @property
     def detail(self) -> str:

@@ -1,6 +1,7 @@
-"""The screens of an import: the choice of what to import (an SMF folder's interval, a
-report's page set), and the sources view listing each value filled with where it came
-from, the values kept out with why and those the data lacks. Both fit an 80×24 terminal."""
+"""The screens of an import: the choice of what to import (an SMF folder's interval, over
+a plot of its queue manager's series, or a report's page set), and the sources view listing
+each value filled with where it came from, the values kept out with why and those the data
+lacks. Both fit an 80×24 terminal."""
 from __future__ import annotations
 
 from rich.console import Group
@@ -12,8 +13,10 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
+from textual_plotext import PlotextPlot
 
-from .import_fill import Fill, Line
+from .import_fill import Fill, Line, SmfChoice
+from .series_plot import Trace, draw
 
 SECTIONS = (("imported", "Filled in"),
             ("refused", "Refused: kept out, the field keeps its value"),
@@ -55,10 +58,15 @@ class ImportChoiceScreen(ImportModal):
     def compose(self) -> ComposeResult:
         with Vertical(id="choice-box", classes="import-box"):
             yield Static(Text(self.title_text, style="bold"))
+            yield from self.above_list()
             yield OptionList(*(Option(Text(label), id=str(index))
                                for index, label in enumerate(self.labels)), id="choice-list")
             yield Static(id="choice-detail")
             yield Label(self.hint, classes="help-text")
+
+    def above_list(self) -> ComposeResult:
+        """What shows between the title and the list (nothing here)."""
+        yield from ()
 
     def on_mount(self) -> None:
         choices = self.query_one("#choice-list", OptionList)
@@ -68,10 +76,53 @@ class ImportChoiceScreen(ImportModal):
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self.query_one("#choice-detail", Static).update(
             Text(self.details[int(event.option.id)], style="dim"))
+        self.highlighted(int(event.option.id))
+
+    def highlighted(self, index: int) -> None:
+        """Show what goes with the ``index``-th choice besides its detail (nothing here)."""
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.dismiss(int(event.option.id))
+
+
+class SmfChoiceScreen(ImportChoiceScreen):
+    """The choice of an SMF interval over a plot of its queue manager's series by the
+    figure its peak is ranked by, the highlighted interval marked; Left and Right step to the
+    queue manager's previous and next interval in time, Up and Down along the list."""
+
+    DEFAULT_CSS = """
+    #series-plot { height: 30vh; min-height: 7; margin-top: 1; }
+    SmfChoiceScreen #choice-list { max-height: 30vh; }
+    """
+    BINDINGS = [Binding("left", "step(-1)", "Earlier", show=False),
+                Binding("right", "step(1)", "Later", show=False)]
+
+    def __init__(self, title: str, choices: list[SmfChoice], hint: str,
+                 traces: dict[tuple[str, str], Trace]):
+        super().__init__(title, [choice.label for choice in choices],
+                         [choice.detail for choice in choices], hint)
+        self.choices, self.traces = choices, traces
+
+    def above_list(self) -> ComposeResult:
+        yield PlotextPlot(id="series-plot")
+
+    def highlighted(self, index: int) -> None:
+        choice = self.choices[index]
+        lpar, qmgr = choice.system
+        draw(self.query_one("#series-plot", PlotextPlot), f"{qmgr} on {lpar}",
+             self.traces.get(choice.system), choice.start)
+
+    def action_step(self, step: int) -> None:
+        """Highlight the interval of the highlighted one's queue manager ``step`` places
+        later in time (earlier where negative), if there is one."""
+        choices = self.query_one("#choice-list", OptionList)
+        here = self.choices[choices.highlighted or 0]
+        mine = sorted((choice.start, index) for index, choice in enumerate(self.choices)
+                      if choice.system == here.system)
+        at = mine.index((here.start, choices.highlighted or 0)) + step
+        if 0 <= at < len(mine):
+            choices.highlighted = mine[at][1]
 
 
 def sources_view(fill: Fill) -> Group:

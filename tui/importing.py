@@ -22,8 +22,9 @@ from calc.core.model import Calculator
 from calc.inputs.smf.importing import read_smf
 
 from .import_fill import Fill, flag_notes, report_choices, report_fill, smf_choices, smf_fill
-from .import_screens import ImportChoiceScreen, SourcesScreen
+from .import_screens import ImportChoiceScreen, SmfChoiceScreen, SourcesScreen
 from .screens import PathScreen
+from .series_plot import traces
 
 PLAN_MODE = ("An import fills your own inputs, put aside in plan mode: leave plan mode "
              "first (Escape from the Plan view; from a variant's calculator F5, then "
@@ -32,6 +33,8 @@ PLAN_MODE = ("An import fills your own inputs, put aside in plan mode: leave pla
 """Why an import is refused in plan mode."""
 PICKED = "Enter imports it into your inputs (Ctrl+Z takes it back), Escape cancels."
 """What the choice of an interval or item says under its list."""
+STEP = "Left/Right: earlier/later interval. Enter imports it, Escape cancels."
+"""What the choice of an SMF interval says under its list, in one line at 80 columns."""
 
 
 class Importer:
@@ -66,10 +69,11 @@ class Importer:
             return
         choices = smf_choices(folder)
         self.path = path
-        self.app.push_screen(ImportChoiceScreen(
-            f"Import which interval of {path}? The peaks first.",
-            [choice.label for choice in choices], [choice.detail for choice in choices],
-            PICKED), lambda index: self.picked(index, lambda: smf_fill(folder, choices[index])))
+        self.app.push_screen(SmfChoiceScreen(
+            f"Import which interval of {path}? The peaks first.", choices,
+            STEP,
+            traces(folder.imported)),
+            lambda index: self.picked(index, lambda: smf_fill(folder, choices[index])))
 
     def report(self, calculator: Calculator) -> None:
         """Ask for a report file of ``calculator`` (an MQSMF PSET report for

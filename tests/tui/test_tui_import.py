@@ -4,6 +4,9 @@ list says where each came from, one Ctrl+Z takes the import back, a folder or fi
 engine refuses is a notice."""
 from __future__ import annotations
 
+import json
+
+import pytest
 from textual.widgets import OptionList
 
 from calc import engine
@@ -11,13 +14,14 @@ from calc.inputs.plan import load_plan
 from calc.inputs.report import read_report
 from calc.inputs.smf.importing import read_smf
 from calc.inputs.smf.selection import choose
+from tests.cli.test_cli import run_main
 from tests.conftest import CALCULATORS
 from tests.inputs.test_plan import SAMPLE as PLAN_SAMPLE
 from tests.inputs.test_smf import SAMPLE
 from tests.tui.test_tui import plain, through_file_prompt
 from tests.tui.test_tui_import_fill import PSET_MIXED, PSET_SAMPLE
 from tui.app import create_app
-from tui.import_screens import ImportChoiceScreen, SourcesScreen
+from tui.import_screens import ImportChoiceScreen, SmfChoiceScreen, SourcesScreen
 from tui.plan_screen import PlanScreen
 from tui.screens import PathScreen
 from tui.session import field_value, field_values
@@ -210,3 +214,60 @@ async def test_the_palette_offers_both_imports_and_the_sources_again(tmp_path):
         app.calculator_screen.action_import_sources()
         await pilot.pause()
         assert isinstance(app.screen, SourcesScreen)
+
+
+def mq1o_rates() -> dict[str, float]:
+    """MQ1O's adapter request rate by interval start, as mqcalc smf series gives it."""
+    status, out, err = run_main("smf", "series", str(SAMPLE), "--qmgr", "MQ1O", "--json")
+    assert status == 0, err
+    [series] = json.loads(out)["series"]
+    return {interval["start"]: interval["values"]["adapters.adapter_requests_per_sec"]
+            for interval in series["intervals"]}
+
+
+async def test_the_chooser_plots_the_highlighted_queue_managers_series_and_steps_in_time(
+        tmp_path):
+    """Over the list, MQ1O's adapter request rate interval by interval (the figure its peak
+    is ranked by), the highlighted interval marked; Right and Left step to its next and
+    previous interval in time, and Enter imports the one reached."""
+    rates = mq1o_rates()
+    app = create_app(folder=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await through_file_prompt(app, pilot, "f6", SAMPLE)
+        screen = app.screen
+        assert isinstance(screen, SmfChoiceScreen)
+        choices = screen.query_one("#choice-list", OptionList)
+        choices.highlighted = next(i for i, label in enumerate(screen.labels)
+                                   if label.startswith("MQ1O peak"))
+        await pilot.pause()
+        trace = screen.traces["MV4A", "MQ1O"]
+        assert {start.isoformat(): value for start, value in
+                zip(trace.starts, trace.values)} == rates
+        assert max(trace.values) == rates["2026-05-21T16:34:10.006620"]  # the peak's
+        shown = screen.query_one("#series-plot").render().plain
+        assert "MQ1O on MV4A: Adapter requests by interval" in shown and "requests/s" in shown
+        assert "16:34" in shown or "16:33" in shown  # the time axis
+        await pilot.press("right")
+        assert screen.labels[choices.highlighted].startswith("MQ1O       2026-05-21 16:35:10")
+        await pilot.press("left", "left")
+        assert screen.labels[choices.highlighted].startswith("MQ1O       2026-05-21 16:33:10")
+        for _ in range(30):  # past the first: stays on it
+            await pilot.press("left")
+        assert screen.labels[choices.highlighted].startswith("MQ1O       2026-05-21 16:29:10")
+        await pilot.press("right", "right", "right", "right", "enter")
+        await pilot.pause()
+        assert float(app.calculator_screen.field_widget("adapter_requests_per_sec").value) == \
+            pytest.approx(rates["2026-05-21T16:33:10.006574"], rel=1e-9)
+
+
+async def test_a_queue_manager_of_one_interval_says_there_is_no_series(tmp_path):
+    app = create_app(folder=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await through_file_prompt(app, pilot, "f6", SAMPLE)
+        screen = app.screen
+        choices = screen.query_one("#choice-list", OptionList)
+        choices.highlighted = next(i for i, label in enumerate(screen.labels)
+                                   if label.startswith("MQ51 peak"))
+        await pilot.pause()
+        assert "MQ51 on MV4A: one interval has its log rate, no series" in \
+            screen.query_one("#series-plot").render().plain

@@ -62,13 +62,21 @@ def choose(imported: tuple[Imported, ...], qmgr: str | None, interval: str) -> l
     return chosen
 
 
+def ranking(items: list[Imported]) -> tuple[str, str] | None:
+    """What one queue manager's intervals ``items`` are ranked by for the peak: the first
+    (calculator, input) of ``peak_by`` any of them has, or None where none has one."""
+    return next(((calculator, name) for calculator, name in declared().peak_by
+                 if any(name in item.inputs.get(calculator, {}) for item in items)), None)
+
+
 def _peak(items: list[Imported]) -> Chosen:
-    for calculator, name in declared().peak_by:
-        ranked = [item for item in items if name in item.inputs.get(calculator, {})]
-        if ranked:
-            best = max(ranked, key=lambda item: item.inputs[calculator][name])
-            return Chosen(best, f"{PEAK_WORDS[name]}: {calculator} {name}")
-    return Chosen(items[0], "the first interval (no adapter or log rate in the data)")
+    ranked = ranking(items)
+    if ranked is None:
+        return Chosen(items[0], "the first interval (no adapter or log rate in the data)")
+    calculator, name = ranked
+    best = max((item for item in items if name in item.inputs.get(calculator, {})),
+               key=lambda item: item.inputs[calculator][name])
+    return Chosen(best, f"{PEAK_WORDS[name]}: {calculator} {name}")
 
 
 def _moment(text: str) -> datetime:
