@@ -65,7 +65,7 @@ LOAD, SERIES = "load", "series"
 """The words that make ``mqcalc smf`` load folders into a store, or give a series, instead
 of choosing intervals of a folder or store."""
 ACTIONS = {LOAD: ("qmgr", "interval", "out", "csv", "lpars", "plan"),
-           SERIES: ("interval", "out", "into", "lpars", "plan"), None: ("into", "csv")}
+           SERIES: ("interval", "into", "lpars", "plan"), None: ("into", "csv")}
 """The options each way of ``mqcalc smf`` does not take."""
 
 
@@ -90,7 +90,8 @@ def run(arguments) -> int:
         raise SmfError(f"{named}: reads one folder or store, given {len(paths)} (to add "
                        "several folders to a store: mqcalc smf load DIR... --into STORE)")
     if action == SERIES:
-        return print_series(paths[0], arguments.qmgr, arguments.json, arguments.csv)
+        return print_series(paths[0], arguments.qmgr, arguments.json, arguments.csv,
+                            arguments.out)
     if arguments.plan and arguments.out is None:
         raise SmfError("smf: --plan goes with --out FILE, the plan file to write")
     return print_smf(paths[0], arguments.qmgr, arguments.interval or PEAK, arguments.json,

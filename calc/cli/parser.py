@@ -205,7 +205,8 @@ def _smf(command: Parser, reports: tuple[Report, ...]) -> None:
     command.add_argument("--out", metavar="FILE", type=given_path,
                          help="also write the inputs: a scenario file for one interval "
                               "(mqcalc eval --scenario FILE), a plan file with one variant per "
-                              "interval for several (mqcalc plan FILE)")
+                              "interval for several (mqcalc plan FILE); with series, a "
+                              "workbook (FILE.xlsx) of a Measured sheet per queue manager")
     command.add_argument("--plan", action="store_true",
                          help="with --out and one interval: write a plan, the interval as "
                               "measured and 'proposed' like it, to change and compare with "
@@ -242,7 +243,8 @@ COMMANDS: dict[str, tuple[dict, Callable[[Parser, tuple[Report, ...]], None]]] =
              "usage": "mqcalc smf [-h] [--qmgr NAME] [--interval peak|all|TIMESTAMP] [--json] "
                      "[--out FILE [--plan]] [--lpars FILE] DIR|STORE\n"
                      "       mqcalc smf load [--json] DIR... --into STORE\n"
-                     "       mqcalc smf series [--qmgr NAME] [--json | --csv] DIR|STORE",
+                     "       mqcalc smf series [--qmgr NAME] [--json | --csv] [--out FILE.xlsx] "
+                     "DIR|STORE",
              "description": "Read the CSV files mq-smf-csv wrote (its default form or -r) and "
                             "give, per queue manager and interval, every calculator input the "
                             "data gives, with the file and columns it came from; a value "

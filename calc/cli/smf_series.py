@@ -15,12 +15,17 @@ from calc.core.terminal_text import printable
 from calc.inputs.smf.feeds import MEASURED, declared
 from calc.inputs.smf.importing import read_smf
 from calc.inputs.smf.series import PERCENTILE, Series, Summary, series
+from calc.inputs.smf.tables import SmfError
 
 STAMP = "%Y-%m-%d %H:%M:%S"
 
 
-def print_series(path: Path, qmgr: str | None, as_json: bool, as_csv: bool) -> int:
-    """Read the folder or store and print its series."""
+def print_series(path: Path, qmgr: str | None, as_json: bool, as_csv: bool,
+                 out: Path | None = None) -> int:
+    """Read the folder or store and print its series; write it to the workbook ``out``
+    too where given."""
+    if out is not None and out.suffix.lower() != ".xlsx":
+        raise SmfError(f"smf series --out {out}: writes a workbook, FILE.xlsx")
     found = series(read_smf(path, qmgr).imported)
     if as_csv:
         _csv(found)
@@ -30,6 +35,14 @@ def print_series(path: Path, qmgr: str | None, as_json: bool, as_csv: bool) -> i
     else:
         for number, each in enumerate(found):
             print("\n".join(([""] if number else []) + _text(each)))
+    if out is not None:
+        from calc.workbook.series_book import write_series_workbook  # XlsxWriter: only here
+
+        write_series_workbook(out, found, str(path),
+                              {name: _unit(name) for each in found for name in each.names},
+                              {(each.lpar, each.qmgr): _ranked_by(each) for each in found})
+        print(printable(f"mqcalc: wrote {out}, a Measured sheet for each of {len(found)} "
+                        f"queue manager{'s' * (len(found) != 1)}"), file=sys.stderr)
     return 0
 
 
