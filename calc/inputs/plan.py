@@ -143,8 +143,10 @@ def machine_inputs() -> dict[str, Input]:
 
 def measured_figures() -> dict[str, Measured]:
     """Each figure a variant's ``measured:`` may give, by name, as the templates declare
-    it."""
-    return {measured.name: measured for measured in declared().measured}
+    it: the CPU of an address space or a part of it (not the work done, which no plan
+    adds)."""
+    return {measured.name: measured for measured in declared().measured
+            if measured.address_space is not None}
 
 
 def measured_input(name: str) -> Input:

@@ -355,13 +355,12 @@ def refusal(*arguments) -> str:
 def test_an_empty_folder_is_refused(tmp_path):
     assert refusal(tmp_path) == (
         f"mqcalc: smf {tmp_path}: the folder is empty (expects SMF-QCTADP.csv, "
-        "SMF-QCTDSP.csv, SMF-QJST.csv, SMF-QIS1.csv, SMF-WQ.csv, SMF-QCTSSL.csv or "
-        "SMF-QCTDNS.csv, as mq-smf-csv names "
-        "them)\n")
+        "SMF-QCTDSP.csv, SMF-QJST.csv, SMF-QIS1.csv, SMF-WQ.csv, SMF-QCTSSL.csv, "
+        "SMF-QCTDNS.csv or SMF-QMST.csv, as mq-smf-csv names them)\n")
 
 
 def test_a_folder_with_no_usable_file_is_refused(tmp_path):
-    shutil.copy(SAMPLE / "SMF-QJST.csv", tmp_path / "SMF-QMST.csv")
+    shutil.copy(SAMPLE / "SMF-QJST.csv", tmp_path / "SMF-QIST.csv")
     assert f"smf {tmp_path}: no file this import reads (expects SMF-QCTADP.csv" in \
         refusal(tmp_path)
 
@@ -675,3 +674,39 @@ def test_what_the_channel_initiators_tasks_used_is_measured_beside_the_inputs():
     status, text, _err = run_main("smf", RAW, "--qmgr", "QMA1")
     assert "    chin_adapter_cpu                   0.0015 CPU s/s          SMF-QCTADP.csv:" \
            "Task_CPU_Time(S),Task_CPU_Time(US),Interval_Duration (lines 4-5)" in text
+
+
+def test_the_work_done_is_measured_beside_the_cpu_and_an_older_mqs_unset_counts_are_missing(
+        tmp_path):
+    """Message manager statistics written here in the tool's layout: QMZ1's 30 minutes with
+    3,600 MQPUTs, 900 MQPUT1s, 5,400 MQGETs, 2,700 persistent messages put of 4 KB each and
+    1,800 non-persistent of 1 KB; QMZ2 on an older MQ that counts no persistence (-1)."""
+    (tmp_path / "SMF-QMST.csv").write_text(
+        "Date,Time,LPAR,QMgr,QSG,MQ_Version,Interval_Start (DATE),Interval_Start (TIME),"
+        "Interval_Duration,Get,Put,Put1,PersPuts,NonPersPuts,PersPutBytes,NonPersPutBytes,\n"
+        '"2026/03/02","10:30:00,000000","SYSZ","QMZ1","",="100000","2026/03/02",'
+        f'"10:00:00,000100",1800,5400,3600,900,2700,1800,{2700 * 4096},{1800 * 1024},\n'
+        '"2026/03/02","10:30:00,000000","SYSZ","QMZ2","",="800000","2026/03/02",'
+        '"10:00:00,000200",1800,60,30,0,-1,-1,-1,-1,\n', encoding="ascii")
+    intervals = smf_json(tmp_path)
+    measured = one(intervals, "QMZ1")["measured"]
+    assert measured == {"mqput_per_sec": 2.0, "mqput1_per_sec": 0.5, "mqget_per_sec": 3.0,
+                        "persistent_puts_per_sec": 1.5, "nonpersistent_puts_per_sec": 1.0,
+                        "persistent_mb_per_sec": 2700 * 4096 / 1048576 / 1800,
+                        "nonpersistent_mb_per_sec": 1800 * 1024 / 1048576 / 1800}
+    older = one(intervals, "QMZ2")
+    assert older["measured"] == {"mqput_per_sec": 30 / 1800, "mqput1_per_sec": 0.0,
+                                 "mqget_per_sec": 60 / 1800}
+    assert {(m["input"], m["reason"]) for m in older["missing"]} >= {
+        ("persistent_puts_per_sec", "PersPuts is not in the data"),
+        ("persistent_mb_per_sec", "PersPutBytes is not in the data")}
+    status, out, _err = run_main("smf", "series", tmp_path, "--qmgr", "QMZ1")
+    assert "  measured.persistent_mb_per_sec (MB/s)\n    peak 0.00585938 at 2026-03-02 " \
+           "10:00:00" in out
+    # a plan takes CPU only: the work done is no measured figure of a plan's variant
+    path = tmp_path / "plan.yaml"
+    path.write_text("mqcalc_plan: 1\nvariants:\n  a:\n    measured: {mqput_per_sec: 2}\n"
+                    "    calculators: {connect: {}}\n  b: {like: a}\n", encoding="utf-8")
+    status, _out, err = run_main("plan", path)
+    assert status == 2 and "'mqput_per_sec' is not a measured figure (known: " \
+                           "chin_adapter_cpu" in err

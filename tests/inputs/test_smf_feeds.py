@@ -78,7 +78,11 @@ def test_every_declared_input_is_one_of_its_calculators_and_read_by_a_known_read
      "address_space: IMS}\n",
      "line 3: measured.x_cpu.address_space: 'IMS' is not an address space (known: MSTR, "),
     ("calculators: {}\nmeasured:\n  x_cpu: {title: X, unit: CPU s/s, help: x}\n",
-     "line 3: measured.x_cpu.address_space: is required"),
+     "line 3: measured.x_cpu: a figure SMF does not give is the CPU of an address space "
+     "the planner types: give its address_space, or its file and reading"),
+    ("calculators: {}\nmeasured:\n  x_cpu: {title: X, unit: CPU s/s, help: x, whole: true, "
+     "file: SMF-QMST.csv, reading: rate, column: Put}\n",
+     "line 3: measured.x_cpu.whole: is an address space's whole CPU: give its address_space"),
     ("calculators: {}\nmeasured:\n  x_cpu: {title: X, unit: CPU s/s, help: x, "
      "address_space: CHIN, whole: 1}\n",
      "line 3: measured.x_cpu.whole: must be true or false"),

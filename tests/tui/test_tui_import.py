@@ -109,7 +109,7 @@ async def test_a_folder_the_engine_refuses_is_a_notice_naming_it(tmp_path):
     empty, unusable = tmp_path / "empty", tmp_path / "other"
     empty.mkdir()
     unusable.mkdir()
-    (unusable / "SMF-QMST.csv").write_text("Date,Time\n", encoding="ascii")
+    (unusable / "SMF-QIST.csv").write_text("Date,Time\n", encoding="ascii")
     app = create_app(folder=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         before = app.calculator_screen.session.state()

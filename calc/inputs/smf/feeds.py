@@ -74,7 +74,7 @@ under it, and a series names the figure ``measured.NAME``."""
 @dataclass(frozen=True)
 class Measured:
     """A figure of the system itself, today (not a calculator input): the CPU one address
-    space, or a part of it, used. SMF gives it through its feed (file, columns, reading, as
+    space, or a part of it, used, or the work it did. SMF gives it through its feed (file, columns, reading, as
     an input's, under the calculator name :data:`MEASURED` and the figure's name); a figure
     mq-smf-csv does not format (RMF's CPU of an address space) has no feed and is typed by
     the planner. A plan's variant may carry these as its measured baseline."""
@@ -83,8 +83,9 @@ class Measured:
     title: str
     unit: str
     help: str
-    address_space: str
-    """Where the CPU is used (a key of :data:`calc.core.model.ADDRESS_SPACES`)."""
+    address_space: str | None
+    """Where the CPU is used (a key of :data:`calc.core.model.ADDRESS_SPACES`); None for a
+    figure of the work done, not of CPU (messages put a second), which no plan adds."""
     feed: Feed | None = None
     """How SMF gives it; None: typed by the planner."""
     whole: bool = False
@@ -216,16 +217,22 @@ class _FeedsFile(TemplateReader):
     def measured(self, name, spec, key: str) -> Measured:
         """One measured figure: what it is and where it is used, and, where SMF gives it,
         its file and reading as a feed's."""
-        spec = self.mapping(spec, key, None, MEASURED_KEYS - {"whole"})
+        spec = self.mapping(spec, key, None, {"title", "unit", "help"})
         own = {k: v for k, v in spec.items() if k in MEASURED_KEYS}
-        space = self.text(own["address_space"], f"{key}.address_space")
-        if space not in ADDRESS_SPACES:
+        space = own.get("address_space")
+        if space is not None and self.text(space, f"{key}.address_space") not in ADDRESS_SPACES:
             self.fail(f"{key}.address_space", f"{space!r} is not an address space (known: "
                                               f"{', '.join(ADDRESS_SPACES)})")
         whole = own.get("whole", False)
         if not isinstance(whole, bool):
             self.fail(f"{key}.whole", "must be true or false")
+        if whole and space is None:
+            self.fail(f"{key}.whole", "is an address space's whole CPU: give its "
+                                      "address_space")
         rest = {k: v for k, v in spec.items() if k not in MEASURED_KEYS}
+        if not rest and space is None:
+            self.fail(key, "a figure SMF does not give is the CPU of an address space the "
+                           "planner types: give its address_space, or its file and reading")
         feed = self.feed(MEASURED, str(name), rest, key) if rest else None
         return Measured(str(name), self.title(own["title"], f"{key}.title"),
                         self.text(own["unit"], f"{key}.unit"),

@@ -202,6 +202,9 @@ READINGS = {
                 lambda column: lambda reading: _total(reading.rows, column) / _seconds(reading)),
     "per": How(("time", "count"), lambda time, count: (*_pair(time), count),
                lambda time, count: lambda reading: _per(reading.rows, time, count)),
+    "mb_rate": How(("column",), lambda column: (column, DURATION),
+                   lambda column: lambda reading: _total(reading.rows, column) / MB
+                   / _seconds(reading)),
     "cpu_rate": How(("time",), lambda time: (*_pair(time), DURATION),
                     lambda time: lambda reading: _time_us(reading.rows, time) / US_PER_SECOND
                     / _seconds(reading)),
@@ -219,7 +222,8 @@ READINGS = {
 }
 """Every reading by the name ``templates/smf_feeds.yaml`` gives it: ``rows``, how many
 rows (one per task); ``total``, a column added up; ``rate``, a column's total per second
-of the interval; ``per``, a time pair (``TIME(S)``, ``TIME(US)``, in µs) over a count
+of the interval; ``mb_rate``, a column of bytes' total in MB (1,048,576 bytes) per
+second; ``per``, a time pair (``TIME(S)``, ``TIME(US)``, in µs) over a count
 column's total; ``cpu_rate``, a time pair's total in seconds per second of the interval (the
 CPU seconds a second that tasks used); and the fixed readings of the log manager's and a
 page set's columns."""
