@@ -25,7 +25,7 @@ from calc.cli.smf_series import print_series
 from calc.cli.text import shown_value
 from calc.core.terminal_text import printable
 from calc.files.writing import replace_atomically
-from calc.inputs.plan import make_plan, plan_text
+from calc.inputs.plan import make_plan, measured_figures, plan_text
 from calc.inputs.scenario import Scenario, scenario_text
 from calc.inputs.smf import store
 from calc.inputs.smf.feeds import WQ, declared
@@ -281,7 +281,7 @@ def _write(out: Path, chosen: list[Chosen], machines: list[dict | None],
             {**{name: imported.inputs for name, imported in zip(names, fed)},
              **({PROPOSED: {}} if as_plan else {})},
             {name: machine for name, (_imported, machine) in zip(names, fed_machines)},
-            {name: imported.measured for name, imported in zip(names, fed)},
+            {name: _cpu(imported) for name, imported in zip(names, fed)},
             {PROPOSED: names[0]} if as_plan else {}))
         said = (f"a plan of {names[0]} as measured and {PROPOSED}, like it: change "
                 f"{PROPOSED}'s inputs, then mqcalc plan {out}" if as_plan else
@@ -291,6 +291,12 @@ def _write(out: Path, chosen: list[Chosen], machines: list[dict | None],
     replace_atomically(out, lambda temporary: temporary.write_text(heading + text,
                                                                     encoding="utf-8"))
     return f"wrote {out}, {said}"
+
+
+def _cpu(imported: Imported) -> dict[str, float]:
+    """The interval's measured figures a plan takes: CPU, not the work done."""
+    return {name: value for name, value in imported.measured.items()
+            if name in measured_figures()}
 
 
 def _like_with_like(out: Path, fed: list[Imported]) -> None:
@@ -317,7 +323,7 @@ def _provenance(name: str, imported: Imported) -> str:
               for input_id, source in sources.items()]
     sources = {measured.name: measured.source for measured in declared().measured}
     lines += [f"#   measured {name} <- {sources[name]} "
-              f"({lines_text(imported.measured_lines[name])})" for name in imported.measured]
+              f"({lines_text(imported.measured_lines[name])})" for name in _cpu(imported)]
     return "\n".join(lines) + "\n\n"
 
 

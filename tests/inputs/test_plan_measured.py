@@ -5,6 +5,7 @@ out independently of :mod:`calc.inputs.plan_run`, from the sources' own numbers.
 from __future__ import annotations
 
 import csv
+import shutil
 import json
 import math
 from datetime import datetime
@@ -257,3 +258,24 @@ def test_the_readme_shows_what_the_example_prints(monkeypatch):
     for part in parts:
         assert f"\n{part}\n" in out
     assert len(parts) == 1 and len(shown) > 15
+
+
+def test_a_plan_from_smf_takes_the_cpu_measured_not_the_work_done(tmp_path):
+    """The sample with the message manager's statistics of MQ1O's peak interval beside it:
+    the plan's measurement is the CHIN tasks' CPU only, though mqcalc smf shows the MQPUT
+    rate too."""
+    for path in SAMPLE.iterdir():
+        shutil.copy(path, tmp_path / path.name)
+    (tmp_path / "SMF-QMST.csv").write_text(
+        "Date,Time,LPAR,QMgr,QSG,MQ_Version,Interval_Start (DATE),Interval_Start (TIME),"
+        "Interval_Duration,Get,Put,Put1,PersPuts,NonPersPuts,PersPutBytes,NonPersPutBytes,\n"
+        '"2026/05/21","16:35:10,000000","MV4A","MQ1O","SQ13",="100000","2026/05/21",'
+        '"16:34:10,006620",59,59,118,0,0,118,0,120832,\n', encoding="ascii")
+    out = tmp_path / "p.yaml"
+    status, text, err = run_main("smf", str(tmp_path), "--qmgr", "MQ1O", "--out", str(out),
+                                 "--plan")
+    assert status == 0, err
+    assert "    mqput_per_sec                           2 calls/s" in text
+    today = load_plan(out).variants[0]
+    assert set(today.measured) == {"chin_adapter_cpu", "chin_dispatcher_cpu"}
+    assert "mqput_per_sec" not in out.read_text(encoding="utf-8")
