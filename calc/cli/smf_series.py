@@ -14,6 +14,7 @@ from calc.core.formatting import plain_number
 from calc.core.terminal_text import printable
 from calc.inputs.smf.feeds import MEASURED, declared
 from calc.inputs.smf.importing import read_smf
+from calc.inputs.smf.selection import ranking
 from calc.inputs.smf.series import PERCENTILE, Series, Summary, series
 from calc.inputs.smf.tables import SmfError
 
@@ -55,8 +56,9 @@ def _unit(name: str) -> str:
 
 
 def _ranked_by(each: Series) -> str | None:
-    """The figure ``--interval peak`` ranks this queue manager's intervals by."""
-    return next((f"{c}.{i}" for c, i in declared().peak_by if f"{c}.{i}" in each.names), None)
+    """The figure ``--interval peak`` ranks this queue manager's kept intervals by."""
+    ranked = ranking([point.imported for point in each.points])
+    return None if ranked is None else ".".join(ranked)
 
 
 def _text(each: Series) -> list[str]:

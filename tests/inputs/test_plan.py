@@ -110,19 +110,23 @@ def test_a_wrong_cpu_spent_is_refused_naming_the_key(tmp_path, case):
 @st.composite
 def plans(draw):
     """A plan of two variants, each using some of the calculators that spend CPU with
-    inputs from their whole domains, on a machine from the part's domains; the first
-    sometimes with a measurement (any of the measured figures, from their whole domain),
-    the second sometimes like it (then the measurement plus the calculators' change)."""
+    inputs from their whole domains, on a machine from the part's domains; each sometimes
+    with a measurement of its own (any of the measured figures, from their whole domain),
+    or the second like the first (then the measurement plus the calculators' change)."""
     machine = {name: draw(input_values(spec)) for name, spec in machine_inputs().items()}
     variants = {}
     for name in ("a", "b"):
         chosen = draw(st.lists(st.sampled_from(SPENDING), min_size=1, unique_by=lambda c: c.id))
         variants[name] = {c.id: {k: v for k, v in draw(calculator_inputs(c)).items()
                                  if k not in machine} for c in chosen}
-    figures = draw(st.dictionaries(st.sampled_from(list(plan.measured_figures())),
-                                   input_values(plan.measured_input("chin_cpu")), max_size=3))
+    def measurement():
+        return st.dictionaries(st.sampled_from(list(plan.measured_figures())),
+                               input_values(plan.measured_input("chin_cpu")), max_size=3)
+
+    figures = draw(measurement())
     likes = {"b": "a"} if figures and draw(st.booleans()) else {}
-    return make_plan(machine, variants, measured={"a": figures}, likes=likes)
+    return make_plan(machine, variants, measured={"a": figures, "b": {} if likes else draw(
+        measurement())}, likes=likes)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much,
