@@ -10,7 +10,7 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 
-from calc.core.formatting import format_value
+from calc.core.formatting import format_value, signed
 from calc.core.model import CPU_RATE_UNIT, space_label
 from calc.engine.evidence import LETTERS, WORDS, legend, letters
 from calc.inputs.plan import RATE_DECIMALS, machine_inputs, measured_figures
@@ -25,11 +25,6 @@ BAR_ROOM = 10
 WIDEST = 100
 """Widest a bar's line is, however wide the view: about the figures table's width, so each
 bar is read beside its figure rather than across the screen."""
-
-
-def signed(text: str) -> str:
-    """A change as read: a sign always in front."""
-    return text if text.startswith("-") else "+" + text
 
 
 def figures_table(result: PlanResult) -> Table:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from calc.cli import json_output
 from calc.cli.text import INDENT, heading, wrapped
-from calc.core.formatting import format_value
+from calc.core.formatting import format_value, signed
 from calc.core.model import CPU_RATE_UNIT, space_label
 from calc.core.terminal_text import printable
 from calc.engine.evidence import LETTERS, legend, letters
@@ -68,8 +68,7 @@ def _row(label: str, unit: str, values: list, decimals: int,
          widths: tuple[int, int] = (LABEL, UNIT)) -> str:
     """A label, a unit, then each value and (last) the change, signed."""
     shown = [format_value(value, decimals) for value in values[:-1]]
-    change = format_value(values[-1], decimals)
-    change = change if change.startswith("-") else "+" + change
+    change = signed(format_value(values[-1], decimals))
     return (f"{INDENT}{label:<{widths[0]}}{unit:<{widths[1]}}"
             + "".join(f"{text:>{COLUMN}}" for text in [*shown, change])).rstrip()
 
@@ -115,16 +114,12 @@ def _measured_rows(space: str, base: VariantResult, variant: VariantResult) -> l
     """Under a measured address space's figure, what each variant measured there and the
     calculators' change from the variant measured, which the figure adds up ("-" where a
     variant's figure is the calculators' alone)."""
-    def shown(v: VariantResult, figures: dict, signed: bool) -> str:
-        if space not in figures:
-            return "-"
-        text = format_value(figures[space], RATE_DECIMALS)
-        return text if not signed or text.startswith("-") else "+" + text
+    def shown(figures: dict, how) -> str:
+        return how(format_value(figures[space], RATE_DECIMALS)) if space in figures else "-"
     return [f"{INDENT}{label:<{LABEL}}{CPU_RATE_UNIT:<{UNIT}}"
-            + "".join(f"{shown(v, getattr(v, key), signed):>{COLUMN}}"
-                      for v in (base, variant))
-            for label, key, signed in (("  measured", "measured", False),
-                                       ("  + change by the calculators", "change", True))]
+            + "".join(f"{shown(getattr(v, key), how):>{COLUMN}}" for v in (base, variant))
+            for label, key, how in (("  measured", "measured", str),
+                                    ("  + change by the calculators", "change", signed))]
 
 
 def _measurements(result: PlanResult) -> list[str]:

@@ -15,6 +15,11 @@ def format_value(value: object, decimals: int = 0) -> str:
     return str(value)
 
 
+def signed(text: str) -> str:
+    """A change as read: a sign always in front of a number's text."""
+    return text if text.startswith("-") else "+" + text
+
+
 def as_written(value: object) -> str:
     """``value`` with every decimal place it was written with (a template's default 1.157
     reads 1.157, not 1): for a value a person typed or a template declares, where rounding
