@@ -1,6 +1,6 @@
 """Section "store": the SMF store on a planner's volumes. A month of SMF data is made by
 re-stamping the real sample (every file of ``../shared/smf-samples/mq10-sample`` beside the
-checkout, 2 MB of mq-smf-csv output from seven queue managers; the five files of
+checkout, 2 MB of mq-smf-csv output from seven queue managers; the six files of
 tests/fixtures/smf/mq10-sample where that is not there): for each day a folder, holding the
 sample :data:`COPIES` times, each copy's every date and time moved on by its day and by
 :data:`STEP` for each copy before it, so every row is a record of its own. Then, each in a

@@ -20,6 +20,11 @@ References:
   counts every MQGET the task issued against the queue, whether or not it returned a
   message, and ``Total_Valid_Gets`` counts the MQGETs that returned one; in the sample's
   QML1 rows each run of 100 messages shows 102 MQGETs and 100 valid ones.
+* mq-smf-csv ``src/t116/printQCST.c``: the channel statistics (QCST), one row per channel
+  instance and record. In the sample, QML1's records are written at the end of each
+  statistics interval (the record time is the next interval's start) and hold the instances
+  active in it: one that ran on is in the next record again with the same start and no stop
+  time (its messages counted anew, 102 then 3); one that ended has its stop time.
 """
 from __future__ import annotations
 
@@ -54,8 +59,8 @@ class Reading:
     """All the interval's rows of that file."""
     seconds: int | float | None
     """The interval's length, one for every feed
-    (:attr:`calc.inputs.smf.intervals.Interval.seconds`: the channel initiator's and the queue manager's records of one interval may state
-    lengths a second apart)."""
+    (:attr:`calc.inputs.smf.intervals.Interval.seconds`: the channel initiator's and the
+    queue manager's records of one interval may state lengths a second apart)."""
 
 
 def _total(rows: Rows, column: str) -> int | float:
@@ -171,6 +176,80 @@ def _count(reading: Reading) -> int:
     return len(reading.rows)
 
 
+CLIENT_CHANNEL = "svrconn"
+"""A client's channel instance: the QCST ``Type`` mq-smf-csv writes for MQCHT_SVRCONN
+(``SvrConn``), compared without case."""
+STOP = ("Stop (DATE)", "Stop (TIME)")
+"""When a channel instance ended (QCST ``qcstludt``); unset while it runs."""
+CIPHER = "SSL_CipherSuite"
+"""The CipherSuite a channel instance negotiated (QCST ``qcstslcs``, written in hexadecimal
+by mq-smf-csv's ``ADDX32``): 0 for a channel without TLS."""
+
+
+def _channels(reading: Reading, client: bool) -> list[Row]:
+    """The interval's channel instances of clients (SVRCONN), or its message channels (every
+    other type)."""
+    return [row for row in reading.rows if row.text("Type")
+            and (row.text("Type").lower() == CLIENT_CHANNEL) == client]
+
+
+def _protected(row: Row) -> bool:
+    """Whether the channel instance of ``row`` negotiated a CipherSuite (used TLS)."""
+    cell = row.text(CIPHER)
+    if not cell:
+        raise NotInData(f"{CIPHER} is not in the data")
+    try:
+        return int(cell, 16) != 0
+    except ValueError:
+        raise Unusable(row, (CIPHER,), row.cells[CIPHER], "expects a CipherSuite number in "
+                       "hexadecimal, 0 for a channel without TLS") from None
+
+
+def _clients(reading: Reading) -> list[Row]:
+    clients = _channels(reading, client=True)
+    if not clients:
+        raise NotInData("no client channel (Type SvrConn) in the interval's channel "
+                        "statistics")
+    return clients
+
+
+def _client_ends(reading: Reading) -> float:
+    """Client channel instances that ended in the interval, per second: each ends once, in
+    the record written at the end of the interval it ended in, with its stop time set (one
+    still running has none), so none is counted twice however many intervals it spans."""
+    ended = sum(row.moment(*STOP) is not None for row in _clients(reading))
+    return ended / _seconds(reading)
+
+
+def _client_tls(reading: Reading) -> bool:
+    """Whether most of the interval's client channel instances used TLS."""
+    clients = _clients(reading)
+    return sum(map(_protected, clients)) * 2 > len(clients)
+
+
+def _tls_channels(reading: Reading) -> list[Row]:
+    """The interval's rows of message channels that used TLS."""
+    rows = [row for row in _channels(reading, client=False) if _protected(row)]
+    if not rows:
+        raise NotInData(f"no message channel with a CipherSuite ({CIPHER} not 0) in the "
+                        "interval's channel statistics")
+    return rows
+
+
+def _tls_channel_count(reading: Reading) -> int:
+    """The message channels (by name and connection) that used TLS in the interval."""
+    return len({(row.text("Chl_Name"), row.text("Connection_Name"))
+                for row in _tls_channels(reading)})
+
+
+def _tls_mb_rate(reading: Reading) -> float:
+    """The MB those channels sent and received in the interval, per second (each record
+    counts the bytes since the channel's record before, as its message counts do)."""
+    rows = _tls_channels(reading)
+    return ((_total(rows, "Bytes_Sent") + _total(rows, "Bytes_Received")) / MB
+            / _seconds(reading))
+
+
 def _pair(name: str) -> tuple[str, str]:
     return f"{name}(S)", f"{name}(US)"
 
@@ -219,11 +298,16 @@ READINGS = {
     "log_io_ms": _fixed(("IO_Count {1.1}", "IO_Count {1.2}", *_pair("IO_Total_Time{1.1}"),
                          *_pair("IO_Total_Time{1.2}")), _log_io_ms),
     "pagesets_in_buffer_pool": _fixed(("BufferPool",), _in_same_pool),
+    "client_ends_per_sec": _fixed(("Type", *STOP, DURATION), _client_ends),
+    "client_tls": _fixed(("Type", CIPHER), _client_tls),
+    "tls_channels": _fixed(("Type", CIPHER, "Chl_Name", "Connection_Name"), _tls_channel_count),
+    "tls_mb_per_sec": _fixed(("Type", CIPHER, "Bytes_Sent", "Bytes_Received", DURATION),
+                             _tls_mb_rate),
 }
 """Every reading by the name ``templates/smf_feeds.yaml`` gives it: ``rows``, how many
 rows (one per task); ``total``, a column added up; ``rate``, a column's total per second
 of the interval; ``mb_rate``, a column of bytes' total in MB (1,048,576 bytes) per
 second; ``per``, a time pair (``TIME(S)``, ``TIME(US)``, in µs) over a count
 column's total; ``cpu_rate``, a time pair's total in seconds per second of the interval (the
-CPU seconds a second that tasks used); and the fixed readings of the log manager's and a
-page set's columns."""
+CPU seconds a second that tasks used); and the fixed readings of the log manager's, a page
+set's and the channel statistics' columns."""
