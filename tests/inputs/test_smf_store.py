@@ -22,6 +22,7 @@ from calc.inputs.smf.importing import read_smf
 from tests.cli.test_cli import run_main
 from tests.conftest import REPO
 from tests.inputs.test_smf import OLD, RAW, SAMPLE, refusal
+from tests.inputs.test_smf_accounting import folder_with_threads, thread
 
 IMPORTED = ("inputs", "sources", "lines", "caveats", "refused", "missing", "items", "chosen")
 """What an interval's import holds, compared between a folder and a store."""
@@ -135,6 +136,38 @@ def test_a_newer_mq_smf_csv_with_more_columns_widens_the_store(tmp_path):
     assert "QMA9" in {i.interval.qmgr for i in read_smf(into).imported}
 
 
+def test_a_store_of_format_1_finds_its_records_again_when_a_file_gains_a_record(tmp_path):
+    """Format 1 knew no record of class 1 accounting (SMF-QMAC.csv) and identified its rows
+    by their whole lines, and noted no identities. Made so here from a store of this format,
+    then loaded with the same folder: the stored rows are identified anew, by thread and
+    record time, before the load, so every row is found already stored, and the store is of
+    format 2 with each table's identity noted."""
+    (tmp_path / "smf").mkdir()
+    folder = folder_with_threads(tmp_path / "smf", thread("BATCH", "JOB1", 3, 500000),
+                                 thread("CICS", "CICSA1", 0, 250000))
+    into = tmp_path / "mq.duckdb"
+    assert load(folder, "--into", into)[0] == 0
+    with duckdb.connect(str(into)) as connection:
+        connection.execute('UPDATE "SMF-QMAC" SET _key = md5(_line::VARCHAR)')
+        connection.execute("DROP TABLE mqzcalc_identities")
+        connection.execute("UPDATE mqzcalc_store SET format = 1")
+    before = counts(into)
+    status, out, err = load(folder, "--into", into)
+    assert status == 0, err
+    assert out == f"{into}: 0 of 3 rows added from 2 files of 1 folder; left out: 3 already " \
+                  "in the store\n"
+    after = counts(into)
+    assert after.pop("mqzcalc_loads") == before.pop("mqzcalc_loads") + 2
+    assert after.pop("mqzcalc_identities") == 2
+    assert after == before
+    with duckdb.connect(str(into), read_only=True) as connection:
+        assert connection.execute("SELECT format FROM mqzcalc_store").fetchall() == [(2,)]
+        assert dict(connection.execute("SELECT * FROM mqzcalc_identities").fetchall()) == {
+            "SMF-QMST": "LPAR,QMgr,Interval_Start (DATE),Interval_Start (TIME)",
+            "SMF-QMAC": "LPAR,QMgr,Date,Time,Correl_ID,Connection_Name,Authorisation_ID,"
+                        "Network_ID"}
+
+
 # What cannot be loaded or read: one line, exit 2, the store as it was ---------------------
 
 def stored_before(tmp_path) -> tuple[Path, dict[str, int]]:
@@ -187,8 +220,8 @@ NEITHER = ("is neither a folder nor an SMF store (expects the folder mq-smf-csv 
      "is a DuckDB database but not an SMF store (it has no mqzcalc_store table; expects a "
      "store made by mqcalc smf load)"),
     (lambda path: (load(RAW, "--into", path), duckdb.connect(str(path)).execute(
-        "UPDATE mqzcalc_store SET format = 2").close()),
-     "was made by a newer mqzcalc (store format 2; this one reads format 1 and older): use "
+        "UPDATE mqzcalc_store SET format = 3").close()),
+     "was made by a newer mqzcalc (store format 3; this one reads format 2 and older): use "
      "that mqzcalc"),
 ], ids=["not a database", "another database", "newer"])
 def test_a_file_that_is_no_store_this_mqzcalc_reads_is_refused(tmp_path, make, said):

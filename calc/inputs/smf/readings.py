@@ -250,6 +250,24 @@ def _tls_mb_rate(reading: Reading) -> float:
             / _seconds(reading))
 
 
+CHIN_THREAD = "chin"
+"""The ``Application_Type`` of class 1 accounting (QMAC) a channel initiator's thread has,
+compared without case: the CPU of its MQ calls is the adapter tasks', which their own
+statistics report (QCTADP)."""
+
+
+def _application_cpu(reading: Reading) -> float:
+    """The CPU seconds a second the MQ calls of the applications' threads used: class 1
+    accounting's CPU time of every thread but the channel initiator's, over the interval's
+    length."""
+    threads = [row for row in reading.rows if row.text("Application_Type")
+               and row.text("Application_Type").lower() != CHIN_THREAD]
+    if not threads:
+        raise NotInData("no application thread (Application_Type other than CHIN) in the "
+                        "interval's class 1 accounting")
+    return _time_us(threads, "CPU_Time") / US_PER_SECOND / _seconds(reading)
+
+
 def _pair(name: str) -> tuple[str, str]:
     return f"{name}(S)", f"{name}(US)"
 
@@ -303,6 +321,8 @@ READINGS = {
     "tls_channels": _fixed(("Type", CIPHER, "Chl_Name", "Connection_Name"), _tls_channel_count),
     "tls_mb_per_sec": _fixed(("Type", CIPHER, "Bytes_Sent", "Bytes_Received", DURATION),
                              _tls_mb_rate),
+    "application_cpu_rate": _fixed(("Application_Type", *_pair("CPU_Time"), DURATION),
+                                   _application_cpu),
 }
 """Every reading by the name ``templates/smf_feeds.yaml`` gives it: ``rows``, how many
 rows (one per task); ``total``, a column added up; ``rate``, a column's total per second
@@ -310,4 +330,4 @@ of the interval; ``mb_rate``, a column of bytes' total in MB (1,048,576 bytes) p
 second; ``per``, a time pair (``TIME(S)``, ``TIME(US)``, in µs) over a count
 column's total; ``cpu_rate``, a time pair's total in seconds per second of the interval (the
 CPU seconds a second that tasks used); and the fixed readings of the log manager's, a page
-set's and the channel statistics' columns."""
+set's, the channel statistics' and class 1 accounting's columns."""

@@ -10,11 +10,20 @@ is already stored, or repeats an earlier row of the same load, is left out and c
 loading a folder twice changes nothing. A load is one transaction: stopped part way (Ctrl+C,
 a signal, a bad file), the store is as it was before it.
 
-Layout (:data:`FORMAT` 1), readable by DuckDB itself or anything that reads DuckDB files:
+A file's identity is what the templates declare for it when it is loaded; where they
+declare another than the store's rows were given (a file that has gained a record, as
+SMF-QMAC.csv did with format 2, or a record whose key changed), the stored rows' identities
+are worked out again from their columns before the load adds any row, so a record stored
+under the old identity is still found. A store of format 1 is brought to format 2 so by its
+first load.
+
+Layout (:data:`FORMAT` 2), readable by DuckDB itself or anything that reads DuckDB files:
 
 * ``mqzcalc_store``: one row, the format and the mqzcalc that made the store;
 * ``mqzcalc_loads``: one row per file loaded: when, the folder, the file, its rows, how many
   were added, already stored, or repeated within the load;
+* ``mqzcalc_identities``: one row per table: the columns its rows' identities are of, by
+  comma, empty where a row is identified by its whole line;
 * one table per file mq-smf-csv writes, named as the file without ``.csv`` (``SMF-QCTADP``):
   ``_load`` (the load that added the row), ``_folder``, ``_line`` (the row's line in its
   file), ``_key`` (its identity, hashed) and then the file's columns as the tool names them,
@@ -38,9 +47,10 @@ from calc.inputs.smf import cells
 from calc.inputs.smf.feeds import Record, declared
 from calc.inputs.smf.tables import BYTE_ORDER_MARK, COMMON, Row, SmfError, Table
 
-FORMAT = 1
-"""The layout this mqzcalc writes and reads; a store of a later format is refused."""
-META, LOADS = "mqzcalc_store", "mqzcalc_loads"
+FORMAT = 2
+"""The layout this mqzcalc writes and reads; a store of a later format is refused, one of an
+earlier format is brought to this one by its next load."""
+META, LOADS, IDENTITIES = "mqzcalc_store", "mqzcalc_loads", "mqzcalc_identities"
 MAGIC = (8, b"DUCK")
 """Where a DuckDB database file says it is one: the bytes at offset 8 of its header."""
 HEADING_LIMIT = 1 << 20
@@ -131,6 +141,8 @@ def _load_all(connection, files: list[tuple[Path, Path]], progress: Callable[[st
     connection.begin()
     if META not in _tables(connection):
         _create(connection)
+    elif IDENTITIES not in _tables(connection):
+        _upgrade(connection)
     number = connection.execute(f"SELECT coalesce(max(load), 0) + 1 FROM {LOADS}").fetchone()[0]
     records = declared().records
     done = []
@@ -228,6 +240,14 @@ def _create(connection) -> None:
     connection.execute(f"CREATE TABLE {LOADS} (load INTEGER, loaded TIMESTAMPTZ, "
                        "folder VARCHAR, file VARCHAR, rows BIGINT, added BIGINT, "
                        "known BIGINT, repeated BIGINT)")
+    connection.execute(f"CREATE TABLE {IDENTITIES} (file VARCHAR, identity VARCHAR)")
+
+
+def _upgrade(connection) -> None:
+    """A store of format 1 made ready for this load: it noted no identities, so each table's
+    rows are given the identity the templates now declare as its file is loaded."""
+    connection.execute(f"CREATE TABLE {IDENTITIES} (file VARCHAR, identity VARCHAR)")
+    connection.execute(f"UPDATE {META} SET format = ?", [FORMAT])
 
 
 def _remove_store(store: Path) -> None:
@@ -245,6 +265,7 @@ def _load_file(connection, number: int, folder: Path, path: Path,
     names = _heading(path)
     columns = [name for name in names if name is not None]
     table, new = _quoted(path.stem), _widened(connection, path.stem, columns)
+    identity = _identified(connection, path.stem, record)
     parsed = (f"read_csv(?, header = true, columns = {_struct(_placeholders(names))}, "
               "auto_detect = false, delim = ',', quote = '\"', escape = '\"', "
               "parallel = false, null_padding = true)")
@@ -256,7 +277,7 @@ def _load_file(connection, number: int, folder: Path, path: Path,
         "CREATE OR REPLACE TEMP TABLE _keys AS SELECT *, row_number() OVER (PARTITION BY _key "
         f"ORDER BY _line) AS _n, EXISTS (SELECT 1 FROM {table} t WHERE t._key = keyed._key) "
         f"AS _known FROM (SELECT p.\"LPAR\" IS NULL AS _short, line AS _line, "
-        f"{_identity(record, columns)} AS _key FROM {parsed} p POSITIONAL JOIN {lines}) keyed "
+        f"{_identity(identity, columns)} AS _key FROM {parsed} p POSITIONAL JOIN {lines}) keyed "
         "ORDER BY _line", [str(path), str(path)])
     rows, repeated, stored, apart = connection.execute(
         "SELECT count(*), count(*) FILTER (_n > 1), count(*) FILTER (_n = 1 AND _known), "
@@ -292,14 +313,36 @@ def _widened(connection, name: str, columns: list[str]) -> tuple[str, ...]:
     return new
 
 
-def _identity(record: Record | None, columns: list[str]) -> str:
-    """SQL for a row's identity, hashed: its record's identity columns, each as
-    :func:`cell` gives it and stripped (as the folder's import compares them); the whole line
-    in a file no record declares, or one cut down to fewer columns."""
-    if record is None or not set(record.identity) <= set(columns):
+def _identified(connection, name: str, record: Record | None) -> tuple[str, ...]:
+    """The columns the rows of table ``name`` are identified by, from now on: those
+    ``record`` declares, or, where the templates declare none, those the store noted (none:
+    each row's whole line). Where the store noted other columns, or none (a table of a
+    format 1 store, or one just made), each stored row's identity is worked out again from
+    its columns, as a load works out a new row's, and the columns are noted. A table none
+    of whose files had every identity column keeps its rows' whole lines."""
+    found = connection.execute(f"SELECT identity FROM {IDENTITIES} WHERE file = ?",
+                               [name]).fetchone()
+    noted = tuple(found[0].split(",")) if found and found[0] else ()
+    wanted = record.identity if record is not None else noted
+    if found is not None and wanted == noted:
+        return wanted
+    columns = _tables(connection)[name]
+    if wanted and set(wanted) <= set(columns):
+        connection.execute(f"UPDATE {_quoted(name)} SET _key = {_identity(wanted, columns)}")
+    connection.execute(f"DELETE FROM {IDENTITIES} WHERE file = ?", [name])
+    connection.execute(f"INSERT INTO {IDENTITIES} VALUES (?, ?)", [name, ",".join(wanted)])
+    return wanted
+
+
+def _identity(identity: tuple[str, ...], columns: list[str]) -> str:
+    """SQL for a row's identity, hashed: the ``identity`` columns, each as :func:`cell`
+    gives it and stripped (as the folder's import compares them); the whole line where
+    there are none (a file no record declares), or where the file lacks one of them (one
+    cut down to fewer columns)."""
+    if not identity or not set(identity) <= set(columns):
         return "md5(text)"
     return ("md5(concat_ws(chr(31), " + ", ".join(f"coalesce(trim({_decoded(column)}), '')"
-                                                  for column in record.identity) + "))")
+                                                  for column in identity) + "))")
 
 
 def _heading(path: Path) -> list[str | None]:
