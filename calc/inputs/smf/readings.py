@@ -28,6 +28,7 @@ References:
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -176,6 +177,16 @@ def _count(reading: Reading) -> int:
     return len(reading.rows)
 
 
+def _mean_size(rows: Rows, size: str, count: str, plus: str) -> int:
+    """Bytes per message: the ``size`` column's total over the messages the ``count`` and
+    ``plus`` columns count (MQPUT and MQPUT1, say), rounded up to a whole byte (a size is
+    a whole number of bytes, and up errs on the side a structure's size is safe on)."""
+    messages = _total(rows, count) + _total(rows, plus)
+    if messages == 0:
+        raise NotInData(f"no {count} or {plus} in the interval to average {size} over")
+    return math.ceil(_total(rows, size) / messages)
+
+
 CLIENT_CHANNEL = "svrconn"
 """A client's channel instance: the QCST ``Type`` mq-smf-csv writes for MQCHT_SVRCONN
 (``SvrConn``), compared without case."""
@@ -299,6 +310,14 @@ READINGS = {
                 lambda column: lambda reading: _total(reading.rows, column) / _seconds(reading)),
     "per": How(("time", "count"), lambda time, count: (*_pair(time), count),
                lambda time, count: lambda reading: _per(reading.rows, time, count)),
+    "sum_rate": How(("column", "plus"), lambda column, plus: (column, plus, DURATION),
+                    lambda column, plus: lambda reading: (_total(reading.rows, column)
+                                                          + _total(reading.rows, plus))
+                    / _seconds(reading)),
+    "mean_size": How(("size", "count", "plus"),
+                     lambda size, count, plus: (size, count, plus),
+                     lambda size, count, plus: lambda reading: _mean_size(reading.rows, size,
+                                                                          count, plus)),
     "mb_rate": How(("column",), lambda column: (column, DURATION),
                    lambda column: lambda reading: _total(reading.rows, column) / MB
                    / _seconds(reading)),
@@ -326,7 +345,9 @@ READINGS = {
 }
 """Every reading by the name ``templates/smf_feeds.yaml`` gives it: ``rows``, how many
 rows (one per task); ``total``, a column added up; ``rate``, a column's total per second
-of the interval; ``mb_rate``, a column of bytes' total in MB (1,048,576 bytes) per
+of the interval; ``sum_rate``, two columns' totals added, per second (MQPUT and MQPUT1
+calls); ``mean_size``, a column of bytes' total over two count columns' (bytes per
+message, rounded up); ``mb_rate``, a column of bytes' total in MB (1,048,576 bytes) per
 second; ``per``, a time pair (``TIME(S)``, ``TIME(US)``, in µs) over a count
 column's total; ``cpu_rate``, a time pair's total in seconds per second of the interval (the
 CPU seconds a second that tasks used); and the fixed readings of the log manager's, a page
