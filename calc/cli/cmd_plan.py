@@ -1,7 +1,8 @@
 """What ``mqcalc plan FILE`` prints for a person: the variants side by side with each one's
 change from the first, CPU by address space then the total, its share of the LPAR and MSU,
-then the contributions the totals add up, the measurements, then the notes. Each table is 80
-columns or less: a plan of more than two variants is shown as one table per variant beside
+then the contributions the totals add up (a calculator's output named whole, on a line of its
+own where the name is longer than its column), the measurements, then the notes. Each table
+is 80 columns or less: a plan of more than two variants is shown as one table per variant beside
 the first. An address space a variant's measurement covers shows, under its figure, what
 was measured and the calculators' change from the variant measured, which it adds up."""
 from __future__ import annotations
@@ -196,8 +197,12 @@ def _contributions(result: PlanResult, base: VariantResult,
         marks.setdefault(key, set()).update(contribution.evidence)
     for key in keys:
         before, after = (found.get(key, 0.0) for found in values)
-        lines.append(_row(f"{key[0]} {key[1]}"[:PART_LABEL - 1], key[2],
-                          [before, after, after - before], RATE_DECIMALS, (PART_LABEL, SPACE))
+        name = f"{key[0]} {key[1]}"
+        if len(name) > PART_LABEL - 1:  # whole, on a line of its own above its figures
+            lines.append(f"{INDENT}{name}")
+            name = ""
+        lines.append(_row(name, key[2], [before, after, after - before], RATE_DECIMALS,
+                          (PART_LABEL, SPACE))
                      + f" {letters(marks[key]):<{MARKS_WIDTH}}".rstrip())
     lines += wrapped("", f"(in {CPU_RATE_UNIT}; after each name, the address space that pays "
                          "it; last, the letters of what it rests on)")

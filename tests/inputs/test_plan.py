@@ -290,6 +290,9 @@ def test_the_sample_as_text(capsys):
     assert "% of LPAR" in share and f"{proposed.lpar_busy_pct:.2f}" in share
     assert re.search(r"Channel initiator \(CHIN\)\s+CPU s/s", text)
     assert re.search(r"connect chin_cpu_seconds_per_s\w*\s+CHIN", text)
+    for contribution in proposed.contributions:  # each named whole, however long the name
+        assert f"  {contribution.calculator} {contribution.output}\n" in text or \
+            f"  {contribution.calculator} {contribution.output} " in text
     assert "IBM z14" in text and "IBM z16" in text
     notes = lines[lines.index("Notes") + 1:]
     assert notes[0].startswith("  - ams (proposed): ")  # the calculators in the plan's order
