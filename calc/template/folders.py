@@ -5,6 +5,7 @@ team's own; and the files of such a folder that are data rather than calculators
 from __future__ import annotations
 
 import os
+from functools import cache
 from pathlib import Path
 
 from calc.core.errors import MqcalcError
@@ -50,7 +51,10 @@ def data_files(name: str) -> list[Path | Traversable]:
     return [installed, own] if own != installed and own.is_file() else [installed]
 
 
+@cache
 def _installed_templates() -> Path | Traversable:
+    """The installed package's templates: where they are does not change while a process
+    runs (looked for once; each SMF interval's import asks)."""
     try:
         from calc import templates
     except ModuleNotFoundError:  # a checkout on sys.path but never installed

@@ -56,6 +56,57 @@ def test_an_unset_time_is_none(date, time):
     assert cells.moment(date, time) is None
 
 
+def strptime_moment(date: str, time: str) -> datetime | None | type:
+    """A date and time of the tool's form read by the standard library alone: the datetime,
+    None for 1970, or Unreadable."""
+    try:
+        stamp = datetime.strptime(f"{date} {time.replace(',', '.')}", "%Y/%m/%d %H:%M:%S.%f")
+    except ValueError:
+        return cells.Unreadable
+    return None if stamp.year == 1970 else stamp
+
+
+@given(st.tuples(*(st.integers(low, high) for low, high in (
+    (1969, 2100), (0, 13), (0, 32), (0, 25), (0, 60), (0, 60), (0, 999999)))))
+def test_a_time_in_the_tools_form_reads_as_the_standard_library_reads_it(parts):
+    """Every date and time written as the tool writes them, impossible ones (month 13, 31
+    June, hour 24) included: read by the digits' places as strptime reads them."""
+    year, month, day, hour, minute, second, micro = parts
+    date, time = f"{year:04d}/{month:02d}/{day:02d}", f"{hour:02d}:{minute:02d}:{second:02d}," \
+                                                       f"{micro:06d}"
+    expected = strptime_moment(date, time)
+    if expected is cells.Unreadable:
+        with pytest.raises(cells.Unreadable):
+            cells.moment(date, time)
+    else:
+        assert cells.moment(date, time) == expected
+
+
+@given(st.text(st.sampled_from("0123456789 -+.,٣e"), max_size=25))
+def test_a_run_of_digits_reads_as_the_full_rules_read_it(cell):
+    """The short cut for a cell of ASCII digits gives what the full rules give (an integer
+    of up to 18 digits, -1 unset, anything else by the patterns)."""
+    def by_rules(text: str):
+        text = text.strip()
+        if not text or re.fullmatch(r"\.+", text):
+            return None
+        if re.fullmatch(r"[+-]?[0-9]+", text):
+            value = int(text)
+        elif re.fullmatch(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?",
+                          text.replace(",", ".")):
+            value = float(text.replace(",", "."))
+        else:
+            return cells.Unreadable
+        return None if value == -1 else value
+
+    expected = by_rules(cell)
+    if expected is cells.Unreadable:
+        with pytest.raises(cells.Unreadable):
+            cells.number(cell)
+    else:
+        assert cells.number(cell) == expected
+
+
 _TEXT = st.text(st.characters(codec="ascii", exclude_characters='"\r\n'), max_size=12)
 _CELL = st.one_of(
     st.integers(-10**12, 10**12).map(str),

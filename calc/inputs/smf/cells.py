@@ -29,6 +29,11 @@ MISSING_NUMBER = -1
 ``Copy1_New_Logs`` of MQ 8, in the sample's QML1 rows)."""
 UNSET_YEAR = 1970
 """The year a zero STCK clock converts to: a time the record does not set."""
+_STAMP = re.compile(r"[0-9]{4}/[0-9]{2}/[0-9]{2}[0-9]{2}:[0-9]{2}:[0-9]{2},[0-9]{6}\Z")
+"""A date and time exactly as the tool writes them, side by side."""
+_SHORT_DIGITS = 18
+"""A run of this many ASCII digits or fewer is read as an integer at once (int() takes
+any such run)."""
 
 
 class Unreadable(ValueError):
@@ -73,6 +78,8 @@ def number(cell: str) -> int | float | None:
     """The number in ``cell`` (spaces around it allowed), None when the field is unset
     (-1, dots or empty); anything else is :class:`Unreadable`."""
     text = cell.strip()
+    if text.isascii() and text.isdigit() and len(text) <= _SHORT_DIGITS:  # most cells
+        return int(text)
     if not text or _DOTS.match(text):
         return None
     try:
@@ -89,10 +96,19 @@ def number(cell: str) -> int | float | None:
 
 def moment(date: str, time: str) -> datetime | None:
     """The date (``2026/05/21``) and time (``16:30:00,000000``) as one datetime; None when
-    unset (empty, dots or a 1970 date)."""
+    unset (empty, dots or a 1970 date). The tool's own form is read by its digits'
+    places (a tenth of the time ``strptime`` takes, read for every row); any other form
+    the tool might write, by ``strptime``."""
     date, time = date.strip(), time.strip()
     if not date or _DOTS.match(date):
         return None
+    if _STAMP.match(date + time):
+        try:
+            stamp = datetime(int(date[:4]), int(date[5:7]), int(date[8:10]), int(time[:2]),
+                             int(time[3:5]), int(time[6:8]), int(time[9:15]))
+        except ValueError:  # a month 13, a 31 June, an hour 24
+            raise Unreadable(f"{date} {time}") from None
+        return None if stamp.year == UNSET_YEAR else stamp
     try:
         stamp = datetime.strptime(f"{date} {time.replace(',', '.')}", "%Y/%m/%d %H:%M:%S.%f")
     except ValueError:

@@ -335,7 +335,7 @@ def _identified(connection, name: str, record: Record | None) -> tuple[str, ...]
 
 
 def _identity(identity: tuple[str, ...], columns: list[str]) -> str:
-    """SQL for a row's identity, hashed: the ``identity`` columns, each as :func:`cell`
+    """SQL for a row's identity, hashed: the ``identity`` columns, each as :func:`_decoded`
     gives it and stripped (as the folder's import compares them); the whole line where
     there are none (a file no record declares), or where the file lacks one of them (one
     cut down to fewer columns)."""
@@ -374,19 +374,13 @@ def _placeholders(names: list[str | None]) -> dict[str, str]:
 
 
 def _decoded(column: str) -> str:
-    """SQL for a cell of ``column`` as :func:`cell` gives it."""
+    """SQL for a stored cell of ``column`` as :func:`calc.inputs.smf.cells.split` gives it
+    from its line: DuckDB's CSV reader takes the quotes off ``"..."`` itself but keeps the
+    ``="..."`` the tool puts around a string that looks like a number, which is taken off
+    here (NULL, an empty cell, stays NULL)."""
     quoted = _quoted(column)
     return (f"CASE WHEN {quoted} LIKE '=\"%\"' THEN substr({quoted}, 3, length({quoted}) - 3) "
             f"ELSE {quoted} END")
-
-
-def cell(stored: str | None) -> str:
-    """A stored cell as :func:`calc.inputs.smf.cells.split` gives it from its line: DuckDB's
-    CSV reader takes the quotes off ``"..."`` itself but keeps the ``="..."`` the tool puts
-    around a string that looks like a number, which is taken off here; NULL is empty."""
-    if stored is None:
-        return ""
-    return stored[2:-1] if stored.startswith('="') and stored.endswith('"') else stored
 
 
 def _quoted(name: str) -> str:
@@ -445,10 +439,11 @@ def _read_tables(connection, files: Iterable[str], columns_read: Callable[[str],
         columns, wanted = tuple(c for c in table if not c.startswith("_")), columns_read(file)
         read = [column for column in columns if column in wanted]
         only = "" if qmgr is None else 'WHERE trim("QMgr") = ? '
-        query = (f"SELECT _folder, _line, {', '.join(map(_quoted, read))} FROM "
+        decoded = ", ".join(f"coalesce({_decoded(column)}, '')" for column in read)
+        query = (f"SELECT _folder, _line, {decoded} FROM "
                  f"{_quoted(file.removesuffix('.csv'))} {only}ORDER BY _load, _folder, _line")
         found[file] = Table(file, columns, tuple(
-            Row(file, line, dict(zip(read, map(cell, values))), folder)
+            Row(file, line, dict(zip(read, values)), folder)
             for folder, line, *values in connection.execute(
                 query, [] if qmgr is None else [qmgr]).fetchall()))
     return found
