@@ -19,6 +19,8 @@ from calc import engine
 from calc.inputs.plan import load_plan
 from calc.inputs.scenario import load_scenario
 from calc.inputs.smf import feeds, tables
+from calc.inputs.smf.importing import read_smf
+from calc.inputs.smf.selection import PEAK, choose, in_full, ranked_calculators
 from tests.cli.test_cli import run_main
 from tests.conftest import REPO
 
@@ -711,3 +713,19 @@ def test_the_work_done_is_measured_beside_the_cpu_and_an_older_mqs_unset_counts_
     status, _out, err = run_main("plan", path)
     assert status == 2 and "'mqput_per_sec' is not a measured figure (known: " \
                            "chin_adapter_cpu" in err
+
+
+def test_the_peak_ranked_on_its_calculators_alone_is_the_peak_of_the_whole_import(tmp_path):
+    """mqcalc smf --interval peak imports every interval for the calculators the peak is
+    ranked by only, then the peaks whole: the same intervals, imported the same, as when
+    every interval is imported whole (each fixture, and the sample with a shared queue)."""
+    folders = [SAMPLE, RAW, OLD,
+               sample_with_shared_queues(tmp_path / "shared", "ELKINSC.CLIENT.TEST")]
+    for folder in folders:
+        whole = choose(read_smf(folder).imported, None, PEAK)
+        ranked = read_smf(folder, calculators=ranked_calculators()).imported
+        assert {calculator for item in ranked for calculator in item.inputs} <= \
+            ranked_calculators()
+        assert in_full(choose(ranked, None, PEAK)) == whole
+        assert len(whole) == len({(c.imported.interval.qmgr, c.imported.interval.lpar)
+                                  for c in whole})

@@ -8,6 +8,7 @@ version lacks, an unset field) is reported as missing, and the input keeps its d
 """
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -100,12 +101,14 @@ class SmfData:
     """Whether ``path`` is a store (:mod:`calc.inputs.smf.store`), not a folder."""
 
 
-def read_smf(path: Path, qmgr: str | None = None) -> SmfData:
+def read_smf(path: Path, qmgr: str | None = None,
+             calculators: Collection[str] | None = None) -> SmfData:
     """Read the mq-smf-csv files that feed a calculator from ``path``, a folder of them or
     a store made by ``mqcalc smf load``, and import every interval (of the queue managers
-    named ``qmgr`` only, when given: one on each LPAR that has one); a folder that is
-    missing, empty or holds none of those files, a store holding none, or a ``qmgr`` the
-    data does not have, is refused."""
+    named ``qmgr`` only, when given: one on each LPAR that has one; for ``calculators``
+    only, when given, as :func:`import_interval` does); a folder that is missing, empty or
+    holds none of those files, a store holding none, or a ``qmgr`` the data does not have,
+    is refused."""
     wanted = None if qmgr is None else qmgr.strip().upper()
     if not declared().files:
         raise SmfError(f"smf {path}: nothing in the templates reads SMF data (their "
@@ -129,8 +132,9 @@ def read_smf(path: Path, qmgr: str | None = None) -> SmfData:
     if not found:
         raise SmfError(f"smf {path}: {', '.join(tables)} hold no statistics interval "
                        "(expects rows with Interval_Start and Interval_Duration)")
-    return SmfData(path, tuple(tables), tuple(map(import_interval, found)), tuple(unplaced),
-                   tuple(repeats), stored)
+    return SmfData(path, tuple(tables),
+                   tuple(import_interval(interval, calculators) for interval in found),
+                   tuple(unplaced), tuple(repeats), stored)
 
 
 def _files(path: Path) -> dict[str, Path]:
@@ -153,19 +157,30 @@ def _files(path: Path) -> dict[str, Path]:
     return usable
 
 
-def import_interval(interval: Interval) -> Imported:
-    """Every input the interval's rows give, checked."""
+def import_interval(interval: Interval, calculators: Collection[str] | None = None
+                    ) -> Imported:
+    """Every input the interval's rows give, checked; with ``calculators``, only theirs
+    (each calculator's inputs are read and checked alone, so they are what a whole import
+    gives them) and no measured figure: what the peak is ranked by, read for every
+    interval where only the peak is reported in full."""
     imported, found = Imported(interval), declared()
+
+    def wanted(calculator_id: str) -> bool:
+        return calculators is None or calculator_id in calculators
+
     for feed in found.feeds:
-        if feed.calculator not in found.items and interval.rows.get(feed.file):
+        if (wanted(feed.calculator) and feed.calculator not in found.items
+                and interval.rows.get(feed.file)):
             rows = interval.rows[feed.file]
             _take(imported, feed, Reading(rows, rows, interval.seconds))
     for items in found.items.values():
-        if interval.rows.get(items.file):
+        if wanted(items.calculator) and interval.rows.get(items.file):
             _take_items(imported, items, interval.rows[items.file], interval.seconds,
                         [feed for feed in found.feeds if feed.calculator == items.calculator])
     for calculator_id in list(imported.inputs):
         _check_rules(imported, calculator_id, found.feeds)
+    if calculators is not None:
+        return imported
     for measured in found.read_measured:
         rows = interval.rows.get(measured.feed.file)
         if rows:

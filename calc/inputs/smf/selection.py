@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from calc.inputs.smf.feeds import declared
-from calc.inputs.smf.importing import Imported
+from calc.inputs.smf.importing import Imported, import_interval
 from calc.inputs.smf.intervals import JOIN_SECONDS, not_in_data
 from calc.inputs.smf.tables import SmfError
 
@@ -60,6 +60,18 @@ def choose(imported: tuple[Imported, ...], qmgr: str | None, interval: str) -> l
                        f"(the starts run from {starts[0].isoformat(' ')} to "
                        f"{starts[-1].isoformat(' ')}; see --interval all)")
     return chosen
+
+
+def ranked_calculators() -> set[str]:
+    """The calculators whose inputs rank a queue manager's intervals (``peak_by``): all an
+    import needs of an interval that is only ranked, not reported."""
+    return {calculator for calculator, _name in declared().peak_by}
+
+
+def in_full(chosen: list[Chosen]) -> list[Chosen]:
+    """``chosen``, chosen among intervals imported for their ranking only
+    (:func:`ranked_calculators`), each interval imported whole."""
+    return [Chosen(import_interval(item.imported.interval), item.peak_by) for item in chosen]
 
 
 def ranking(items: list[Imported]) -> tuple[str, str] | None:
