@@ -5,9 +5,9 @@ out independently of :mod:`calc.inputs.plan_run`, from the sources' own numbers.
 from __future__ import annotations
 
 import csv
-import shutil
 import json
 import math
+import shutil
 from datetime import datetime
 
 import pytest

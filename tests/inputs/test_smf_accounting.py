@@ -9,7 +9,8 @@ from calc.inputs.plan import load_plan
 from calc.inputs.plan_run import MEASURED, MEASURED_CHANGE, evaluate_plan
 from tests.cli.test_cli import run_main
 from tests.inputs.test_smf import one, smf_json
-from tests.inputs.test_smf_channels import HEADING as CHANNELS, channel
+from tests.inputs.test_smf_channels import HEADING as CHANNELS
+from tests.inputs.test_smf_channels import channel, statistics
 
 HEADING = ("Date,Time,LPAR,QMgr,QSG,MQ_Version,Authorisation_ID,Correl_ID,Connection_Name,"
            "Operator_ID,Application_Type,Network_ID,CPU_Time(S),CPU_Time(US),\n")
@@ -23,12 +24,8 @@ def thread(kind: str, correl: str, seconds: int, micros: int, record: str = "10:
 
 
 def folder_with_threads(folder, *rows: str):
-    """QMZ1's statistics interval 10:00 to 10:30 (its message manager's row) and ``rows``."""
-    (folder / "SMF-QMST.csv").write_text(
-        "Date,Time,LPAR,QMgr,QSG,MQ_Version,Interval_Start (DATE),Interval_Start (TIME),"
-        "Interval_Duration,Put,\n"
-        '"2026/03/02","10:30:00,000000","SYSZ","QMZ1","",800,"2026/03/02",'
-        '"10:00:00,000100",1800,10,\n', encoding="ascii")
+    """QMZ1's statistics interval 10:00 to 10:30 (:func:`statistics`) and ``rows``."""
+    statistics(folder)
     (folder / "SMF-QMAC.csv").write_text(HEADING + "".join(rows), encoding="ascii")
     return folder
 

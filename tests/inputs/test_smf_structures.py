@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.inputs.test_smf import one, smf_json
-from tests.inputs.test_smf_accounting import folder_with_threads
+from tests.inputs.test_smf_channels import statistics
 
 HEADING = ("Date,Time,LPAR,QMgr,QSG,MQ_Version,Correlation,Open_Name,Base_Name,Open (DATE),"
            "Open (TIME),Scope,Put_Count,Put1_Count,CF_Structure,Total_Bytes_Put,\n")
@@ -26,7 +26,7 @@ def test_the_busiest_structures_put_rate_and_mean_message_size(tmp_path):
     most puts of all and counts for no structure. APPL1 is the busiest (4,000 MQPUTs):
     (3,000 + 600 + 1,000) / 1800 s, and (3,600 × 4,000 + 1,000 × 10,001) / 4,600 bytes,
     5,304.56..., rounded up to 5,305."""
-    folder_with_threads(tmp_path)
+    statistics(tmp_path)
     (tmp_path / "SMF-WQ.csv").write_text(HEADING + "".join([
         queue("A", "Shared", 3000, 600, "APPL1", 3600 * 4000),
         queue("B", "Shared", 1000, 0, "APPL1", 1000 * 10001),
@@ -48,7 +48,7 @@ def test_the_busiest_structures_put_rate_and_mean_message_size(tmp_path):
 
 
 def test_no_shared_queue_leaves_the_structure_inputs_missing(tmp_path):
-    folder_with_threads(tmp_path)
+    statistics(tmp_path)
     (tmp_path / "SMF-WQ.csv").write_text(HEADING + queue("D", "QMgr", 9000, 0, "", 900),
                                          encoding="ascii")
     interval = one(smf_json(tmp_path), "QMZ1")

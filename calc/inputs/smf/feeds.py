@@ -74,8 +74,9 @@ under it, and a series names the figure ``measured.NAME``."""
 @dataclass(frozen=True)
 class Measured:
     """A figure of the system itself, today (not a calculator input): the CPU one address
-    space, or a part of it, used, or the work it did. SMF gives it through its feed (file, columns, reading, as
-    an input's, under the calculator name :data:`MEASURED` and the figure's name); a figure
+    space, or a part of it, used, or the work it did. SMF gives it through its feed (file,
+    columns, reading, as an input's, under the calculator name :data:`MEASURED` and the
+    figure's name); a figure
     mq-smf-csv does not format (RMF's CPU of an address space) has no feed and is typed by
     the planner. A plan's variant may carry these as its measured baseline."""
 

@@ -197,11 +197,17 @@ CIPHER = "SSL_CipherSuite"
 by mq-smf-csv's ``ADDX32``): 0 for a channel without TLS."""
 
 
+def _of_kind(rows: Rows, column: str, kind: str, same: bool = True) -> list[Row]:
+    """The rows whose ``column`` is set and is ``kind`` (compared without case), or, where
+    not ``same``, is set and is another kind."""
+    return [row for row in rows
+            if row.text(column) and (row.text(column).lower() == kind) == same]
+
+
 def _channels(reading: Reading, client: bool) -> list[Row]:
     """The interval's channel instances of clients (SVRCONN), or its message channels (every
     other type)."""
-    return [row for row in reading.rows if row.text("Type")
-            and (row.text("Type").lower() == CLIENT_CHANNEL) == client]
+    return _of_kind(reading.rows, "Type", CLIENT_CHANNEL, same=client)
 
 
 def _protected(row: Row) -> bool:
@@ -271,8 +277,7 @@ def _application_cpu(reading: Reading) -> float:
     """The CPU seconds a second the MQ calls of the applications' threads used: class 1
     accounting's CPU time of every thread but the channel initiator's, over the interval's
     length."""
-    threads = [row for row in reading.rows if row.text("Application_Type")
-               and row.text("Application_Type").lower() != CHIN_THREAD]
+    threads = _of_kind(reading.rows, "Application_Type", CHIN_THREAD, same=False)
     if not threads:
         raise NotInData("no application thread (Application_Type other than CHIN) in the "
                         "interval's class 1 accounting")

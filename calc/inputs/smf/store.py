@@ -139,9 +139,10 @@ def _load_all(connection, files: list[tuple[Path, Path]], progress: Callable[[st
               ) -> list[FileLoad]:
     """:func:`load`'s transaction: each file loaded, then committed."""
     connection.begin()
-    if META not in _tables(connection):
+    tables = _tables(connection)
+    if META not in tables:
         _create(connection)
-    elif IDENTITIES not in _tables(connection):
+    elif IDENTITIES not in tables:
         _upgrade(connection)
     number = connection.execute(f"SELECT coalesce(max(load), 0) + 1 FROM {LOADS}").fetchone()[0]
     records = declared().records
