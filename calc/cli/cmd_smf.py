@@ -32,7 +32,8 @@ from calc.inputs.smf.feeds import WQ, declared
 from calc.inputs.smf.importing import Imported, read_smf
 from calc.inputs.smf.intervals import JOIN_SECONDS
 from calc.inputs.smf.lpars import load_lpars
-from calc.inputs.smf.selection import PEAK, Chosen, choose, in_full, ranked_calculators
+from calc.inputs.smf.peaks import peak_intervals
+from calc.inputs.smf.selection import PEAK, Chosen, choose
 from calc.inputs.smf.tables import SmfError, lines_text
 
 PROPOSED = "proposed"
@@ -130,11 +131,11 @@ def print_smf(path: Path, qmgr: str | None, interval: str, as_json: bool,
     plan of one interval too where ``as_plan``); with ``lpars_file``, each interval on its
     LPAR's machine (every one's LPAR must be named)."""
     lpars = load_lpars(lpars_file) if lpars_file is not None else None
-    peak = interval == PEAK  # every interval ranked, the peaks alone imported whole
-    folder = read_smf(path, qmgr, ranked_calculators() if peak else None)
-    chosen = choose(folder.imported, qmgr, interval)
-    if peak:
-        chosen = in_full(chosen)
+    if interval == PEAK:
+        folder, chosen = peak_intervals(path, qmgr)
+    else:
+        folder = read_smf(path, qmgr)
+        chosen = choose(folder.imported, qmgr, interval)
     machines = [None if lpars is None else _machine(item, lpars, lpars_file)
                 for item in chosen]
     if as_json:

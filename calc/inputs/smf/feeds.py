@@ -59,6 +59,10 @@ class Feed:
     caveat: str = ""
     """What the value is, where the data cannot give exactly what the input asks for (said
     beside the value wherever it is shown)."""
+    reading: str = ""
+    """The reading's name (:data:`calc.inputs.smf.readings.READINGS`)."""
+    parameters: tuple[tuple[str, str], ...] = ()
+    """The reading's parameters as the feeds file gives them (``column``: a column name)."""
 
     @property
     def source(self) -> str:
@@ -269,7 +273,8 @@ class _FeedsFile(TemplateReader):
         given = {parameter: self.text(spec[parameter], f"{key}.{parameter}")
                  for parameter in how.parameters}
         caveat = self.prose(spec["caveat"], f"{key}.caveat") if "caveat" in spec else ""
-        return Feed(calculator_id, name, file, how.columns(**given), how.value(**given), caveat)
+        return Feed(calculator_id, name, file, how.columns(**given), how.value(**given), caveat,
+                    reading, tuple(given.items()))
 
     def items(self, calculator_id: str, spec, key: str) -> Items:
         spec = self.mapping(spec, key, ITEMS_KEYS, {"file", "key", "rank"})

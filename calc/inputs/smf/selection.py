@@ -48,7 +48,7 @@ def choose(imported: tuple[Imported, ...], qmgr: str | None, interval: str) -> l
                      if (item.interval.qmgr, item.interval.lpar) == system]
             for system in systems if system[0] in qmgrs}
     if interval == PEAK:
-        return [_peak(items) for items in mine.values()]
+        return [peak(items) for items in mine.values()]
     if interval == ALL:
         return [Chosen(item) for items in mine.values() for item in items]
     wanted = _moment(interval)
@@ -81,7 +81,9 @@ def ranking(items: list[Imported]) -> tuple[str, str] | None:
                  if any(name in item.inputs.get(calculator, {}) for item in items)), None)
 
 
-def _peak(items: list[Imported]) -> Chosen:
+def peak(items: list[Imported]) -> Chosen:
+    """The peak of one queue manager's intervals ``items`` (in order of start): the one
+    highest by :func:`ranking`, the earliest of those equal; the first where none has it."""
     ranked = ranking(items)
     if ranked is None:
         return Chosen(items[0], "the first interval (no adapter or log rate in the data)")

@@ -44,7 +44,7 @@ from pathlib import Path
 from calc.files.reading import NotReadable, read_with
 from calc.files.stopping import signals_noted, stopping
 from calc.inputs.smf import cells
-from calc.inputs.smf.feeds import Record, declared
+from calc.inputs.smf.feeds import PLACES, Record, declared
 from calc.inputs.smf.tables import BYTE_ORDER_MARK, COMMON, Row, SmfError, Table
 
 FORMAT = 2
@@ -59,6 +59,10 @@ MEMORY_LIMIT = "512MB"
 """What DuckDB may hold in memory while loading or reading; beyond it, it spills to a
 temporary folder beside the store. With Python and the rows read, a load stays under 1 GB
 whatever the size of the files."""
+DATE_WRITTEN = "[0-9][0-9][0-9][0-9]/[0-9][0-9]/[0-9][0-9]"
+TIME_WRITTEN = "[0-9][0-9]:[0-9][0-9]:[0-9][0-9],[0-9][0-9][0-9][0-9][0-9][0-9]"
+"""A date and a time as the tool writes them, as GLOB patterns (:func:`moment`): a
+tenth of the time of a regular expression."""
 PATTERN = "SMF-*.csv"
 """The files of a folder a load reads: every one mq-smf-csv writes."""
 
@@ -139,7 +143,7 @@ def _load_all(connection, files: list[tuple[Path, Path]], progress: Callable[[st
               ) -> list[FileLoad]:
     """:func:`load`'s transaction: each file loaded, then committed."""
     connection.begin()
-    tables = _tables(connection)
+    tables = table_columns(connection)
     if META not in tables:
         _create(connection)
     elif IDENTITIES not in tables:
@@ -207,7 +211,7 @@ def _connect(store: Path, write: bool):
             raise StoreError(f"{named}: is in use by another process {holder}: try again "
                              "when its load has ended") from None
         raise StoreError(f"{named}: cannot be opened: {said}") from None
-    tables = _tables(connection)
+    tables = table_columns(connection)
     if META not in tables:
         if write and not tables:
             return connection
@@ -222,7 +226,7 @@ def _connect(store: Path, write: bool):
     return connection
 
 
-def _tables(connection) -> dict[str, list[str]]:
+def table_columns(connection) -> dict[str, list[str]]:
     """The store's tables and their columns, in order."""
     found: dict[str, list[str]] = {}
     for table, column in connection.execute(
@@ -265,7 +269,7 @@ def _load_file(connection, number: int, folder: Path, path: Path,
     whole, each beside its line by position (both read the file in order)."""
     names = _heading(path)
     columns = [name for name in names if name is not None]
-    table, new = _quoted(path.stem), _widened(connection, path.stem, columns)
+    table, new = quoted(path.stem), _widened(connection, path.stem, columns)
     identity = _identified(connection, path.stem, record)
     parsed = (f"read_csv(?, header = true, columns = {_struct(_placeholders(names))}, "
               "auto_detect = false, delim = ',', quote = '\"', escape = '\"', "
@@ -286,10 +290,10 @@ def _load_file(connection, number: int, folder: Path, path: Path,
     if apart:
         raise StoreError(f"smf load {path}: its rows are not one a line as mq-smf-csv writes "
                          "them (a quoted cell holds a line break, or a line holds no row)")
-    listed = ", ".join(map(_quoted, columns))
+    listed = ", ".join(map(quoted, columns))
     connection.execute(
         f"INSERT INTO {table} (_load, _folder, _line, _key, {listed}) "
-        f"SELECT ?, ?, k._line, k._key, {', '.join(f'p.{_quoted(c)}' for c in columns)} "
+        f"SELECT ?, ?, k._line, k._key, {', '.join(f'p.{quoted(c)}' for c in columns)} "
         f"FROM {parsed} p POSITIONAL JOIN _keys k WHERE k._n = 1 AND NOT k._known",
         [number, str(folder), str(path)])
     added = rows - repeated - stored
@@ -302,15 +306,15 @@ def _load_file(connection, number: int, folder: Path, path: Path,
 def _widened(connection, name: str, columns: list[str]) -> tuple[str, ...]:
     """The store's table ``name`` made to hold ``columns``: made if it is not there, else
     given those it lacks (a newer mq-smf-csv's), which are returned."""
-    known = _tables(connection).get(name)
+    known = table_columns(connection).get(name)
     if known is None:
-        connection.execute(f"CREATE TABLE {_quoted(name)} (_load INTEGER, _folder VARCHAR, "
+        connection.execute(f"CREATE TABLE {quoted(name)} (_load INTEGER, _folder VARCHAR, "
                            "_line BIGINT, _key VARCHAR, "
-                           + ", ".join(f"{_quoted(c)} VARCHAR" for c in columns) + ")")
+                           + ", ".join(f"{quoted(c)} VARCHAR" for c in columns) + ")")
         return ()
     new = tuple(column for column in columns if column not in known)
     for column in new:
-        connection.execute(f"ALTER TABLE {_quoted(name)} ADD COLUMN {_quoted(column)} VARCHAR")
+        connection.execute(f"ALTER TABLE {quoted(name)} ADD COLUMN {quoted(column)} VARCHAR")
     return new
 
 
@@ -327,22 +331,22 @@ def _identified(connection, name: str, record: Record | None) -> tuple[str, ...]
     wanted = record.identity if record is not None else noted
     if found is not None and wanted == noted:
         return wanted
-    columns = _tables(connection)[name]
+    columns = table_columns(connection)[name]
     if wanted and set(wanted) <= set(columns):
-        connection.execute(f"UPDATE {_quoted(name)} SET _key = {_identity(wanted, columns)}")
+        connection.execute(f"UPDATE {quoted(name)} SET _key = {_identity(wanted, columns)}")
     connection.execute(f"DELETE FROM {IDENTITIES} WHERE file = ?", [name])
     connection.execute(f"INSERT INTO {IDENTITIES} VALUES (?, ?)", [name, ",".join(wanted)])
     return wanted
 
 
 def _identity(identity: tuple[str, ...], columns: list[str]) -> str:
-    """SQL for a row's identity, hashed: the ``identity`` columns, each as :func:`_decoded`
+    """SQL for a row's identity, hashed: the ``identity`` columns, each as :func:`decoded`
     gives it and stripped (as the folder's import compares them); the whole line where
     there are none (a file no record declares), or where the file lacks one of them (one
     cut down to fewer columns)."""
     if not identity or not set(identity) <= set(columns):
         return "md5(text)"
-    return ("md5(concat_ws(chr(31), " + ", ".join(f"coalesce(trim({_decoded(column)}), '')"
+    return ("md5(concat_ws(chr(31), " + ", ".join(f"coalesce(trim({decoded(column)}), '')"
                                                   for column in identity) + "))")
 
 
@@ -374,17 +378,17 @@ def _placeholders(names: list[str | None]) -> dict[str, str]:
             for index, name in enumerate(names)}
 
 
-def _decoded(column: str) -> str:
+def decoded(column: str) -> str:
     """SQL for a stored cell of ``column`` as :func:`calc.inputs.smf.cells.split` gives it
     from its line: DuckDB's CSV reader takes the quotes off ``"..."`` itself but keeps the
     ``="..."`` the tool puts around a string that looks like a number, which is taken off
     here (NULL, an empty cell, stays NULL)."""
-    quoted = _quoted(column)
-    return (f"CASE WHEN {quoted} LIKE '=\"%\"' THEN substr({quoted}, 3, length({quoted}) - 3) "
-            f"ELSE {quoted} END")
+    name = quoted(column)
+    return (f"CASE WHEN {name} LIKE '=\"%\"' THEN substr({name}, 3, length({name}) - 3) "
+            f"ELSE {name} END")
 
 
-def _quoted(name: str) -> str:
+def quoted(name: str) -> str:
     """``name`` as an SQL identifier."""
     return '"' + name.replace('"', '""') + '"'
 
@@ -395,31 +399,46 @@ def _struct(columns: dict[str, str]) -> str:
                            for name, kind in columns.items()) + "}"
 
 
+@dataclass(frozen=True)
+class Around:
+    """The rows of one queue manager (a name on an LPAR) a read takes: every one, or those
+    placed in given spans of time (``low`` to ``high``, both included): a statistics row by
+    its interval's start (``starts``), any other by its record's time (``records``). A row
+    whose time :func:`moment` does not read is always taken, for the import to read it
+    (or refuse it) itself."""
+
+    lpar: str
+    qmgr: str
+    starts: tuple[tuple[datetime, datetime], ...] | None = None
+    records: tuple[tuple[datetime, datetime], ...] | None = None
+
+
 def read_tables(store: Path, files: Iterable[str],
                 columns_read: Callable[[str], frozenset[str]],
-                qmgr: str | None = None) -> dict[str, Table]:
+                qmgr: str | None = None, around: Iterable[Around] | None = None
+                ) -> dict[str, Table]:
     """The stored rows of each of ``files`` the store holds (of the queue managers named
-    ``qmgr`` only, when given), each row with the columns of ``columns_read(file)`` the
-    store has, in the order they were loaded."""
-    return _reading(store, lambda connection: _read_tables(connection, files, columns_read,
-                                                           qmgr))
+    ``qmgr`` only, when given; of those ``around`` says only, when given), each row with the
+    columns of ``columns_read(file)`` the store has, in the order they were loaded."""
+    return opened(store, lambda connection: read_opened(connection, files, columns_read,
+                                                        qmgr, around))
 
 
 def queue_managers(store: Path, files: Iterable[str]) -> list[str]:
     """The names of the queue managers whose rows of ``files`` the store holds, sorted."""
     def names(connection) -> list[str]:
-        stored = _tables(connection)
-        tables = [_quoted(file.removesuffix(".csv")) for file in files
+        stored = table_columns(connection)
+        tables = [quoted(file.removesuffix(".csv")) for file in files
                   if file.removesuffix(".csv") in stored]
         union = " UNION ".join(f'SELECT DISTINCT trim("QMgr") AS name FROM {table}'
                                for table in tables)
         return [name for (name,) in connection.execute(
             f"SELECT name FROM ({union}) ORDER BY name").fetchall()] if tables else []
 
-    return _reading(store, names)
+    return opened(store, names)
 
 
-def _reading(store: Path, read: Callable):
+def opened(store: Path, read: Callable):
     """``read(connection)`` on the store opened to read."""
     connection = _connect(store, write=False)
     try:
@@ -429,22 +448,64 @@ def _reading(store: Path, read: Callable):
         connection.close()
 
 
-def _read_tables(connection, files: Iterable[str], columns_read: Callable[[str], frozenset[str]],
-                 qmgr: str | None) -> dict[str, Table]:
-    """:func:`read_tables` on an open store."""
-    stored, found = _tables(connection), {}
+def read_opened(connection, files: Iterable[str],
+                columns_read: Callable[[str], frozenset[str]], qmgr: str | None = None,
+                around: Iterable[Around] | None = None) -> dict[str, Table]:
+    """:func:`read_tables` on a store :func:`opened`."""
+    stored, found = table_columns(connection), {}
+    around = None if around is None else tuple(around)
     for file in files:
         table = stored.get(file.removesuffix(".csv"))
         if table is None:
             continue
         columns, wanted = tuple(c for c in table if not c.startswith("_")), columns_read(file)
         read = [column for column in columns if column in wanted]
-        only = "" if qmgr is None else 'WHERE trim("QMgr") = ? '
-        decoded = ", ".join(f"coalesce({_decoded(column)}, '')" for column in read)
-        query = (f"SELECT _folder, _line, {decoded} FROM "
-                 f"{_quoted(file.removesuffix('.csv'))} {only}ORDER BY _load, _folder, _line")
+        table_name, cells_read = quoted(file.removesuffix(".csv")), ", ".join(
+            f"coalesce({decoded(column)}, '')" for column in read)
+        only, parameters = ('WHERE trim("QMgr") = ? ', [qmgr]) if qmgr is not None else ("", [])
+        if around is None:
+            query = (f"SELECT _folder, _line, {cells_read} FROM {table_name} {only}"
+                     "ORDER BY _load, _folder, _line")
+        else:
+            record = declared().records.get(file)
+            placed_by = record.placed_by if record else ""
+            placing = PLACES.get(placed_by, ())
+            when = moment(*placing) if placing and set(placing) <= set(columns) else "NULL"
+            kept = ", ".join(map(quoted, dict.fromkeys(["LPAR", "QMgr", *read])))
+            among, spans = _among(around, placed_by)
+            # materialized: else DuckDB works each row's time out again for every span
+            query = (f"WITH placed AS MATERIALIZED (SELECT _load, _folder, _line, {kept}, "
+                     f"{when} AS _when FROM {table_name} {only}) SELECT _folder, _line, "
+                     f"{cells_read} FROM placed WHERE {among} ORDER BY _load, _folder, _line")
+            parameters += spans
         found[file] = Table(file, columns, tuple(
             Row(file, line, dict(zip(read, values)), folder)
-            for folder, line, *values in connection.execute(
-                query, [] if qmgr is None else [qmgr]).fetchall()))
+            for folder, line, *values in connection.execute(query, parameters).fetchall()))
     return found
+
+
+def _among(around: tuple[Around, ...], placed_by: str) -> tuple[str, list]:
+    """SQL that keeps the rows ``around`` asks for of a file whose rows are placed by
+    ``placed_by`` (``interval`` or ``record``), and its parameters: a row of one of the
+    queue managers, placed in one of its spans or in no time :func:`moment` reads (its
+    time, ``_when``, NULL)."""
+    kept, parameters = [], []
+    for system in around:
+        spans = system.starts if placed_by == "interval" else system.records
+        parameters += [system.lpar, system.qmgr]
+        mine = '(trim("LPAR") = ? AND trim("QMgr") = ?'
+        if spans is not None:
+            mine += " AND (_when IS NULL" + " OR _when BETWEEN ? AND ?" * len(spans) + ")"
+            parameters += [moment for span in spans for moment in span]
+        kept.append(mine + ")")
+    return f"({' OR '.join(kept) or 'FALSE'})", parameters
+
+
+def moment(date: str, time: str) -> str:
+    """SQL for the time that a row's ``date`` and ``time`` columns hold when they are
+    written exactly as the tool writes them (``2026/05/21``, ``16:00:00,001395``) and name a
+    real date (a 1970 one, which the import takes as unset, included); NULL for anything
+    else, which :func:`calc.inputs.smf.cells.moment` reads, or refuses, itself."""
+    day, clock = f"trim({decoded(date)})", f"trim({decoded(time)})"
+    return (f"(CASE WHEN {day} GLOB '{DATE_WRITTEN}' AND {clock} GLOB '{TIME_WRITTEN}' "
+            f"THEN try_strptime({day} || ' ' || {clock}, '%Y/%m/%d %H:%M:%S,%f') END)")
