@@ -161,7 +161,7 @@ def test_a_store_of_format_1_finds_its_records_again_when_a_file_gains_a_record(
     assert after.pop("mqzcalc_identities") == 2
     assert after == before
     with duckdb.connect(str(into), read_only=True) as connection:
-        assert connection.execute("SELECT format FROM mqzcalc_store").fetchall() == [(2,)]
+        assert connection.execute("SELECT format FROM mqzcalc_store").fetchall() == [(3,)]
         assert dict(connection.execute("SELECT * FROM mqzcalc_identities").fetchall()) == {
             "SMF-QMST": "LPAR,QMgr,Interval_Start (DATE),Interval_Start (TIME)",
             "SMF-QMAC": "LPAR,QMgr,Date,Time,Correl_ID,Connection_Name,Authorisation_ID,"
@@ -220,8 +220,8 @@ NEITHER = ("is neither a folder nor an SMF store (expects the folder mq-smf-csv 
      "is a DuckDB database but not an SMF store (it has no mqzcalc_store table; expects a "
      "store made by mqcalc smf load)"),
     (lambda path: (load(RAW, "--into", path), duckdb.connect(str(path)).execute(
-        "UPDATE mqzcalc_store SET format = 3").close()),
-     "was made by a newer mqzcalc (store format 3; this one reads format 2 and older): use "
+        "UPDATE mqzcalc_store SET format = 4").close()),
+     "was made by a newer mqzcalc (store format 4; this one reads format 3 and older): use "
      "that mqzcalc"),
 ], ids=["not a database", "another database", "newer"])
 def test_a_file_that_is_no_store_this_mqzcalc_reads_is_refused(tmp_path, make, said):
@@ -319,3 +319,38 @@ def test_a_queue_manager_is_read_alone_from_a_store_and_one_not_there_is_refused
     assert refusal(into, "--qmgr", "QMA2") == (
         "mqcalc: --qmgr QMA2: not in the data (it has MQ1A, MQ1O, MQ31, MQ51, MQ52, MQ53, "
         "QMA1, QMB1, QML1 (did you mean QMA1?))\n")
+
+
+def test_a_store_of_format_2_is_read_as_it_is_and_its_next_load_gives_its_rows_their_times(
+        tmp_path):
+    """Format 2 kept no times beside the cells (``_recorded``, ``_start``). Read, it gives the
+    peaks a store of this format gives, the times worked out from the cells; its next load
+    works out every stored row's times, as a load of this format stores them."""
+    from calc.inputs.smf.peaks import peak_intervals
+    from tests.inputs.test_smf_peaks import described
+
+    fresh, old = tmp_path / "fresh.duckdb", tmp_path / "old.duckdb"
+    for into in (fresh, old):
+        assert load(SAMPLE, "--into", into)[0] == 0
+    with duckdb.connect(str(old)) as connection:
+        for table in store.table_columns(connection):
+            if table.startswith("SMF-"):
+                for time in store.TIMES:
+                    connection.execute(f'ALTER TABLE "{table}" DROP COLUMN {time}')
+        connection.execute("UPDATE mqzcalc_store SET format = 2")
+    for qmgr in (None, "MQ1O"):
+        assert described(peak_intervals(old, qmgr)[1]) == described(
+            peak_intervals(fresh, qmgr)[1])
+    assert load(SAMPLE, "--into", old)[0] == 0
+
+    def times(path: Path) -> dict[str, list]:
+        with duckdb.connect(str(path), read_only=True) as connection:
+            assert connection.execute("SELECT format FROM mqzcalc_store").fetchone() == (3,)
+            return {table: connection.execute(
+                f'SELECT _line, _recorded, _start FROM "{table}" ORDER BY _line').fetchall()
+                for table in store.table_columns(connection) if table.startswith("SMF-")}
+
+    found = times(old)
+    assert found == times(fresh)
+    assert any(start is not None for _line, _recorded, start in found["SMF-QJST"])
+    assert all(recorded is not None for _line, recorded, _start in found["SMF-WQ"])

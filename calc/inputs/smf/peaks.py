@@ -237,11 +237,12 @@ def _bounds(connection, feed: Feed, qmgr: str | None) -> dict[tuple[str, str], B
     if ranked not in tables or column not in store.table_columns(connection)[ranked]:
         return {}
     only = 'WHERE trim("QMgr") = ?' if qmgr is not None else ""
-    start, length = store.moment(START_DATE, START_TIME), _whole(DURATION)
+    stored, length = store.table_columns(connection), _whole(DURATION)
+    starts = {table: store.placed((START_DATE, START_TIME), stored[table]) for table in tables}
     stated = " UNION ALL ".join(
         f"SELECT '{table}' AS file, trim(\"LPAR\") AS lpar, "
-        f'trim("QMgr") AS qmgr, {start} AS start, {length} AS seconds, '
-        f"{_irregular(START_DATE, start)} OR {_unbounded(DURATION)} AS irregular, "
+        f'trim("QMgr") AS qmgr, {starts[table]} AS start, {length} AS seconds, '
+        f"{_irregular(START_DATE, starts[table])} OR {_unbounded(DURATION)} AS irregular, "
         f"{_whole(column) if table == ranked else 'NULL'} AS value, "
         f"{_unbounded(column) if table == ranked else 'FALSE'} AS odd "
         f"FROM {store.quoted(table)} {only}" for table in tables)

@@ -15,9 +15,9 @@ declare another than the store's rows were given (a file that has gained a recor
 SMF-QMAC.csv did with format 2, or a record whose key changed), the stored rows' identities
 are worked out again from their columns before the load adds any row, so a record stored
 under the old identity is still found. A store of format 1 is brought to format 2 so by its
-first load.
+first load, and one of format 1 or 2 is given its rows' times (below).
 
-Layout (:data:`FORMAT` 2), readable by DuckDB itself or anything that reads DuckDB files:
+Layout (:data:`FORMAT` 3), readable by DuckDB itself or anything that reads DuckDB files:
 
 * ``mqzcalc_store``: one row, the format and the mqzcalc that made the store;
 * ``mqzcalc_loads``: one row per file loaded: when, the folder, the file, its rows, how many
@@ -26,7 +26,10 @@ Layout (:data:`FORMAT` 2), readable by DuckDB itself or anything that reads Duck
   comma, empty where a row is identified by its whole line;
 * one table per file mq-smf-csv writes, named as the file without ``.csv`` (``SMF-QCTADP``):
   ``_load`` (the load that added the row), ``_folder``, ``_line`` (the row's line in its
-  file), ``_key`` (its identity, hashed) and then the file's columns as the tool names them,
+  file), ``_key`` (its identity, hashed), ``_recorded`` and ``_start`` (when its record was
+  written, and its statistics interval's start, as TIMESTAMPs, where the cells are written
+  as the tool writes them: :func:`moment`; else NULL, and the import reads the cells itself)
+  and then the file's columns as the tool names them,
   each cell as text as it was written, without its quoting (``="100000"`` and ``"100000"``
   both hold ``100000``), NULL when empty. A column a later version of the tool adds is added
   to the table (earlier rows hold NULL), so one store holds the output of several versions.
@@ -47,9 +50,13 @@ from calc.inputs.smf import cells
 from calc.inputs.smf.feeds import PLACES, Record, declared
 from calc.inputs.smf.tables import BYTE_ORDER_MARK, COMMON, Row, SmfError, Table
 
-FORMAT = 2
+FORMAT = 3
 """The layout this mqzcalc writes and reads; a store of a later format is refused, one of an
-earlier format is brought to this one by its next load."""
+earlier format is read as it is and brought to this one by its next load."""
+TIMES = {"_recorded": PLACES["record"], "_start": PLACES["interval"]}
+"""The times each stored row keeps beside its cells, worked out as it is loaded, and the
+columns they are read from: when its record was written, and its statistics interval's
+start (NULL where the file has no such columns)."""
 META, LOADS, IDENTITIES = "mqzcalc_store", "mqzcalc_loads", "mqzcalc_identities"
 MAGIC = (8, b"DUCK")
 """Where a DuckDB database file says it is one: the bytes at offset 8 of its header."""
@@ -146,8 +153,8 @@ def _load_all(connection, files: list[tuple[Path, Path]], progress: Callable[[st
     tables = table_columns(connection)
     if META not in tables:
         _create(connection)
-    elif IDENTITIES not in tables:
-        _upgrade(connection)
+    elif connection.execute(f"SELECT format FROM {META}").fetchone()[0] < FORMAT:
+        _upgrade(connection, tables)
     number = connection.execute(f"SELECT coalesce(max(load), 0) + 1 FROM {LOADS}").fetchone()[0]
     records = declared().records
     done = []
@@ -248,11 +255,26 @@ def _create(connection) -> None:
     connection.execute(f"CREATE TABLE {IDENTITIES} (file VARCHAR, identity VARCHAR)")
 
 
-def _upgrade(connection) -> None:
-    """A store of format 1 made ready for this load: it noted no identities, so each table's
-    rows are given the identity the templates now declare as its file is loaded."""
-    connection.execute(f"CREATE TABLE {IDENTITIES} (file VARCHAR, identity VARCHAR)")
+def _upgrade(connection, tables: dict[str, list[str]]) -> None:
+    """A store of an earlier format made ready for this load: one of format 1 noted no
+    identities, so each table's rows are given the identity the templates now declare as
+    its file is loaded; one of format 1 or 2 kept no times (:data:`TIMES`), which are
+    worked out for every stored row."""
+    if IDENTITIES not in tables:
+        connection.execute(f"CREATE TABLE {IDENTITIES} (file VARCHAR, identity VARCHAR)")
+    for name, columns in tables.items():
+        if name.startswith("SMF-") and "_start" not in columns:
+            for time in TIMES:
+                connection.execute(f"ALTER TABLE {quoted(name)} ADD COLUMN {time} TIMESTAMP")
+            connection.execute(f"UPDATE {quoted(name)} SET " + ", ".join(
+                f"{time} = {_time(placing, columns)}" for time, placing in TIMES.items()))
     connection.execute(f"UPDATE {META} SET format = ?", [FORMAT])
+
+
+def _time(placing: tuple[str, str], columns: Iterable[str]) -> str:
+    """SQL for one of a row's :data:`TIMES`, read from the columns ``placing`` where the
+    file has them."""
+    return moment(*placing) if set(placing) <= set(columns) else "NULL::TIMESTAMP"
 
 
 def _remove_store(store: Path) -> None:
@@ -291,9 +313,11 @@ def _load_file(connection, number: int, folder: Path, path: Path,
         raise StoreError(f"smf load {path}: its rows are not one a line as mq-smf-csv writes "
                          "them (a quoted cell holds a line break, or a line holds no row)")
     listed = ", ".join(map(quoted, columns))
+    times = ", ".join(_time(placing, columns) for placing in TIMES.values())
     connection.execute(
-        f"INSERT INTO {table} (_load, _folder, _line, _key, {listed}) "
-        f"SELECT ?, ?, k._line, k._key, {', '.join(f'p.{quoted(c)}' for c in columns)} "
+        f"INSERT INTO {table} (_load, _folder, _line, _key, {', '.join(TIMES)}, {listed}) "
+        f"SELECT ?, ?, k._line, k._key, {times}, "
+        f"{', '.join(f'p.{quoted(c)}' for c in columns)} "
         f"FROM {parsed} p POSITIONAL JOIN _keys k WHERE k._n = 1 AND NOT k._known",
         [number, str(folder), str(path)])
     added = rows - repeated - stored
@@ -310,6 +334,7 @@ def _widened(connection, name: str, columns: list[str]) -> tuple[str, ...]:
     if known is None:
         connection.execute(f"CREATE TABLE {quoted(name)} (_load INTEGER, _folder VARCHAR, "
                            "_line BIGINT, _key VARCHAR, "
+                           + "".join(f"{time} TIMESTAMP, " for time in TIMES)
                            + ", ".join(f"{quoted(c)} VARCHAR" for c in columns) + ")")
         return ()
     new = tuple(column for column in columns if column not in known)
@@ -460,45 +485,55 @@ def read_opened(connection, files: Iterable[str],
             continue
         columns, wanted = tuple(c for c in table if not c.startswith("_")), columns_read(file)
         read = [column for column in columns if column in wanted]
-        table_name, cells_read = quoted(file.removesuffix(".csv")), ", ".join(
+        source, cells_read = quoted(file.removesuffix(".csv")), ", ".join(
             f"coalesce({decoded(column)}, '')" for column in read)
-        only, parameters = ('WHERE trim("QMgr") = ? ', [qmgr]) if qmgr is not None else ("", [])
-        if around is None:
-            query = (f"SELECT _folder, _line, {cells_read} FROM {table_name} {only}"
-                     "ORDER BY _load, _folder, _line")
-        else:
+        only, parameters = ('trim("QMgr") = ?', [qmgr]) if qmgr is not None else ("TRUE", [])
+        where = only
+        if around is not None:
             record = declared().records.get(file)
             placed_by = record.placed_by if record else ""
-            placing = PLACES.get(placed_by, ())
-            when = moment(*placing) if placing and set(placing) <= set(columns) else "NULL"
-            kept = ", ".join(map(quoted, dict.fromkeys(["LPAR", "QMgr", *read])))
-            among, spans = _among(around, placed_by)
-            # materialized: else DuckDB works each row's time out again for every span
-            query = (f"WITH placed AS MATERIALIZED (SELECT _load, _folder, _line, {kept}, "
-                     f"{when} AS _when FROM {table_name} {only}) SELECT _folder, _line, "
-                     f"{cells_read} FROM placed WHERE {among} ORDER BY _load, _folder, _line")
-            parameters += spans
+            when = placed(PLACES[placed_by], table) if placed_by in PLACES else "NULL"
+            if when not in TIMES and when != "NULL":
+                # a store of format 2 keeps no times: each row's worked out once (else
+                # DuckDB works it out again for every span)
+                kept = ", ".join(map(quoted, dict.fromkeys(["LPAR", "QMgr", *read])))
+                source = (f"(WITH placed AS MATERIALIZED (SELECT _load, _folder, _line, "
+                          f"{kept}, {when} AS _when FROM {source} WHERE {only}) "
+                          "SELECT * FROM placed)")
+                when, parameters = "_when", parameters * 2
+            among, spans = _among(around, placed_by, when)
+            where, parameters = f"{only} AND {among}", parameters + spans
+        query = (f"SELECT _folder, _line, {cells_read} FROM {source} WHERE {where} "
+                 "ORDER BY _load, _folder, _line")
         found[file] = Table(file, columns, tuple(
             Row(file, line, dict(zip(read, values)), folder)
             for folder, line, *values in connection.execute(query, parameters).fetchall()))
     return found
 
 
-def _among(around: tuple[Around, ...], placed_by: str) -> tuple[str, list]:
+def _among(around: tuple[Around, ...], placed_by: str, when: str) -> tuple[str, list]:
     """SQL that keeps the rows ``around`` asks for of a file whose rows are placed by
     ``placed_by`` (``interval`` or ``record``), and its parameters: a row of one of the
     queue managers, placed in one of its spans or in no time :func:`moment` reads (its
-    time, ``_when``, NULL)."""
+    time, the SQL ``when``, NULL)."""
     kept, parameters = [], []
     for system in around:
         spans = system.starts if placed_by == "interval" else system.records
         parameters += [system.lpar, system.qmgr]
         mine = '(trim("LPAR") = ? AND trim("QMgr") = ?'
         if spans is not None:
-            mine += " AND (_when IS NULL" + " OR _when BETWEEN ? AND ?" * len(spans) + ")"
+            mine += f" AND ({when} IS NULL" + f" OR {when} BETWEEN ? AND ?" * len(spans) + ")"
             parameters += [moment for span in spans for moment in span]
         kept.append(mine + ")")
     return f"({' OR '.join(kept) or 'FALSE'})", parameters
+
+
+def placed(placing: tuple[str, str], columns: Iterable[str]) -> str:
+    """SQL for a stored row's time in the columns ``placing`` (one of :data:`TIMES`'s), as
+    :func:`moment` gives it: the time kept beside its cells, or, in a store of format 2,
+    worked out from them."""
+    kept = next(time for time, columns_read in TIMES.items() if columns_read == placing)
+    return kept if kept in columns else _time(placing, columns)
 
 
 def moment(date: str, time: str) -> str:
