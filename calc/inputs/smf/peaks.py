@@ -5,24 +5,29 @@ which the peak is one.
 ``--interval peak`` ranks a queue manager's intervals by the first measure of ``peak_by``
 that any of them has (:mod:`calc.inputs.smf.selection`). Where the first measure's feed is
 a column's total per second of the interval (the reading ``rate``: the adapter request
-rate), the store adds the column up for each interval in SQL and bounds the interval's rate:
+rate), the store adds the column up for each interval in SQL and gives each interval the
+most its rate can be (:func:`_bounds`):
 
-* at most the total over the shortest length its own rows state: an interval is as long
-  as the longest length its files state (:class:`calc.inputs.smf.intervals.Interval`), so
-  never shorter than that;
-* at least the total over the longest length stated by any statistics row that starts
-  within :data:`~calc.inputs.smf.intervals.JOIN_SECONDS` of it, as every file of one
-  interval does.
+* its rate itself, where the interval is certain: the statistics rows less than
+  :data:`~calc.inputs.smf.intervals.JOIN_SECONDS` apart span less than that, no file among
+  them twice, each file's rows stating one length; the import makes them one interval, as
+  long as the longest of those lengths (:class:`calc.inputs.smf.intervals.Interval`);
+* else the column's total over the shortest length its own rows state: an interval is
+  never shorter than any of its files says.
 
-An interval whose most is below the best least of its queue manager cannot be its peak. The
-others (a handful) are read from the store with the rows around them, imported as every
-interval is, and the peak is chosen among them as among all
-(:func:`calc.inputs.smf.selection.peak`). The answer is the one the whole import gives: a
-queue manager whose rows the SQL cannot bound as the import reads them (a start, a length
-or a count not written as the tool writes it, no total that can be read, more than
-:data:`MOST_CANDIDATES` candidates) is read whole; and where a peak found falls short of
-its best least (bounds that did not hold: a count that the import refuses, say), the store
-is read whole, as a folder is.
+The intervals are then imported as every interval is, the highest first (the earliest of
+equals first), a few at a time with the rows around them, until none left could beat the
+best so far or, equal to it, come before it; so the peak is the one
+:func:`calc.inputs.smf.selection.peak` picks among all, ties to the earliest. A queue manager
+whose rows the SQL cannot bound as the import reads them (a start, a length or a count not
+written as the tool writes it, no count that can be read), or whose peak is not settled by
+:data:`MOST_IMPORTED` candidates, is read whole and every interval of it ranked, as a
+folder's are.
+
+The bounds are sound only where the SQL reads a cell as the import does: a start as
+``2026/05/21`` and ``16:00:00,001395`` (:func:`calc.inputs.smf.store.moment`), a length or a
+count as a run of digits, -1, dots or nothing; any other writing sends the queue manager
+(for a start or a length) or the interval (for a count) to the import.
 """
 from __future__ import annotations
 
@@ -44,7 +49,7 @@ BATCH = 8
 first: nearly always the first batch settles it."""
 MOST_IMPORTED = 64
 """Candidates imported without the peak being settled, after which the queue manager is
-read whole (its intervals' rates cannot be told apart in the store)."""
+read whole (the store cannot tell its intervals' rates apart)."""
 BOUNDED_READING = "rate"
 """The reading whose value the store bounds: a column's total over the interval's length."""
 WHOLE_DIGITS = 18
@@ -136,18 +141,16 @@ def _bounded_peaks(path: Path, qmgr: str | None) -> tuple[SmfData, list[Chosen]]
 
     def read(connection) -> tuple[_Reading, list[Chosen]] | None:
         reading, bounded = _Reading(connection, wanted), _bounds(connection, feed, wanted)
-        whole = [system for system in _systems(connection, wanted) if system not in bounded]
-        chosen = []
+        settled = {system: _settled(reading, feed, system, bounds)
+                   for system, bounds in bounded.items()}
+        chosen = [best for best in settled.values() if best is not None]
+        whole = [system for system in _systems(connection, wanted)
+                 if settled.get(system) is None]
         if whole:
             built = reading.intervals([store.Around(*system) for system in whole])
             for _system, mine in groupby(built, key=lambda i: (i.lpar, i.qmgr)):
                 chosen.append(peak([import_interval(interval, ranked_calculators())
                                     for interval in mine]))
-        for system, bounds in bounded.items():
-            best = _settled(reading, feed, system, bounds)
-            if best is None:
-                return None
-            chosen.append(best)
         return (reading, chosen) if chosen else None
 
     found = store.opened(path, read)
@@ -164,7 +167,8 @@ def _settled(reading: _Reading, feed: Feed, system: tuple[str, str], bounds: Bou
              ) -> Chosen | None:
     """The peak of one bounded queue manager: its candidates imported a batch at a time,
     likeliest first, until none left can beat (or, equal, come before) the best so far;
-    None where that takes more than :data:`MOST_IMPORTED`."""
+    None where that takes more than :data:`MOST_IMPORTED`, or none of them has the rate
+    (the queue manager is then read whole)."""
     best: Chosen | None = None
     left = list(bounds.candidates)
     while left:
@@ -227,11 +231,10 @@ def _statistics_tables(connection) -> list[str]:
 def _bounds(connection, feed: Feed, qmgr: str | None) -> dict[tuple[str, str], Bounded]:
     """The queue managers whose rows can be bounded, with their candidates (see the
     module). The statistics rows of one file and start are a group, as the import groups
-    them; groups less than a second apart make a cluster; a cluster no longer than that
-    whose groups are of different files is one interval exactly as the import makes it (it
-    joins each group to the earliest interval less than a second before it lacking that
-    file), whose length is the longest its groups' first rows state: there the rate is
-    known, not only bounded."""
+    them; groups less than a second apart make a cluster; a cluster that spans less than
+    that, whose groups are each of another file and each state one length, is one interval
+    exactly as the import makes it (each group joins the earliest interval less than a
+    second before it that lacks its file), as long as the longest length they state."""
     tables, column = _statistics_tables(connection), dict(feed.parameters)["column"]
     ranked = feed.file.removesuffix(".csv")
     if ranked not in tables or column not in store.table_columns(connection)[ranked]:
