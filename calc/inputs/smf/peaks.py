@@ -144,13 +144,13 @@ def _bounded_peaks(path: Path, qmgr: str | None) -> tuple[SmfData, list[Chosen]]
         settled = {system: _settled(reading, feed, system, bounds)
                    for system, bounds in bounded.items()}
         chosen = [best for best in settled.values() if best is not None]
-        whole = [system for system in _systems(connection, wanted)
+        whole = [system for system in store.systems_opened(connection, declared().files,
+                                                           wanted)
                  if settled.get(system) is None]
         if whole:
             built = reading.intervals([store.Around(*system) for system in whole])
-            for _system, mine in groupby(built, key=lambda i: (i.lpar, i.qmgr)):
-                chosen.append(peak([import_interval(interval, ranked_calculators())
-                                    for interval in mine]))
+            chosen += choose(tuple(import_interval(interval, ranked_calculators())
+                                   for interval in built), None, PEAK)
         return (reading, chosen) if chosen else None
 
     found = store.opened(path, read)
@@ -204,24 +204,9 @@ def _ranked_start(interval: Interval, feed: Feed) -> datetime | None:
     return rows[0].start if rows else None
 
 
-def _systems(connection, qmgr: str | None) -> list[tuple[str, str]]:
-    """The queue managers (LPAR, name) whose rows the store holds in the files read."""
-    stored = store.table_columns(connection)
-    tables = [file.removesuffix(".csv") for file in declared().files
-              if {"LPAR", "QMgr"} <= set(stored.get(file.removesuffix(".csv"), ()))]
-    if not tables:
-        return []
-    union = " UNION ".join(f'SELECT DISTINCT trim("LPAR") AS lpar, trim("QMgr") AS qmgr '
-                           f"FROM {store.quoted(table)}" for table in tables)
-    only, parameters = ("WHERE qmgr = ? ", [qmgr]) if qmgr is not None else ("", [])
-    return [tuple(system) for system in connection.execute(
-        f"SELECT lpar, qmgr FROM ({union}) {only}ORDER BY lpar, qmgr", parameters).fetchall()]
-
-
-def _statistics_tables(connection) -> list[str]:
-    """The store's tables of statistics files that state their intervals' starts and
-    lengths."""
-    stored = store.table_columns(connection)
+def _statistics_tables(stored: dict[str, list[str]]) -> list[str]:
+    """The tables of the store's tables ``stored`` (their columns by name) that hold
+    statistics files stating their intervals' starts and lengths."""
     needed = {"LPAR", "QMgr", START_DATE, START_TIME, DURATION}
     return [file.removesuffix(".csv") for file in declared().files
             if declared().placed_by_interval(file)
@@ -235,12 +220,12 @@ def _bounds(connection, feed: Feed, qmgr: str | None) -> dict[tuple[str, str], B
     that, whose groups are each of another file and each state one length, is one interval
     exactly as the import makes it (each group joins the earliest interval less than a
     second before it that lacks its file), as long as the longest length they state."""
-    tables, column = _statistics_tables(connection), dict(feed.parameters)["column"]
+    stored = store.table_columns(connection)
+    tables, column = _statistics_tables(stored), dict(feed.parameters)["column"]
     ranked = feed.file.removesuffix(".csv")
-    if ranked not in tables or column not in store.table_columns(connection)[ranked]:
+    if ranked not in tables or column not in stored[ranked]:
         return {}
-    only = 'WHERE trim("QMgr") = ?' if qmgr is not None else ""
-    stored, length = store.table_columns(connection), _whole(DURATION)
+    only, length = 'WHERE trim("QMgr") = ?' if qmgr is not None else "", _whole(DURATION)
     starts = {table: store.placed((START_DATE, START_TIME), stored[table]) for table in tables}
     stated = " UNION ALL ".join(
         f"SELECT '{table}' AS file, trim(\"LPAR\") AS lpar, "

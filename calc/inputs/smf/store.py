@@ -57,6 +57,8 @@ TIMES = {"_recorded": PLACES["record"], "_start": PLACES["interval"]}
 """The times each stored row keeps beside its cells, worked out as it is loaded, and the
 columns they are read from: when its record was written, and its statistics interval's
 start (NULL where the file has no such columns)."""
+NO_TIME = "NULL::TIMESTAMP"
+"""SQL for the time of a row whose file has no columns to give it."""
 META, LOADS, IDENTITIES = "mqzcalc_store", "mqzcalc_loads", "mqzcalc_identities"
 MAGIC = (8, b"DUCK")
 """Where a DuckDB database file says it is one: the bytes at offset 8 of its header."""
@@ -274,7 +276,7 @@ def _upgrade(connection, tables: dict[str, list[str]]) -> None:
 def _time(placing: tuple[str, str], columns: Iterable[str]) -> str:
     """SQL for one of a row's :data:`TIMES`, read from the columns ``placing`` where the
     file has them."""
-    return moment(*placing) if set(placing) <= set(columns) else "NULL::TIMESTAMP"
+    return moment(*placing) if set(placing) <= set(columns) else NO_TIME
 
 
 def _remove_store(store: Path) -> None:
@@ -451,16 +453,24 @@ def read_tables(store: Path, files: Iterable[str],
 
 def queue_managers(store: Path, files: Iterable[str]) -> list[str]:
     """The names of the queue managers whose rows of ``files`` the store holds, sorted."""
-    def names(connection) -> list[str]:
-        stored = table_columns(connection)
-        tables = [quoted(file.removesuffix(".csv")) for file in files
-                  if file.removesuffix(".csv") in stored]
-        union = " UNION ".join(f'SELECT DISTINCT trim("QMgr") AS name FROM {table}'
-                               for table in tables)
-        return [name for (name,) in connection.execute(
-            f"SELECT name FROM ({union}) ORDER BY name").fetchall()] if tables else []
+    return sorted({name for _lpar, name in opened(
+        store, lambda connection: systems_opened(connection, files))})
 
-    return opened(store, names)
+
+def systems_opened(connection, files: Iterable[str], qmgr: str | None = None
+                   ) -> list[tuple[str, str]]:
+    """The queue managers (LPAR, name) whose rows of ``files`` a store :func:`opened` holds
+    (of those named ``qmgr`` only, when given), by LPAR and name."""
+    stored = table_columns(connection)
+    tables = [quoted(file.removesuffix(".csv")) for file in files
+              if file.removesuffix(".csv") in stored]
+    if not tables:
+        return []
+    union = " UNION ".join(f'SELECT DISTINCT trim("LPAR") AS lpar, trim("QMgr") AS qmgr '
+                           f"FROM {table}" for table in tables)
+    only, parameters = ("WHERE qmgr = ? ", [qmgr]) if qmgr is not None else ("", [])
+    return [tuple(system) for system in connection.execute(
+        f"SELECT lpar, qmgr FROM ({union}) {only}ORDER BY lpar, qmgr", parameters).fetchall()]
 
 
 def opened(store: Path, read: Callable):
@@ -492,8 +502,8 @@ def read_opened(connection, files: Iterable[str],
         if around is not None:
             record = declared().records.get(file)
             placed_by = record.placed_by if record else ""
-            when = placed(PLACES[placed_by], table) if placed_by in PLACES else "NULL"
-            if when not in TIMES and when != "NULL":
+            when = placed(PLACES[placed_by], table) if placed_by in PLACES else NO_TIME
+            if when not in (*TIMES, NO_TIME):
                 # a store of format 2 keeps no times: each row's worked out once (else
                 # DuckDB works it out again for every span)
                 kept = ", ".join(map(quoted, dict.fromkeys(["LPAR", "QMgr", *read])))
