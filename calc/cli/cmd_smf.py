@@ -21,17 +21,12 @@ from pathlib import Path
 
 from calc import engine
 from calc.cli import json_output
-from calc.cli.smf_series import print_series
 from calc.cli.text import shown_value
 from calc.core.terminal_text import printable
-from calc.files.writing import replace_atomically
-from calc.inputs.plan import make_plan, measured_figures, plan_text
-from calc.inputs.scenario import Scenario, scenario_text
 from calc.inputs.smf import store
 from calc.inputs.smf.feeds import WQ, declared
 from calc.inputs.smf.importing import Imported, read_smf
 from calc.inputs.smf.intervals import JOIN_SECONDS
-from calc.inputs.smf.lpars import load_lpars
 from calc.inputs.smf.peaks import peak_intervals
 from calc.inputs.smf.selection import PEAK, Chosen, choose
 from calc.inputs.smf.tables import SmfError, lines_text
@@ -91,6 +86,8 @@ def run(arguments) -> int:
         raise SmfError(f"{named}: reads one folder or store, given {len(paths)} (to add "
                        "several folders to a store: mqcalc smf load DIR... --into STORE)")
     if action == SERIES:
+        from calc.cli.smf_series import print_series  # only here: it reads whole series
+
         return print_series(paths[0], arguments.qmgr, arguments.json, arguments.csv,
                             arguments.out)
     if arguments.plan and arguments.out is None:
@@ -130,7 +127,11 @@ def print_smf(path: Path, qmgr: str | None, interval: str, as_json: bool,
     """Read the folder or store, report the chosen intervals, write ``out`` if given (a
     plan of one interval too where ``as_plan``); with ``lpars_file``, each interval on its
     LPAR's machine (every one's LPAR must be named)."""
-    lpars = load_lpars(lpars_file) if lpars_file is not None else None
+    lpars = None
+    if lpars_file is not None:
+        from calc.inputs.smf.lpars import load_lpars  # it brings the YAML reader
+
+        lpars = load_lpars(lpars_file)
     if interval == PEAK:
         folder, chosen = peak_intervals(path, qmgr)
     else:
@@ -258,6 +259,11 @@ def _write(out: Path, chosen: list[Chosen], machines: list[dict | None],
     (``machines``, beside ``chosen``; None where no LPAR file gave one) with what it
     measured; say what was written and how to use it. ``as_plan``: one interval makes a
     plan too, of the interval as measured and :data:`PROPOSED`, like it, to change."""
+    # only where a file is written: they bring the YAML writer
+    from calc.files.writing import replace_atomically
+    from calc.inputs.plan import make_plan, plan_text
+    from calc.inputs.scenario import Scenario, scenario_text
+
     fed_machines = [(item.imported, machine or {})
                     for item, machine in zip(chosen, machines) if item.imported.inputs]
     fed = [imported for imported, _ in fed_machines]
@@ -299,6 +305,8 @@ def _write(out: Path, chosen: list[Chosen], machines: list[dict | None],
 
 def _cpu(imported: Imported) -> dict[str, float]:
     """The interval's measured figures a plan takes: CPU, not the work done."""
+    from calc.inputs.plan import measured_figures
+
     return {name: value for name, value in imported.measured.items()
             if name in measured_figures()}
 
