@@ -33,8 +33,15 @@ ALWAYS_RECALCULATE = """<?xml version="1.0" encoding="UTF-8"?>
  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
 <item oor:path="/org.openoffice.Office.Calc/Formula/Load">
 <prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item>
-</oor:items>
+{unthreaded}</oor:items>
 """
+UNTHREADED = """<item oor:path="/org.openoffice.Office.Calc/Formula/Calculation">
+<prop oor:name="UseThreadedCalculationForFormulaGroups" oor:op="fuse"><value>false</value>
+</prop></item>
+"""
+"""Calc's setting (Tools > Options > Calc > Calculate, "Enable multi-threaded calculation",
+on unless a user turns it off) to work out a long run of like formulas down a column in
+threads, turned off."""
 BATCH = 60
 """Documents per LibreOffice process (about 300 in one process lost the last 40)."""
 UNO_PYTHON = os.environ.get("MQZCALC_UNO_PYTHON", "/usr/bin/python3")
@@ -54,17 +61,21 @@ def soffice() -> str:
     return found
 
 
-def recalculating_profile(folder: Path) -> Path:
-    """A LibreOffice profile in ``folder`` that recalculates every OOXML file it opens."""
+def recalculating_profile(folder: Path, threaded: bool = True) -> Path:
+    """A LibreOffice profile in ``folder`` that recalculates every OOXML file it opens, with
+    Calc's multi-threaded calculation as it comes (``threaded``) or turned off."""
     (folder / "user").mkdir(parents=True, exist_ok=True)
-    (folder / "user" / "registrymodifications.xcu").write_text(ALWAYS_RECALCULATE)
+    (folder / "user" / "registrymodifications.xcu").write_text(
+        ALWAYS_RECALCULATE.format(unthreaded="" if threaded else UNTHREADED))
     return folder
 
 
 def convert(paths: list[Path], out: Path, work: Path, recalculate: bool,
-            target: str = "xlsx") -> list[Path]:
-    """Open each file in LibreOffice and save it as ``target`` in ``out``."""
-    profile = (recalculating_profile(work / "profile-recalc") if recalculate
+            target: str = "xlsx", threaded: bool = True) -> list[Path]:
+    """Open each file in LibreOffice and save it as ``target`` in ``out`` (recalculating,
+    with Calc's multi-threaded calculation unless ``threaded`` is False)."""
+    profile = (recalculating_profile(work / f"profile-recalc{'' if threaded else '-unthreaded'}",
+                                     threaded) if recalculate
                else work / "profile-default")
     out.mkdir(parents=True, exist_ok=True)
     for start in range(0, len(paths), BATCH):

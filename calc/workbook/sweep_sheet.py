@@ -8,14 +8,24 @@ formula reads as it does there, ``INDEX(basic_cpu_us,MATCH(MIN(A8,1),basic_cpu_u
 ...)``, with the row's cells in place of the input and output names.
 
 The inputs that change from row to row come first, frozen beside the results as the row's
-label; the others follow in template order. The last column is the row's problem: the
-first input, in template order, holding a value the engine refuses (a blank, a pasted
-value of the wrong kind or out of range, a choice in another case: :mod:`.input_state`),
-worded as the calculator sheet words it; else the first rule between inputs the row
-breaks, worded as :attr:`calc.core.model.Check.problem` (the engine, too, names the first); else
-empty. While it is not empty the row's results are empty, in the stored value and by
-formula alike: the engine refuses such a row, and a figure beside a refused input or a
-broken rule would be read as an answer.
+label; the others follow in template order. Then comes the row's problem: the first input,
+in template order, holding a value the engine refuses (a blank, a pasted value of the wrong
+kind or out of range, a choice in another case: :mod:`.input_state`), worded as the
+calculator sheet words it; else the first rule between inputs the row breaks, worded as
+:attr:`calc.core.model.Check.problem` (the engine, too, names the first); else empty.
+While it is not empty the row's results are empty, in the stored value and by formula
+alike: the engine refuses such a row, and a figure beside a refused input or a broken rule
+would be read as an answer. The results follow, in the order the engine works them out
+(:attr:`calc.core.model.Calculator.evaluation_order`: the template's, except that a result
+comes after every result it reads, e.g. the machine's speed before the costs it scales).
+
+So every formula reads only cells to its left. LibreOffice works a sheet out column by
+column, left to right, and with its default settings (multi-threaded calculation on, which
+shares out a long run of like formulas down a column among threads) LibreOffice 7.4 went
+wrong where a formula read a column to its right: with the problem in the last column, a
+connect sweep of 100 rows showed ``#VALUE!`` across its first row; with the problem first
+but the machine's speed still after the costs, one of 130 rows showed it in a row in its
+middle (50 rows were right, and every row with threading off).
 
 Every formula stores the engine's value for its row, so a viewer that does not recalculate
 shows the right figures. (Where a formula cannot be computed, e.g. a division by zero, the
@@ -36,7 +46,7 @@ from calc.workbook.cells import ROW, row_cell, validation, write_value
 from calc.workbook.fit import widest_input, widest_output
 from calc.workbook.input_state import refusal, valid
 from calc.workbook.layout import (SMALLEST_SCALE, column_points, lines_needed, narrowest_width,
-                                  page_setup, page_starts, protect, room_for)
+                                  page_setup, page_starts, protect, room_for, wrapped_lines)
 from calc.workbook.styles import Styles
 
 GROUPS, TITLES, UNITS, NAMES = 4, 5, 6, 7
@@ -51,7 +61,10 @@ BOLD_MARGIN = 3
 """Characters a column needs beyond a bold text's length (bold letters are wider), so a
 title or a result never touches the next column."""
 WIDEST = 60
-"""Widest column, in characters, except the problem column, which fits its longest text."""
+"""Widest column, in characters, except the problem column."""
+PROBLEM_WIDTH = 36
+"""Widest the problem column gets, in characters: it stands between the inputs and the
+results, and is empty on most rows; a longer problem wraps onto more lines of its row."""
 
 
 class SweepSheet:
@@ -67,11 +80,18 @@ class SweepSheet:
                   if len({outcome.inputs[spec.id] for outcome in self.outcomes}) > 1]
         self.varied = len(varied)
         self.inputs = varied + [spec for spec in calculator.inputs.values() if spec not in varied]
-        self.outputs = list(calculator.outputs.values())
-        self.problem_column = len(self.inputs) + len(self.outputs)
-        columns = [*(spec.id for spec in self.inputs), *(output.id for output in self.outputs)]
-        self.cells = {name: row_cell(column)
-                      for column, name in enumerate(columns)}
+        self.outputs = [calculator.outputs[name] for name in calculator.evaluation_order]
+        self.problem_column = len(self.inputs)
+        self.last_column = self.problem_column + len(self.outputs)
+        self.columns = {item.id: column for column, item in enumerate(
+            [*self.inputs, None, *self.outputs]) if item is not None}
+        """Each input's and output's column (the problem's lies between them)."""
+        self.cells = {name: row_cell(column) for name, column in self.columns.items()}
+        problems = [check.problem for check in calculator.checks]
+        problems += [refusal(spec) for spec in calculator.inputs.values()]
+        self.problem_width = min(PROBLEM_WIDTH, max(map(len, problems)) + 2)
+        """The problem column's width in characters: its longest text's, up to
+        :data:`PROBLEM_WIDTH`."""
 
     def write(self) -> None:
         sheet, styles, calculator = self.sheet, self.styles, self.calculator
@@ -85,7 +105,7 @@ class SweepSheet:
         self.rows()
         self.groups(self.print_pages(self.widths()))
         sheet.freeze_panes(FIRST, self.varied)
-        sheet.autofilter(NAMES, 0, FIRST + len(self.outcomes) - 1, self.problem_column)
+        sheet.autofilter(NAMES, 0, FIRST + len(self.outcomes) - 1, self.last_column)
         protect(sheet, sortable=True)
 
     def print_pages(self, widths: list[float]) -> list[int]:
@@ -104,7 +124,7 @@ class SweepSheet:
         sheet.set_v_pagebreaks(breaks)
         sheet.print_across()
         page_setup(sheet, round(SMALLEST_SCALE * 100), self.title())
-        sheet.print_area(GROUPS, 0, FIRST + len(self.outcomes) - 1, self.problem_column)
+        sheet.print_area(GROUPS, 0, FIRST + len(self.outcomes) - 1, self.last_column)
         return breaks
 
     def title(self) -> str:
@@ -126,7 +146,8 @@ class SweepSheet:
 
     def headers(self) -> None:
         sheet, styles = self.sheet, self.styles
-        for column, item in enumerate([*self.inputs, *self.outputs]):
+        for item in [*self.inputs, *self.outputs]:
+            column = self.columns[item.id]
             sheet.write(TITLES, column, item.title, styles.column_title)
             sheet.write(UNITS, column, item.unit, styles.column_unit)
             sheet.write(NAMES, column, item.id, styles.column_name)
@@ -136,12 +157,12 @@ class SweepSheet:
         sheet.write(NAMES, column, "problem", styles.column_name)
 
     def groups(self, breaks: list[int]) -> None:
-        """The band naming each group of columns (inputs, results, problem), cut where a
+        """The band naming each group of columns (inputs, problem, results), cut where a
         printed page begins, so every page's band names the columns under it (a page carrying
         on a group names it again)."""
-        groups = [("Inputs", 0, len(self.inputs) - 1),
-                  ("Results", len(self.inputs), len(self.inputs) + len(self.outputs) - 1),
-                  ("Problem", self.problem_column, self.problem_column)]
+        groups = [("Inputs", 0, self.problem_column - 1),
+                  ("Problem", self.problem_column, self.problem_column),
+                  ("Results", self.problem_column + 1, self.last_column)]
         for title, first, last in groups:
             starts = [first] + [column for column in breaks if first < column <= last]
             for start, end in zip(starts, [*starts[1:], last + 1]):
@@ -157,8 +178,8 @@ class SweepSheet:
         last = FIRST + len(self.outcomes) - 1
         for column, spec in enumerate(self.inputs):
             sheet.data_validation(FIRST, column, last, column, validation(spec))
-        formulas = [(column, output.id, styles.output(output), "=" + self.guarded(output))
-                    for column, output in enumerate(self.outputs, start=len(self.inputs))]
+        formulas = [(self.columns[output.id], output.id, styles.output(output),
+                     "=" + self.guarded(output)) for output in self.outputs]
         problem = "=" + self.problem_formula()
         for row, outcome in enumerate(self.outcomes, start=FIRST):
             number = str(row + 1)
@@ -170,6 +191,8 @@ class SweepSheet:
                 sheet.write_formula(row, column, formula.replace(ROW, number), style, value)
             sheet.write_formula(row, self.problem_column, problem.replace(ROW, number),
                                 styles.problem, outcome.problem)
+            if outcome.problem:  # as tall as its problem wraps (typed over, it keeps this)
+                room_for(sheet, row, wrapped_lines(outcome.problem, self.problem_width))
 
     def guarded(self, output) -> str:
         """The output's formula over this row's cells, empty while the row has a problem."""
@@ -201,21 +224,18 @@ class SweepSheet:
         bounds = output_ranges(self.calculator)
         lengths = [len(widest_input(spec)) for spec in self.inputs]
         lengths += [len(widest_output(output, bounds)) for output in self.outputs]
-        lines, widths = 1, []
-        for column, (item, widest) in enumerate(zip([*self.inputs, *self.outputs], lengths)):
+        lines, widths = 1, {}
+        for item, widest in zip([*self.inputs, *self.outputs], lengths):
             width = min(WIDEST, max(8, len(item.unit) + 2,
                                     math.ceil(len(item.id) * ID_PER_CHARACTER) + 1,
                                     math.ceil(len(item.title) / 2) + BOLD_MARGIN,
                                     max(len(word) for word in item.title.split()) + BOLD_MARGIN,
                                     widest + BOLD_MARGIN))
-            self.sheet.set_column(column, column, width)
-            widths.append(width)
+            widths[self.columns[item.id]] = width
             lines = max(lines, lines_needed(item.title, width - BOLD_MARGIN))
-        problems = [check.problem for check in self.calculator.checks]
-        problems += [refusal(spec) for spec in self.calculator.inputs.values()]
-        longest = max(map(len, problems))
-        self.sheet.set_column(self.problem_column, self.problem_column, longest + 2)
-        widths.append(longest + 2)
+        widths[self.problem_column] = self.problem_width
+        for column, width in widths.items():
+            self.sheet.set_column(column, column, width)
         room_for(self.sheet, TITLES, lines)
-        return widths
+        return [widths[column] for column in sorted(widths)]
 

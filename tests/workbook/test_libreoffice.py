@@ -18,6 +18,7 @@ import pytest
 
 import calc
 from calc.core.names import NOTES_APPLYING, NOTES_SHOWN, STATUS, check_name, note_name, sweep_sheet
+from calc.workbook import write_workbook
 from calc.workbook.input_state import accepted
 from calc.workbook.overview import SHEET as OVERVIEW
 from calc.workbook.overview import headline_name
@@ -32,6 +33,11 @@ from tests.strategies import broken_checks, refused_values
 from tests.xlsx_typing import TypedCopies
 
 pytestmark = pytest.mark.libreoffice
+
+LONG_SWEEP = 120
+"""Random rows of the long sweeps, with the defaults and every input's edges before them:
+LibreOffice works out a long run of like formulas down a column in threads (with its
+default settings), where a connect sweep of 100 rows once went wrong in its first row."""
 
 
 def _typings(calculator, book, cases: list[dict]):
@@ -106,6 +112,26 @@ def _sheet_agrees(calculator, case: dict, book) -> int:
         shown = sheet[rests_on(named_cell(sheet, name).coordinate)].value
         assert (shown or "") == letters, f"{calculator.id} {case}: {name} rests on"
     return len(result.outputs)
+
+
+@pytest.mark.parametrize("threaded", [True, False], ids=["threaded", "unthreaded"])
+def test_libreoffice_recalculates_long_sweeps_to_the_engine(tmp_path, threaded):
+    """Every calculator's what-if sheet of more than 100 rows (the built workbooks' are
+    shorter), as ``mqcalc sweep --out`` writes it, recalculated by LibreOffice on opening
+    with its multi-threaded calculation on (Calc's default) and off: every row of every
+    sheet shows what the engine gives for its inputs."""
+    paths = []
+    for calculator in CALCULATORS:
+        rows = [{**calculator.defaults(), **case}
+                for case in spread_cases(calculator, "long-sweep", LONG_SWEEP)]
+        paths.append(write_workbook(tmp_path / f"{calculator.id}.xlsx", [calculator],
+                                    {calculator.id: {}}, {calculator.id: rows}))
+    recalculated = convert(paths, tmp_path / "out", tmp_path, recalculate=True,
+                           threaded=threaded)
+    for calculator, path in zip(CALCULATORS, recalculated):
+        sheet = openpyxl.load_workbook(path, data_only=True)[sweep_sheet(calculator.id)]
+        assert len(sweep_rows.rows(sheet)) > LONG_SWEEP
+        assert sweep_rows.disagreements(calculator, sheet) == [], calculator.id
 
 
 def test_libreoffice_with_default_settings_shows_the_stored_results(built, tmp_path):

@@ -7,7 +7,7 @@ import re
 import zipfile
 
 import pytest
-from openpyxl.utils import FORMULAE
+from openpyxl.utils import FORMULAE, column_index_from_string
 
 import calc
 from calc.core.names import (NOTES_APPLYING, NOTES_SHOWN, STATUS, check_message_name, sweep_sheet,
@@ -181,6 +181,23 @@ def test_sweep_sheet_reads_constants_and_tables_through_its_own_names(opened, ca
         for name in set(output.depends) & {*calculator.inputs, *calculator.outputs}:
             assert not re.search(rf"\b{name}\b", formula), (output.id, name, formula)
             assert f"{where[name]}{first}" in formula, (output.id, name, formula)
+
+
+@pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
+def test_every_sweep_formula_reads_only_cells_to_its_left(opened, calculator):
+    """LibreOffice works a sheet out column by column; with its multi-threaded calculation a
+    formula reading a column to its right went wrong in long sweeps (calc/workbook/
+    sweep_sheet.py). So the problem comes before the results, and each result after every
+    result it reads."""
+    sweep = opened("mqzcalc.xlsx")[sweep_sheet(calculator.id)]
+    for cell in sweep[sweep_rows.rows(sweep)[0]]:
+        if isinstance(cell.value, str) and cell.value.startswith("="):
+            formula = re.sub(r'"(?:[^"]|"")*"', '""', cell.value)
+            read = re.findall(rf"(?<![\w!$])\$?([A-Z]{{1,3}})\$?{cell.row}(?!\w)", formula)
+            assert read, (cell.coordinate, formula)
+            later = [letters for letters in read
+                     if column_index_from_string(letters) >= cell.column]
+            assert later == [], (cell.coordinate, formula)
 
 
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
