@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
-# Install everything the test suite needs (from Debian: libreoffice-calc-nogui and python3-uno
-# for the workbook checks, poppler-utils to render them to pictures, fonts-crosextra-carlito for
-# Calibri's metrics, tmux for the real-terminal check; then mqzcalc with its test extras in .venv) and run the whole suite, in parallel.
+# Install everything the test suite needs (from Debian: libreoffice-calc-nogui, its German and
+# French language packs and python3-uno for the workbook checks, poppler-utils to render them
+# to pictures, fonts-crosextra-carlito for Calibri's metrics, tmux for the real-terminal check;
+# then mqzcalc with its test extras in .venv) and run the whole suite, in parallel.
 # Arguments go to pytest (e.g. -m "not libreoffice" for everything but LibreOffice).
 set -euo pipefail
 missing=()
 command -v soffice >/dev/null 2>&1 || missing+=(libreoffice-calc-nogui)
+# German and French: the checks that type yes/no inputs into the workbooks in those languages
+for language in de fr; do
+    dpkg-query -W -f '${Status}' "libreoffice-l10n-$language" 2>/dev/null \
+        | grep -q "ok installed" || missing+=("libreoffice-l10n-$language")
+done
 /usr/bin/python3 -c "import uno" >/dev/null 2>&1 || missing+=(python3-uno)
 command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
 command -v tmux >/dev/null 2>&1 || missing+=(tmux)

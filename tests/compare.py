@@ -10,6 +10,7 @@ import calc
 from calc.core.names import chart_range_name
 from calc.engine.evidence import letters
 from calc.workbook.chart_data import chart_data_sheet_name
+from calc.workbook.input_state import cell_value
 from calc.workbook.notes_block import BULLET
 from calc.workbook.sheet_columns import RESTS
 
@@ -72,9 +73,12 @@ def notes_from_lines(lines: list) -> list[str]:
 
 
 def expected_series(calculator, chart, inputs) -> dict[str, tuple]:
-    """The chart's input points and each output's figures, as the engine computes them."""
+    """The chart's input points, as their cells hold them (a switch's yes or no), and each
+    output's figures, as the engine computes them."""
     series = calc.chart_series(calculator.id, chart.id, inputs)
-    return {chart.x: series.x, **series.y}
+    x = calculator.inputs.get(chart.x)
+    points = series.x if x is None else tuple(cell_value(x, point) for point in series.x)
+    return {chart.x: points, **series.y}
 
 
 def chart_blocks_equal_engine(read, calculator, inputs, rel: float) -> int:

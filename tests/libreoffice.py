@@ -22,6 +22,7 @@ import shutil
 import subprocess
 from collections import deque
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 from openpyxl.utils import column_index_from_string, get_column_letter
@@ -33,7 +34,7 @@ ALWAYS_RECALCULATE = """<?xml version="1.0" encoding="UTF-8"?>
  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
 <item oor:path="/org.openoffice.Office.Calc/Formula/Load">
 <prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item>
-{unthreaded}</oor:items>
+{unthreaded}{locale}</oor:items>
 """
 UNTHREADED = """<item oor:path="/org.openoffice.Office.Calc/Formula/Calculation">
 <prop oor:name="UseThreadedCalculationForFormulaGroups" oor:op="fuse"><value>false</value>
@@ -42,6 +43,15 @@ UNTHREADED = """<item oor:path="/org.openoffice.Office.Calc/Formula/Calculation"
 """Calc's setting (Tools > Options > Calc > Calculate, "Enable multi-threaded calculation",
 on unless a user turns it off) to work out a long run of like formulas down a column in
 threads, turned off."""
+LOCALE = """<item oor:path="/org.openoffice.Setup/L10N">
+<prop oor:name="ooLocale" oor:op="fuse"><value>{language}</value></prop></item>
+<item oor:path="/org.openoffice.Setup/L10N">
+<prop oor:name="ooSetupSystemLocale" oor:op="fuse"><value>{locale}</value></prop></item>
+"""
+"""LibreOffice's language (its menus, function names, TRUE and FALSE: WAHR and FALSCH in
+German, VRAI and FAUX in French, where Debian's libreoffice-l10n package of the language is
+installed) and the locale it reads typed numbers and dates in (Tools > Options > Language
+Settings > Languages), as a person in that country has them."""
 BATCH = 60
 """Documents per LibreOffice process (about 300 in one process lost the last 40)."""
 UNO_PYTHON = os.environ.get("MQZCALC_UNO_PYTHON", "/usr/bin/python3")
@@ -61,12 +71,16 @@ def soffice() -> str:
     return found
 
 
-def recalculating_profile(folder: Path, threaded: bool = True) -> Path:
+def recalculating_profile(folder: Path, threaded: bool = True, locale: str | None = None
+                          ) -> Path:
     """A LibreOffice profile in ``folder`` that recalculates every OOXML file it opens, with
-    Calc's multi-threaded calculation as it comes (``threaded``) or turned off."""
+    Calc's multi-threaded calculation as it comes (``threaded``) or turned off, in the
+    language and locale ``locale`` (e.g. ``de-DE``; None: as LibreOffice comes)."""
     (folder / "user").mkdir(parents=True, exist_ok=True)
-    (folder / "user" / "registrymodifications.xcu").write_text(
-        ALWAYS_RECALCULATE.format(unthreaded="" if threaded else UNTHREADED))
+    (folder / "user" / "registrymodifications.xcu").write_text(ALWAYS_RECALCULATE.format(
+        unthreaded="" if threaded else UNTHREADED,
+        locale="" if locale is None else LOCALE.format(language=locale.split("-")[0],
+                                                       locale=locale)))
     return folder
 
 
@@ -97,14 +111,17 @@ def _convert_batch(paths: list[Path], out: Path, profile: Path, target: str) -> 
 class Session:
     """One LibreOffice, opened once, that recalculates workbook after workbook."""
 
-    def __init__(self, work: Path):
+    def __init__(self, work: Path, locale: str | None = None):
+        """``locale``: LibreOffice's language and locale (see :func:`recalculating_profile`)."""
         soffice()
         if subprocess.run([UNO_PYTHON, "-c", "import uno"], capture_output=True).returncode:
             raise RuntimeError(f"{UNO_PYTHON} cannot import LibreOffice's uno module: run the "
                                "README's test command, which installs python3-uno (or set "
                                "MQZCALC_UNO_PYTHON to a Python that has it)")
         self.bridge = subprocess.Popen(
-            [UNO_PYTHON, str(BRIDGE), str(recalculating_profile(work / "profile-recalc"))],
+            [UNO_PYTHON, str(BRIDGE),
+             str(recalculating_profile(work / f"profile-recalc-{locale or 'default'}",
+                                       locale=locale))],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.answers = selectors.DefaultSelector()
         self.answers.register(self.bridge.stdout, selectors.EVENT_READ)
@@ -126,6 +143,16 @@ class Session:
         self._ask({"open": str(path)})
         self._reply(path)
         yield from self._answers(({"type": typing}, path, names) for typing in typings)
+
+    def entered(self, path: Path, names, keys: dict[str, dict[str, str]]) -> Entered:
+        """The workbook at ``path`` opened, its data validation checked, each text of
+        ``keys`` (``{sheet title: {cell: text}}``) typed into its cell as a person types it,
+        and recalculated (tests/uno_bridge.py, ``enter``). ``names`` as for
+        :meth:`recalculate`."""
+        self._ask({"enter": str(path), "keys": keys})
+        answer = self._reply(path)
+        return Entered(answer["invalid"], answer["invalid_after"],
+                       Values(answer["sheets"], names))
 
     def _answers(self, requests: Iterable[tuple[dict, Path, object]]) -> Iterator[Values]:
         """The answer to each request, in order. The next request is made before the last
@@ -224,3 +251,14 @@ class Values:
 
     def __getitem__(self, title: str) -> ValueSheet:
         return self.sheets[title]
+
+
+@dataclass(frozen=True)
+class Entered:
+    """A workbook with text typed in as a person types it (:meth:`Session.entered`)."""
+
+    invalid: dict[str, bool]
+    """Each sheet: whether a cell held a value its data validation refuses, as opened."""
+    invalid_after: dict[str, bool]
+    """The same, once the text was typed in."""
+    values: Values

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from calc.core.model import Calculator
 from calc.engine import sweeps
+from calc.workbook.input_state import NO, YES
 from calc.workbook.sweep_sheet import FIRST, NAMES
 from tests.compare import agrees
+
+SWITCH = {YES: True, NO: False}
+"""A switch's cell, read back as the engine's value."""
 
 
 def columns(sheet) -> dict[str, str]:
@@ -22,11 +26,11 @@ def rows(sheet) -> range:
 
 
 def typed(calculator: Calculator, sheet, row: int) -> dict:
-    """The inputs of one row as the engine takes them (a spreadsheet may hand back a
-    boolean as 1 or 0)."""
+    """The inputs of one row as the engine takes them: a switch's yes or no as True or
+    False (anything else as it is, for the engine to refuse)."""
     where = columns(sheet)
     values = {name: sheet[f"{where[name]}{row}"].value for name in calculator.inputs}
-    return {name: bool(value) if calculator.inputs[name].type == "bool" else value
+    return {name: SWITCH.get(value, value) if calculator.inputs[name].type == "bool" else value
             for name, value in values.items()}
 
 

@@ -28,7 +28,7 @@ from calc.template.documents import cite
 from calc.workbook.cells import range_text, validation, write_value
 from calc.workbook.evidence_cells import HEADER, mark_beyond, write_input_mark, write_output_mark
 from calc.workbook.fit import column_width, widest_input, widest_output
-from calc.workbook.input_state import accepted, refusal, valid
+from calc.workbook.input_state import accepted, cell_value, refusal, switches_read, valid
 from calc.workbook.layout import (page_height, page_starts, protect_and_fit, room_for, row_heights,
                                   width_left, wrapped_lines)
 from calc.workbook.notes_block import write_notes
@@ -178,11 +178,12 @@ class CalculatorSheet:
         about = f"{spec.help} Accepts {accepted(spec)}."
         if spec.id in self.linked:
             self.sheet.write_formula(self.row, VALUE, "=" + self.linked[spec.id],
-                                     self.styles.echo(spec), value)
+                                     self.styles.echo(spec), cell_value(spec, value))
             about = (f"Set at {self.linked[spec.id]} for every calculator of this plan "
                      f"variant: change it there. {about}")
         else:
-            write_value(self.sheet, self.row, VALUE, value, self.styles.input(spec))
+            write_value(self.sheet, self.row, VALUE, cell_value(spec, value),
+                        self.styles.input(spec))
             self.sheet.data_validation(self.row, VALUE, self.row, VALUE, validation(spec))
         self.describe(spec.title, spec.unit, spec.id, about)
         if spec.labels:
@@ -223,7 +224,8 @@ class CalculatorSheet:
     def output_row(self, output) -> None:
         value = self.result.outputs[output.id]
         self.sheet.write_formula(self.row, VALUE, f'=IF({FIRST_PROBLEM}<>"","",'
-                                 f'{to_excel(output.tree)})', self.styles.output(output), value)
+                                 f'{self.formula(output.tree)})', self.styles.output(output),
+                                 value)
         about = f"{output.help} [{output.id} = {output.formula}]"
         self.describe(output.title, output.unit, output.id, about)
         if isinstance(value, str):
@@ -276,11 +278,16 @@ class CalculatorSheet:
             self.text_cell(self.row, check.message)
             self.name(check_message_name(index), (self.row, TEXTS))
             problem = f"{quoted(check.problem_opening)}&{check_message_name(index)}"
-            own = self.problem_line(f'IF({inputs_problem}<>"","",IF(NOT({to_excel(check.tree)}),'
-                                    f'{problem},""))')
+            own = self.problem_line(f'IF({inputs_problem}<>"","",'
+                                    f'IF(NOT({self.formula(check.tree)}),{problem},""))')
             self.mark_when_set(own, check.names)
             self.merged_formula(own, "", check_name(index), self.styles.problem, check.problem)
         self.name(FIRST_PROBLEM, (self.problem_row, PROBLEM_FIRST))
+
+    def formula(self, tree) -> str:
+        """Formula text for an expression of the template over this sheet's names, each
+        switch read as the boolean its cell's yes or no stands for."""
+        return to_excel(tree, switches_read(self.calculator.inputs))
 
     def text_cell(self, row: int, text: str) -> str:
         """Write ``text`` in the hidden TEXTS column of ``row`` and return that cell's

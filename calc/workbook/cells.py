@@ -5,6 +5,7 @@ from __future__ import annotations
 from xlsxwriter.utility import xl_col_to_name, xl_rowcol_to_cell
 
 from calc.core.model import Input
+from calc.workbook.input_state import NO, YES, accepted
 
 ROW = "\x00"
 """Stands for the row number in a formula translated once per column and numbered per row
@@ -30,12 +31,12 @@ def write_value(sheet, row: int, column: int, value, style) -> None:
 
 def validation(spec: Input) -> dict:
     """Data validation for an input cell, with the domain in the prompt and the error."""
-    accepts = spec.accepts()
+    accepts = accepted(spec)
     common = {"input_title": spec.title[:32], "input_message": prompt(spec),
               "error_title": f"Invalid {spec.title}"[:32],
               "error_message": f"{spec.title} accepts {accepts}."[:255], "error_type": "stop"}
     if spec.type == "bool":
-        return {"validate": "list", "source": ["TRUE", "FALSE"], **common}
+        return {"validate": "list", "source": [YES, NO], **common}
     if spec.type == "choice":
         return {"validate": "list", "source": list(spec.choices), **common}
     kind = "integer" if spec.type == "int" else "decimal"
@@ -48,7 +49,7 @@ def validation(spec: Input) -> dict:
 def prompt(spec: Input) -> str:
     """The message an input cell shows while selected: what it accepts, each choice with
     its label where they all fit Excel's 255 characters (a what-if row shows the ids)."""
-    plain = f"Accepts {spec.accepts()}."
+    plain = f"Accepts {accepted(spec)}."
     if not spec.labels:
         return plain[:255]
     labelled = "Accepts one of " + ", ".join(f"{choice} ({spec.label(choice)})"

@@ -27,6 +27,7 @@ from calc.engine.charts import axis_format, chart_series, point_labels
 from calc.formula.emit_excel import to_excel
 from calc.workbook.calculator_sheet import CalculatorSheet
 from calc.workbook.cells import ROW, range_text, row_cell, write_value
+from calc.workbook.input_state import cell_value, switches_read
 from calc.workbook.layout import protect
 from calc.workbook.styles import Styles
 
@@ -109,7 +110,8 @@ def _block(book, sheet, styles: Styles, sheet_name: str, written: CalculatorShee
     for index, (point, stored) in enumerate(zip(chart.points, rows)):
         row = first + index
         number = str(row + 1)
-        write_value(sheet, row, 0, point, point_style)
+        x = written.calculator.inputs.get(chart.x)
+        write_value(sheet, row, 0, point if x is None else cell_value(x, point), point_style)
         if labels:
             sheet.write_string(row, len(columns), labels[index], styles.cell)
         for column, name, formula, style in formulas:
@@ -196,7 +198,8 @@ class _SweptFigures:
                 for outputs in swept]
 
     def formula(self, name: str, where: dict[str, str]) -> str:
-        return to_excel(self.calculator.outputs[name].tree, lambda n: where.get(n, n))
+        return to_excel(self.calculator.outputs[name].tree,
+                        switches_read(self.calculator.inputs, lambda n: where.get(n, n)))
 
     def style(self, name: str, styles: Styles):
         return styles.output(self.calculator.outputs[name])
@@ -221,7 +224,7 @@ class _TableFigures:
         key = ast.Tuple(elts=[row_key, ast.Constant(value=name)]) if self.table.col_keys \
             else row_key
         return to_excel(ast.Subscript(value=ast.Name(id=self.table.id), slice=key),
-                        lambda n: where.get(n, n))
+                        switches_read(self.written.calculator.inputs, lambda n: where.get(n, n)))
 
     def style(self, name: str, styles: Styles):
         return styles.figure(self.table.decimals)

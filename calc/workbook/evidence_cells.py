@@ -21,6 +21,7 @@ from calc.core.model import ASSUMED, MARKS, Calculator, Input
 from calc.core.names import FIRST_PROBLEM, note_name
 from calc.engine.evidence import LETTERS, letters
 from calc.formula.emit_excel import quoted, to_excel
+from calc.workbook.input_state import cell_value
 from calc.workbook.sheet_columns import RESTS
 
 HEADER = "Rests on"
@@ -28,8 +29,9 @@ HEADER = "Rests on"
 
 
 def default_literal(spec: Input) -> str:
-    """The input's default as a spreadsheet literal, written as every formula writes one."""
-    return to_excel(ast.Constant(spec.default))
+    """The input's default as a spreadsheet literal, written as every formula writes one
+    (a switch's as the text its cell holds)."""
+    return to_excel(ast.Constant(cell_value(spec, spec.default)))
 
 
 def write_input_mark(page, spec: Input, given: frozenset[str]) -> str | None:
@@ -37,11 +39,9 @@ def write_input_mark(page, spec: Input, given: frozenset[str]) -> str | None:
     reference, or None for an input given when the workbook was made (never assumed)."""
     if spec.id in given:
         return None
-    same = (f"EXACT({spec.id},{default_literal(spec)})" if spec.type == "choice"
+    same = (f"EXACT({spec.id},{default_literal(spec)})" if spec.type in ("bool", "choice")
             else f"{spec.id}={default_literal(spec)}")
-    if spec.type == "bool":  # a text TRUE typed in a boolean's cell is not the default
-        same = f"AND(ISLOGICAL({spec.id}),{same})"
-    applies = f",{to_excel(spec.applies_tree)}" if spec.applies_tree is not None else ""
+    applies = f",{page.formula(spec.applies_tree)}" if spec.applies_tree is not None else ""
     stored = "" if spec.id in page.result.not_applying else LETTERS[ASSUMED]
     page.sheet.write_formula(page.row, RESTS, f'=IF(AND({same}{applies}),'
                              f'{quoted(LETTERS[ASSUMED])},"")', page.styles.marks, stored)

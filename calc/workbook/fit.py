@@ -21,6 +21,7 @@ import math
 from calc.core.formatting import format_value
 from calc.core.model import BOOL, TEXT, Input, Output
 from calc.formula.bounds import Interval
+from calc.workbook.input_state import NO, YES
 
 PADDING = 2
 """Units a column needs beyond its text: the cell's margins left and right and a border."""
@@ -43,10 +44,10 @@ def column_width(text: str, monospace: bool = False) -> int:
 
 
 def widest_input(spec: Input) -> str:
-    """The widest text an input's cell can show: TRUE/FALSE, its longest choice, or its min
-    or max in its format (an input with no max within :data:`SAFE_MAGNITUDE`)."""
+    """The widest text an input's cell can show: a switch's yes or no, its longest choice, or
+    its min or max in its format (an input with no max within :data:`SAFE_MAGNITUDE`)."""
     if spec.type == "bool":
-        return "FALSE"
+        return max(YES, NO, key=len)
     if spec.type == "choice":
         return max(spec.choices, key=len)
     high = SAFE_MAGNITUDE if spec.max is None else spec.max

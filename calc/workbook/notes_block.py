@@ -23,7 +23,6 @@ from xlsxwriter.utility import xl_rowcol_to_cell
 
 from calc.core.model import Note
 from calc.core.names import NOTES_SHOWN, note_name
-from calc.formula.emit_excel import to_excel
 from calc.workbook.cells import range_text
 from calc.workbook.sheet_columns import LABEL, NOTE_COUNT, NOTE_LINE, NOTE_OWN
 
@@ -123,7 +122,7 @@ def _note_cell(page, row: int, index: int, note: Note, applies: bool) -> str:
     """Write, on ``row``, note ``index``'s whole text while it applies (the name ``note_N``)
     and return that cell's reference."""
     text = page.text_cell(row, note.text)
-    page.sheet.write_formula(row, NOTE_OWN, f'=IF({to_excel(note.tree)},{text},"")', None,
+    page.sheet.write_formula(row, NOTE_OWN, f'=IF({page.formula(note.tree)},{text},"")', None,
                              note.text if applies else "")
     page.name(note_name(index), (row, NOTE_OWN))
     return xl_rowcol_to_cell(row, NOTE_OWN, row_abs=True, col_abs=True)

@@ -35,6 +35,7 @@ from calc.workbook.calculator_sheet import CalculatorSheet
 from calc.workbook.cells import validation, write_value
 from calc.workbook.evidence_cells import default_literal
 from calc.workbook.fit import column_width
+from calc.workbook.input_state import cell_value
 from calc.workbook.layout import column_pixels, protect_and_fit, room_for
 from calc.workbook.notes_block import (BULLET, CHARACTERS_PER_WIDTH, Columns, Line, note_lines,
                                        write_lines)
@@ -180,7 +181,8 @@ class PlanSheet:
             self.sheet.write(self.row, UNIT, spec.unit, self.styles.label)
             for index, variant in enumerate(self.plan.variants):
                 column = self.column(index)
-                write_value(self.sheet, self.row, column, variant.variant.machine[name],
+                write_value(self.sheet, self.row, column,
+                            cell_value(spec, variant.variant.machine[name]),
                             self.styles.input(spec))
                 self.sheet.data_validation(self.row, column, self.row, column, validation(spec))
                 self.name(name, index, self.row)
@@ -429,7 +431,8 @@ class PlanSheet:
             column, own = self.column(index), variant.variant.own_measured
             values.append(variant.variant.measured.get(name))
             if name in own:
-                write_value(sheet, self.row, column, own[name], styles.input(spec))
+                write_value(sheet, self.row, column, cell_value(spec, own[name]),
+                            styles.input(spec))
                 sheet.data_validation(self.row, column, self.row, column, validation(spec))
             elif name in variant.variant.measured:
                 sheet.write_formula(self.row, column, "=" + self.measured_cells[

@@ -101,5 +101,5 @@ class Styles:
 
 def input_format(spec: Input) -> str:
     """An input value's number format: a number with its input's decimals (never General,
-    which turns a long number into 1.2E+15), a switch as TRUE/FALSE, a choice as text."""
-    return {"bool": BOOLEAN, "choice": "@"}.get(spec.type) or number_format(spec.decimals)
+    which turns a long number into 1.2E+15), a switch (yes or no) and a choice as text."""
+    return "@" if spec.type in ("bool", "choice") else number_format(spec.decimals)

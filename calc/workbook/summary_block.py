@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from calc.core.names import FIRST_PROBLEM, NOTES_APPLYING, STATUS, note_name
 from calc.formula.emit_excel import quoted
 from calc.workbook.evidence_cells import HEADER
+from calc.workbook.input_state import cell_value
 from calc.workbook.sheet_columns import ABOUT, LABEL, VALUE
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ def write_summary(page: CalculatorSheet) -> None:
     for name in calculator.key_inputs:
         spec = calculator.inputs[name]
         page.sheet.write_formula(page.row, VALUE, f"={name}", styles.echo(spec),
-                                 result.inputs[name])
+                                 cell_value(spec, result.inputs[name]))
         where = (f"An input set at {page.linked[name]}: change it there." if name in page.linked
                  else "An input: type it in the yellow cell below.")
         page.describe(spec.title, spec.unit, name, where)

@@ -44,7 +44,7 @@ from calc.formula.bounds import output_ranges
 from calc.formula.emit_excel import quoted, to_excel
 from calc.workbook.cells import ROW, row_cell, validation, write_value
 from calc.workbook.fit import widest_input, widest_output
-from calc.workbook.input_state import refusal, valid
+from calc.workbook.input_state import cell_value, refusal, switches_read, valid
 from calc.workbook.layout import (SMALLEST_SCALE, column_points, lines_needed, narrowest_width,
                                   page_setup, page_starts, protect, room_for, wrapped_lines)
 from calc.workbook.styles import Styles
@@ -184,7 +184,7 @@ class SweepSheet:
         for row, outcome in enumerate(self.outcomes, start=FIRST):
             number = str(row + 1)
             for column, spec in enumerate(self.inputs):
-                write_value(sheet, row, column, outcome.inputs[spec.id],
+                write_value(sheet, row, column, cell_value(spec, outcome.inputs[spec.id]),
                             styles.input(spec))
             for column, name, style, formula in formulas:
                 value = "" if outcome.outputs is None else outcome.outputs[name]
@@ -196,7 +196,7 @@ class SweepSheet:
 
     def guarded(self, output) -> str:
         """The output's formula over this row's cells, empty while the row has a problem."""
-        formula = to_excel(output.tree, self.refer)
+        formula = to_excel(output.tree, switches_read(self.calculator.inputs, self.refer))
         return f'IF({row_cell(self.problem_column)}<>"","",{formula})'
 
     def problem_formula(self) -> str:
@@ -206,7 +206,7 @@ class SweepSheet:
         one Excel refuses); an input's refusal is short."""
         formula = '""'
         for index, check in reversed(list(enumerate(self.calculator.checks, start=1))):
-            condition = to_excel(check.tree, self.refer)
+            condition = to_excel(check.tree, switches_read(self.calculator.inputs, self.refer))
             problem = f"{quoted(check.problem_opening)}&{check_message_name(index)}"
             formula = f"IF(NOT({condition}),{problem},{formula})"
         for spec in reversed(self.calculator.inputs.values()):

@@ -16,6 +16,8 @@ from pathlib import Path
 import openpyxl
 from openpyxl.workbook.defined_name import DefinedName
 
+from tests.input_cells import cell_values
+
 from .peer_base import INSTALL, Unmeasured, check
 
 try:
@@ -64,8 +66,8 @@ def _seconds(calculator, cases: list[dict], path: Path, cells: dict[str, str],
     spent = 0.0
     for case in cases:
         started = time.perf_counter()
-        solution = model.calculate(inputs={sheet + cells[name]: value
-                                           for name, value in case.items()},
+        solution = model.calculate(inputs={sheet + cells[name]: value for name, value
+                                           in cell_values(calculator, case).items()},
                                    outputs=list(outputs.values()))
         found = {name: solution[address].value[0, 0] for name, address in outputs.items()}
         spent += time.perf_counter() - started

@@ -16,6 +16,8 @@ import logging
 import time
 from pathlib import Path
 
+from tests.input_cells import cell_values
+
 from .peer_base import INSTALL, Unmeasured, check
 
 try:
@@ -60,7 +62,7 @@ def _seconds(calculator, cases: list[dict], compiler, cells: dict[str, str]) -> 
     spent = 0.0
     for case in cases:
         started = time.perf_counter()
-        for name, value in case.items():
+        for name, value in cell_values(calculator, case).items():
             compiler.set_value(f"{calculator.id}!{cells[name]}", value)
         found = {name: compiler.evaluate(address) for name, address in outputs.items()}
         spent += time.perf_counter() - started

@@ -22,6 +22,7 @@ import calc
 from calc.workbook import write_workbook
 from tests.cases import spread_cases
 from tests.compare import named_cell
+from tests.input_cells import cell_values
 from tests.libreoffice import convert
 from tests.strategies import broken_checks
 from tests.xlsx_oracle import WorkbookOracle
@@ -117,7 +118,7 @@ def peer_workbook(calculator, cases: list[dict], work: Path) -> Workbook:
              for name in [*calculator.inputs, *calculator.outputs]}
     copies = []
     for number, case in enumerate(cases):
-        for name, value in case.items():
+        for name, value in cell_values(calculator, case).items():
             named_cell(book[calculator.id], name).value = value
         copy = work / f"{calculator.id}-{number:03d}.xlsx"
         book.save(copy)

@@ -16,6 +16,7 @@ from calc.engine.evidence import letters
 from calc.inputs.scenario import Scenario, load_scenario
 from tests.compare import agrees, named_cell
 from tests.conftest import CALCULATORS
+from tests.input_cells import cell_values
 from tests.strategies import broken_checks, edges
 from tui.app import create_app
 from tui.results_panel import VALUE_WIDTH, fit_cell
@@ -365,7 +366,7 @@ async def test_export_writes_a_workbook_whose_stored_results_are_the_screens(tmp
         shown = shown_outputs(app)
     sheet = openpyxl.load_workbook(path, data_only=True)["connect"]
     result = calc.run("connect", {"sharecnv": 1, "tls": False})
-    for name, value in result.inputs.items():
+    for name, value in cell_values(calc.calculator("connect"), result.inputs).items():
         assert named_cell(sheet, name).value == value, name
     for name, value in result.outputs.items():
         assert agrees(value, named_cell(sheet, name).value, rel=1e-15), name

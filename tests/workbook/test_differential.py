@@ -15,6 +15,7 @@ from calc.workbook.summary_block import ALL_CLEAR
 from tests import sweep_rows
 from tests.compare import agrees, expected_marks, notes_from_lines, rests_on
 from tests.conftest import CALCULATORS
+from tests.input_cells import cell_values, typed_value
 from tests.strategies import any_inputs, broken_checks, calculator_inputs, refused_values
 from tests.xlsx_oracle import WorkbookOracle
 
@@ -37,7 +38,7 @@ def sweep_layout(opened):
 @given(data=st.data())
 def test_workbook_formulas_equal_the_engine(oracle, calculator, data):
     inputs = data.draw(calculator_inputs(calculator))
-    oracle.set_all(calculator.id, inputs)
+    oracle.set_all(calculator.id, cell_values(calculator, inputs))
     result = calc.run(calculator.id, inputs)
     for name, expected in result.outputs.items():
         found = oracle.value(calculator.id, name)
@@ -67,7 +68,7 @@ def test_broken_rules_show_in_the_workbook_and_are_refused_by_the_engine(oracle,
     """Each rule line shows its problem while broken; while any is, the status line shows
     the first, every result is empty and the engine refuses the inputs, naming the same."""
     inputs = data.draw(any_inputs(calculator))
-    oracle.set_all(calculator.id, inputs)
+    oracle.set_all(calculator.id, cell_values(calculator, inputs))
     broken = broken_checks(calculator, inputs)
     for index, check in enumerate(calculator.checks, start=1):
         shown = oracle.value(calculator.id, check_name(index))
@@ -100,12 +101,13 @@ def test_a_value_the_engine_refuses_empties_every_result_and_names_the_input(
     put in an input cell (pasting and deleting pass data validation by): the status names
     the input and what it accepts, no result shows a figure, and the engine refuses it."""
     spec = calculator.inputs[name]
-    oracle.set_all(calculator.id, {**calculator.defaults(), name: value})
+    defaults = cell_values(calculator, calculator.defaults())
+    oracle.set_all(calculator.id, {**defaults, name: value})
     try:
         assert oracle.value(calculator.id, STATUS) == f"{name} expects {accepted(spec)}"
         assert _results_shown(oracle, calculator) == {}
     finally:
-        oracle.set_all(calculator.id, calculator.defaults())
+        oracle.set_all(calculator.id, defaults)
     with pytest.raises(calc.InputError):
         calc.run(calculator.id, {name: value})
 
@@ -134,7 +136,7 @@ def test_inputs_typed_into_a_sweep_row_give_that_row_the_engines_outcome(
     typed = {name: oracle.cell(sheet, f"{where[name]}{row}") for name in inputs}
     try:
         for name, value in inputs.items():
-            oracle.type_into(sheet, f"{where[name]}{row}", value)
+            oracle.type_into(sheet, f"{where[name]}{row}", typed_value(calculator, name, value))
         for name, value in sweep_rows.expected(calculator, inputs).items():
             found = oracle.cell(sheet, f"{where[name]}{row}")
             assert agrees(value, found, rel=1e-12), f"row {row} {name}: workbook {found!r}, " \

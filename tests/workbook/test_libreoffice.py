@@ -13,6 +13,8 @@ recalculations in a quarter of the time: opening these workbooks costs LibreOffi
 """
 from __future__ import annotations
 
+import shutil
+
 import openpyxl
 import pytest
 
@@ -28,7 +30,8 @@ from tests.cases import RANDOM_CASES, spread_cases
 from tests.compare import (agrees, chart_blocks_equal_engine, expected_marks, named_cell,
                            named_values, notes_from_lines, rests_on)
 from tests.conftest import CALCULATORS
-from tests.libreoffice import convert
+from tests.input_cells import cell_values
+from tests.libreoffice import Session, convert
 from tests.strategies import broken_checks, refused_values
 from tests.xlsx_typing import TypedCopies
 
@@ -50,8 +53,9 @@ def _typings(calculator, book, cases: list[dict]):
         row = rows[number % len(rows)]
         typed = {**calculator.defaults(), **case}
         yield {calculator.id: {named_cell(book[calculator.id], name).coordinate: value
-                               for name, value in case.items()},
-               sweep.title: {f"{where[name]}{row}": typed[name] for name in calculator.inputs}}
+                               for name, value in cell_values(calculator, case).items()},
+               sweep.title: {f"{where[name]}{row}": value
+                             for name, value in cell_values(calculator, typed).items()}}
 
 
 def _opened(built, calculator, work):
@@ -134,6 +138,42 @@ def test_libreoffice_recalculates_long_sweeps_to_the_engine(tmp_path, threaded):
         assert sweep_rows.disagreements(calculator, sheet) == [], calculator.id
 
 
+LOCALES = ("en-US", "de-DE", "fr-FR")
+"""LibreOffice's languages the yes/no inputs are typed in: English, and two whose TRUE and
+FALSE are other words (WAHR and FALSCH, VRAI and FAUX)."""
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_yes_no_inputs_typed_in_any_language_are_valid_and_computed(built, tmp_path, locale):
+    """In LibreOffice in English, German and French: no cell of any workbook with a switch
+    is marked invalid as it opens (Mark Invalid Data), nor once each switch's other value
+    (yes or no) is typed as a person types it into the calculator sheet and the first
+    what-if row; and the sheet and every what-if row then show the engine's figures."""
+    calculators = [c for c in CALCULATORS
+                   if any(spec.type == "bool" for spec in c.inputs.values())]
+    assert calculators
+    with Session(tmp_path / "office", locale=locale) as office:
+        for calculator in calculators:
+            case = {name: not spec.default for name, spec in calculator.inputs.items()
+                    if spec.type == "bool"}
+            typed = cell_values(calculator, case)
+            path = shutil.copy(built / f"{calculator.id}.xlsx", tmp_path)
+            book = openpyxl.load_workbook(path)
+            sweep = book[sweep_sheet(calculator.id)]
+            where, row = sweep_rows.columns(sweep), sweep_rows.rows(sweep)[0]
+            entered = office.entered(path, book, {
+                calculator.id: {named_cell(book[calculator.id], name).coordinate: text
+                                for name, text in typed.items()},
+                sweep.title: {f"{where[name]}{row}": text for name, text in typed.items()}})
+            assert not any(entered.invalid.values()), (calculator.id, entered.invalid)
+            assert not any(entered.invalid_after.values()), (calculator.id,
+                                                             entered.invalid_after)
+            values = entered.values[sweep.title]
+            assert [values[f"{where[name]}{row}"].value for name in typed] == list(typed.values())
+            assert sweep_rows.disagreements(calculator, values) == [], calculator.id
+            _sheet_agrees(calculator, case, entered.values)
+
+
 def test_libreoffice_with_default_settings_shows_the_stored_results(built, tmp_path):
     """A viewer that does not recalculate (LibreOffice's default for .xlsx) shows the
     results stored by the build, which must be the engine's defaults."""
@@ -195,16 +235,14 @@ def _results_shown(calculator, sheet) -> list[str]:
 
 def _refusals(calculator) -> list[tuple[str, object]]:
     """One value the engine refuses for each input, cycling through the kinds of refusal
-    (blank, wrong kind, past the domain, another case). A boolean in a number cell and a
-    number in a switch's cell are left out: LibreOffice holds booleans as the numbers 1 and
-    0 in a cell formatted as a boolean, so there ISNUMBER(TRUE) and ISLOGICAL of a switch's
-    cell holding 1 are both TRUE (in Excel both FALSE), and such a cell counts as 1 or TRUE,
-    as the command line's ``1`` does."""
+    (blank, wrong kind, past the domain, another case). A boolean in a number cell is left
+    out: LibreOffice holds booleans as the numbers 1 and 0 in a cell formatted as a boolean,
+    so there ISNUMBER(TRUE) is TRUE (in Excel FALSE), and such a cell counts as 1, as the
+    command line's ``1`` does."""
     chosen = []
     for position, (name, spec) in enumerate(calculator.inputs.items()):
         values = [value for value in refused_values(spec)
-                  if not (spec.type in ("int", "number") and isinstance(value, bool))
-                  and not (spec.type == "bool" and isinstance(value, int))]
+                  if not (spec.type in ("int", "number") and isinstance(value, bool))]
         chosen.append((name, values[position % len(values)]))
     return chosen
 

@@ -14,6 +14,7 @@ import openpyxl
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from calc import engine
 from calc.cli import main
 from calc.core.errors import MqcalcError
 from calc.core.names import FIRST_PROBLEM, NOTES_SHOWN
@@ -27,6 +28,7 @@ from calc.workbook.plan_sheet import ALL_VALID, SHEET, cell_name
 from tests.compare import agrees, named_cell, named_values, notes_from_lines
 from tests.conftest import REPO
 from tests.excel_limits import problems
+from tests.input_cells import cell_values
 from tests.inputs.test_plan import plans
 from tests.libreoffice import Values
 from tests.xlsx_oracle import WorkbookOracle
@@ -76,7 +78,8 @@ def type_change(book, plan: Plan, index: int, change: dict, set_cell) -> None:
     on the Plan sheet; ``set_cell(sheet, coordinate, value)`` does the typing."""
     titles = sheet_titles(evaluate_plan(plan))
     title = titles[index, change["calculator"]]
-    for name, value in change["inputs"].items():
+    typed = cell_values(engine.calculator(change["calculator"]), change["inputs"])
+    for name, value in typed.items():
         set_cell(title, named_cell(book[title], name).coordinate, value)
     for name, value in change["machine"].items():
         set_cell(SHEET, named_cell(book[SHEET], cell_name(name, index)).coordinate, value)

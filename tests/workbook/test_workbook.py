@@ -20,6 +20,7 @@ from calc.workbook.summary_block import ALL_CLEAR
 from tests import sweep_rows
 from tests.compare import agrees, named_cell, named_values, notes_from_lines
 from tests.conftest import CALCULATORS, REPO
+from tests.input_cells import cell_values
 
 WORKBOOKS = [f"{c.id}.xlsx" for c in CALCULATORS] + ["mqzcalc.xlsx"]
 
@@ -116,7 +117,7 @@ def test_every_formula_cell_stores_the_engine_result_for_the_defaults(opened, ca
     result = calc.run(calculator.id, {})
     for name, expected in result.outputs.items():
         assert agrees(expected, named_cell(sheet, name).value, rel=1e-15), name
-    for name, value in result.inputs.items():
+    for name, value in cell_values(calculator, result.inputs).items():
         assert named_cell(sheet, name).value == value, name
     if calculator.notes:  # a calculator without notes has no Notes block, nor its names
         assert notes_from_lines(named_values(book, calculator.id, NOTES_SHOWN)) == result.said
@@ -234,7 +235,7 @@ def test_the_summary_opens_the_sheet_with_the_templates_choice_and_its_figures(o
     column = status.column
     rows = range(status.row + 1, status.row + 1 + len(chosen))
     assert [formulas.cell(row, column).value for row in rows] == [f"={name}" for name in chosen]
-    figures = {**result.inputs, **result.outputs}
+    figures = {**cell_values(calculator, result.inputs), **result.outputs}
     for row, name in zip(rows, chosen):
         assert agrees(figures[name], stored.cell(row, column).value, rel=1e-15), name
     first_input = named_cell(formulas, next(iter(calculator.inputs)))

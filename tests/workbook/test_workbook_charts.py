@@ -15,6 +15,7 @@ from calc.core.names import chart_range_name
 from calc.workbook.chart_data import chart_data_sheet_name
 from tests.compare import agrees, chart_blocks_equal_engine, named_values
 from tests.conftest import CALCULATORS
+from tests.input_cells import cell_values
 from tests.strategies import calculator_inputs
 from tests.xlsx_oracle import WorkbookOracle
 
@@ -62,7 +63,7 @@ def _flat(rows) -> list:
 @given(data=st.data())
 def test_chart_figures_follow_the_inputs_typed(oracle, calculator, data):
     inputs = data.draw(calculator_inputs(calculator))
-    oracle.set_all(calculator.id, inputs)
+    oracle.set_all(calculator.id, cell_values(calculator, inputs))
     chart_blocks_equal_engine(lambda sheet, name: _flat(oracle.reference(sheet, name)),
                                calculator, inputs, rel=1e-9)
 
@@ -87,7 +88,7 @@ def test_today_is_marked_where_the_inputs_are(built, oracle, calculator, chart, 
     """A sweep marks (today's x, today's first output); a table chart draws an upright line
     at today's value of its marked input, from 0 to the chart's highest figure."""
     inputs = data.draw(calculator_inputs(calculator))
-    oracle.set_all(calculator.id, inputs)
+    oracle.set_all(calculator.id, cell_values(calculator, inputs))
     index = 1 + list(calculator.charts).index(chart.id)
     x_ref, y_ref = _today_series(built / f"{calculator.id}.xlsx", calculator, index)
     x_found = oracle.reference(calculator.id, x_ref)

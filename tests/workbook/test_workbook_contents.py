@@ -17,6 +17,7 @@ from calc.workbook.sources import SHEET as SOURCES
 from calc.workbook.summary_block import ALL_CLEAR
 from tests.compare import agrees, named_cell
 from tests.conftest import CALCULATORS, cited_document
+from tests.input_cells import cell_values
 from tests.strategies import calculator_inputs
 from tests.xlsx_oracle import WorkbookOracle
 
@@ -65,7 +66,7 @@ def test_overview_line_links_the_sheet_and_stores_the_headline(opened, combined,
 @given(data=st.data())
 def test_overview_headline_follows_the_calculator_sheet(oracle, calculator, data):
     inputs = data.draw(calculator_inputs(calculator))
-    oracle.set_all(calculator.id, inputs)
+    oracle.set_all(calculator.id, cell_values(calculator, inputs))
     expected = calc.evaluate(calculator.id, inputs)[calculator.headline]
     assert agrees(expected, oracle.value(OVERVIEW, headline_name(calculator.id)), rel=1e-12)
 
@@ -81,12 +82,13 @@ def test_overview_shows_each_calculators_input_state(combined, oracle, calculato
     assert state.value.replace("$", "") == \
         f"={calculator.id}!{named_cell(combined[calculator.id], STATUS).coordinate}"
     first = next(iter(calculator.inputs))
-    oracle.set_all(calculator.id, {**calculator.defaults(), first: None})
+    defaults = cell_values(calculator, calculator.defaults())
+    oracle.set_all(calculator.id, {**defaults, first: None})
     try:
         assert oracle.cell(OVERVIEW, state.coordinate) == \
             f"{first} expects {accepted(calculator.inputs[first])}"
     finally:
-        oracle.set_all(calculator.id, calculator.defaults())
+        oracle.set_all(calculator.id, defaults)
     assert oracle.cell(OVERVIEW, state.coordinate) == ALL_CLEAR
 
 
