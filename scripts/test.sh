@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Install everything the test suite needs (from Debian: libreoffice-calc-nogui, its German and
-# French language packs and python3-uno for the workbook checks, poppler-utils to render them
-# to pictures, fonts-crosextra-carlito for Calibri's metrics, tmux for the real-terminal check;
-# then mqzcalc with its test extras in .venv) and run the whole suite, in parallel.
+# French language packs, python3-uno and gnumeric for the workbook checks, poppler-utils to
+# render them to pictures, fonts-crosextra-carlito for Calibri's metrics, tmux for the
+# real-terminal check; then mqzcalc with its test extras in .venv) and run the whole suite,
+# in parallel.
 # Arguments go to pytest (e.g. -m "not libreoffice" for everything but LibreOffice).
 set -euo pipefail
 missing=()
@@ -14,6 +15,7 @@ for language in de fr; do
 done
 /usr/bin/python3 -c "import uno" >/dev/null 2>&1 || missing+=(python3-uno)
 command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
+command -v ssconvert >/dev/null 2>&1 || missing+=(gnumeric)  # a third recalculation
 command -v tmux >/dev/null 2>&1 || missing+=(tmux)
 # Carlito: Calibri's metrics, the workbooks' font; without it LibreOffice lays columns and
 # text out in a wider font and the printed pages no longer match Excel's.

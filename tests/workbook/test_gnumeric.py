@@ -1,0 +1,70 @@
+"""Gnumeric, a third application beside LibreOffice and the oracle, recalculates the
+workbooks (tests/gnumeric.py): every formula cell of every built workbook to the result the
+build stored, and workbooks of drawn inputs, their stored results dropped, to the engine."""
+from __future__ import annotations
+
+import openpyxl
+import pytest
+
+import calc
+from calc.core.names import STATUS, sweep_sheet
+from calc.workbook import write_workbook
+from calc.workbook.summary_block import ALL_CLEAR
+from tests import sweep_rows
+from tests.cases import spread_cases
+from tests.compare import agrees, named_cell
+from tests.conftest import CALCULATORS
+from tests.gnumeric import recalculated
+from tests.input_cells import cell_values
+from tests.strategies import broken_checks
+from tests.xlsx_typing import TypedCopies
+
+pytestmark = [pytest.mark.gnumeric,
+              # Gnumeric's xlsx names no default cell style; openpyxl says it supplies one
+              pytest.mark.filterwarnings("ignore:Workbook contains no default style")]
+
+DRAWN_ROWS = 40
+"""Random rows of each drawn sweep, after the defaults and every input's edges."""
+
+
+def test_gnumeric_recalculates_every_built_workbook_to_its_stored_results(built, tmp_path):
+    compared = 0
+    for path in sorted(built.glob("*.xlsx")):
+        formulas = openpyxl.load_workbook(path)
+        stored = openpyxl.load_workbook(path, data_only=True)
+        ours = openpyxl.load_workbook(recalculated(path, tmp_path), data_only=True)
+        for sheet in formulas.worksheets:
+            for row in sheet.iter_rows():
+                for cell in row:
+                    if isinstance(cell.value, str) and cell.value.startswith("="):
+                        expected = stored[sheet.title][cell.coordinate].value
+                        found = ours[sheet.title][cell.coordinate].value
+                        assert agrees("" if expected is None else expected, found), \
+                            (path.name, sheet.title, cell.coordinate, expected, found)
+                        compared += 1
+    assert compared > 20_000
+
+
+@pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
+def test_gnumeric_recalculates_drawn_inputs_to_the_engine(tmp_path, calculator):
+    """A workbook with a drawn case on its calculator sheet and a what-if row for the
+    defaults, each input's edges and random inputs (the rules between inputs kept or not),
+    every stored result dropped: Gnumeric's figures are the engine's."""
+    rows = [{**calculator.defaults(), **case}
+            for case in spread_cases(calculator, "gnumeric", DRAWN_ROWS)]
+    case = next(row for row in rows[::-1] if not broken_checks(calculator, row))
+    path = write_workbook(tmp_path / f"{calculator.id}.xlsx", [calculator], {calculator.id: {}},
+                          {calculator.id: rows})
+    book = openpyxl.load_workbook(path)
+    typed = {named_cell(book[calculator.id], name).coordinate: value
+             for name, value in cell_values(calculator, case).items()}
+    unstored = TypedCopies(path).write(tmp_path / "unstored.xlsx", {calculator.id: typed})
+    ours = openpyxl.load_workbook(recalculated(unstored, tmp_path / "out"), data_only=True)
+    sheet = ours[calculator.id]
+    sheet.defined_names = book[calculator.id].defined_names
+    assert named_cell(sheet, STATUS).value == ALL_CLEAR
+    for name, expected in calc.run(calculator.id, case).outputs.items():
+        assert agrees(expected, named_cell(sheet, name).value), (name, case)
+    what_if = ours[sweep_sheet(calculator.id)]
+    assert len(sweep_rows.rows(what_if)) == len(rows)
+    assert sweep_rows.disagreements(calculator, what_if) == []
