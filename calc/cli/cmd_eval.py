@@ -97,6 +97,7 @@ def _eval_workbook(arguments) -> int:
     if arguments.json:
         print(json_output.dumps({"workbook": str(path), "results": [
             {**sheet.result.as_json(), "sheet": sheet.sheet.calculator,
+             "results_stored": sheet.sheet.results_stored,
              "disagreements": [vars(d) for d in sheet.disagreements]} for sheet in checked]}))
     else:
         for number, sheet in enumerate(checked):
@@ -109,7 +110,12 @@ def _print_checked(checked, after_another: bool) -> None:
     calculator = engine.calculator(checked.result.calculator)
     _print_heading(calculator.title, after_another)
     _print_result(calculator, checked.result)
-    if not checked.disagreements:
+    if not checked.sheet.results_stored:
+        print("\n".join(wrapped(
+            "", "no result is stored in the file (a program that writes formulas without "
+            "working them out saved it, e.g. openpyxl): these are the engine's, from its "
+            "inputs; a spreadsheet shows them once it recalculates the file")))
+    elif not checked.disagreements:
         print(f"  stored results agree with the engine ({len(checked.sheet.stored)} cells)")
     for disagreement in checked.disagreements:
         output = calculator.outputs[disagreement.output]

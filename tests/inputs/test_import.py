@@ -77,7 +77,7 @@ def test_json_gives_the_sheet_inputs_outputs_and_no_disagreement(tmp_path):
     expected = calc.run("connect", {**CONNECT.defaults(), "sharecnv": 0,
                                     "suppress_x511_x512": False}).as_json()
     assert result == {**json.loads(json.dumps(expected)), "sheet": "connect",
-                      "disagreements": []}
+                      "results_stored": True, "disagreements": []}
 
 
 def test_the_combined_workbook_gives_every_calculator_at_its_defaults(built):
@@ -121,19 +121,47 @@ def test_a_tampered_stored_result_is_named_with_both_values(tmp_path):
         {"output": "chiadaps_recommended", "cell": cell, "stored": 119, "engine": 120}]
 
 
-def test_a_file_saved_without_results_disagrees_everywhere_it_stores_none(tmp_path):
+def test_a_file_saved_without_results_is_read_for_its_inputs_and_says_so(tmp_path,
+                                                                          monkeypatch):
+    """openpyxl keeps the formulas but stores no result: the inputs are read and evaluated,
+    and one line says the file holds no result for a spreadsheet to show until it
+    recalculates; nothing disagrees, so the exit status is 0."""
     path = typed_over(workbook(tmp_path, CONNECT), "connect", {"sharecnv": 1,
-                                                               "suppress_x511_x512": False})
+                                                               "suppress_x511_x512": "no"})
     status, answer = from_workbook_json(path)
-    assert status == 1
+    assert status == 0
     [result] = answer["results"]
     assert result["inputs"]["tls"] is True and result["outputs"]["connect_cpu_us"] == 970
-    assert [d["output"] for d in result["disagreements"]] == list(CONNECT.outputs)
-    assert all(d["stored"] is None for d in result["disagreements"])
+    assert result["results_stored"] is False and result["disagreements"] == []
+    monkeypatch.setenv("COLUMNS", "80")
+    status, out, err = run_main("eval", "--from-workbook", path)
+    assert status == 0 and err == ""
+    assert out.endswith(
+        "  no result is stored in the file (a program that writes formulas without\n"
+        "  working them out saved it, e.g. openpyxl): these are the engine's, from its\n"
+        "  inputs; a spreadsheet shows them once it recalculates the file\n"), out
+
+
+def test_a_file_holding_some_results_disagrees_where_it_stores_none(tmp_path):
+    """Where the file stores some results, one missing is a disagreement, named."""
+    path = workbook(tmp_path, CONNECT)
     cell = coordinate(path, "connect", "connect_cpu_us")
+    with zipfile.ZipFile(path) as archive:
+        parts = {name: archive.read(name) for name in archive.namelist()}
+    sheet = "xl/worksheets/sheet1.xml"
+    parts[sheet], found = re.subn(rf'(<c r="{cell}"[^>]*><f>[^<]*</f>)<v>[^<]*</v>'.encode(),
+                                  rb"\1", parts[sheet])
+    assert found == 1
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+    status, answer = from_workbook_json(path)
+    assert status == 1 and answer["results"][0]["results_stored"] is True
+    assert answer["results"][0]["disagreements"] == [
+        {"output": "connect_cpu_us", "cell": cell, "stored": None, "engine": 760}]
     out = run_main("eval", "--from-workbook", path)[1]
     assert (f"  stored result disagrees: Cost per connect (connect_cpu_us, cell {cell}): "
-            "file none stored, engine 970 CPU µs") in out.splitlines()
+            "file none stored, engine 760 CPU µs") in out.splitlines()
 
 
 @pytest.mark.parametrize(("typed", "used"), [

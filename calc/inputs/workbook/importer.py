@@ -48,6 +48,14 @@ class ImportedSheet:
     stored: dict
     """Output id -> the result stored in its cell; None where the file holds none."""
 
+    @property
+    def results_stored(self) -> bool:
+        """Whether the file holds a result for any of the sheet's outputs. A file saved by a
+        program that writes formulas but does not work them out (openpyxl, for one) holds
+        none: its results are the engine's from its inputs, and a spreadsheet shows them
+        once it recalculates the file."""
+        return any(value is not None for value in self.stored.values())
+
 
 @dataclass(frozen=True)
 class Disagreement:
@@ -67,6 +75,8 @@ class CheckedSheet:
     sheet: ImportedSheet
     result: engine.Result
     disagreements: list[Disagreement]
+    """Empty where the sheet stores no result at all (:attr:`ImportedSheet.results_stored`):
+    there is nothing to disagree."""
 
 
 def check_workbook(path: Path) -> list[CheckedSheet]:
@@ -166,8 +176,8 @@ def _checked(path: Path, sheet: ImportedSheet) -> CheckedSheet:
         raise MqcalcError(f"workbook {path}: sheet {sheet.calculator}: {error}") from None
     disagreements = [Disagreement(name, sheet.cells[name], sheet.stored[name], value)
                      for name, value in result.outputs.items()
-                     if not _agrees(calculator.outputs[name].value_type, value,
-                                    sheet.stored[name])]
+                     if sheet.results_stored and not _agrees(
+                         calculator.outputs[name].value_type, value, sheet.stored[name])]
     return CheckedSheet(sheet, result, disagreements)
 
 
