@@ -33,7 +33,7 @@ def expected_at(calculator_id: str, inputs: dict, name: str, point) -> dict | No
 
 def assert_is_the_engine_swept(calculator_id: str, chart, inputs: dict) -> calc.Series:
     series = calc.chart_series(calculator_id, chart.id, inputs)
-    assert series.chart is chart and series.x == chart.points
+    assert series.chart == chart and series.x == chart.points
     assert set(series.y) == set(chart.y)
     assert series.at == calc.run(calculator_id, inputs).inputs[chart.x]
     for index, point in enumerate(chart.points):
@@ -73,7 +73,7 @@ def test_table_chart_is_the_table_as_published(calculator, chart, data):
     inputs = data.draw(calculator_inputs(calculator))
     series = calc.chart_series(calculator.id, chart.id, inputs)
     table = calculator.tables[chart.table]
-    assert series.chart is chart and series.x == chart.points
+    assert series.chart == chart and series.x == chart.points
     assert list(chart.points) == [row for row in table.row_keys if row in chart.points]
     assert series.y == published(calculator, chart)
     assert chart.x == table.keys[0]
