@@ -199,7 +199,7 @@ def entered(office: Office, path: str, keys: dict) -> dict:
     """The answer to ``enter`` (see the module)."""
     document = office.open(path)
     try:
-        invalid = {sheet.Name: sheet.showInvalid() for sheet in document.Sheets}
+        invalid = _invalid(document)
         controller = document.getCurrentController()
         helper = office.context.ServiceManager.createInstanceWithContext(
             "com.sun.star.frame.DispatchHelper", office.context)
@@ -212,10 +212,16 @@ def entered(office: Office, path: str, keys: dict) -> dict:
                                        (_property("StringName", text),))
         document.calculateAll()
         sheets = values(document)
-        return {"invalid": invalid, "sheets": sheets,
-                "invalid_after": {sheet.Name: sheet.showInvalid() for sheet in document.Sheets}}
+        return {"invalid": invalid, "sheets": sheets, "invalid_after": _invalid(document)}
     finally:
         document.close(True)
+
+
+def _invalid(document) -> dict[str, bool]:
+    """Each sheet: whether a cell holds a value its data validation refuses (asked after
+    the values are read: asked before, LibreOffice threw "illegal object given" now and
+    then while they were read)."""
+    return {sheet.Name: sheet.showInvalid() for sheet in document.Sheets}
 
 
 def serve(profile: str) -> None:

@@ -107,10 +107,10 @@ def _block(book, sheet, styles: Styles, sheet_name: str, written: CalculatorShee
     where = {name: row_cell(column) for column, name in enumerate(columns)}
     formulas = [(column, name, "=" + figures.formula(name, where), figures.style(name, styles))
                 for column, name in enumerate(figures.columns, start=1)]
+    x = written.calculator.inputs.get(chart.x)
     for index, (point, stored) in enumerate(zip(chart.points, rows)):
         row = first + index
         number = str(row + 1)
-        x = written.calculator.inputs.get(chart.x)
         write_value(sheet, row, 0, point if x is None else cell_value(x, point), point_style)
         if labels:
             sheet.write_string(row, len(columns), labels[index], styles.cell)

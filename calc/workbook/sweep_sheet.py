@@ -196,8 +196,7 @@ class SweepSheet:
 
     def guarded(self, output) -> str:
         """The output's formula over this row's cells, empty while the row has a problem."""
-        formula = to_excel(output.tree, switches_read(self.calculator.inputs, self.refer))
-        return f'IF({row_cell(self.problem_column)}<>"","",{formula})'
+        return f'IF({row_cell(self.problem_column)}<>"","",{self.formula(output.tree)})'
 
     def problem_formula(self) -> str:
         """The first input of the row's the engine refuses, else the first rule its inputs
@@ -206,12 +205,17 @@ class SweepSheet:
         one Excel refuses); an input's refusal is short."""
         formula = '""'
         for index, check in reversed(list(enumerate(self.calculator.checks, start=1))):
-            condition = to_excel(check.tree, switches_read(self.calculator.inputs, self.refer))
+            condition = self.formula(check.tree)
             problem = f"{quoted(check.problem_opening)}&{check_message_name(index)}"
             formula = f"IF(NOT({condition}),{problem},{formula})"
         for spec in reversed(self.calculator.inputs.values()):
             formula = f"IF({valid(spec, self.refer(spec.id))},{formula},{quoted(refusal(spec))})"
         return formula
+
+    def formula(self, tree) -> str:
+        """Formula text for an expression of the template over this row's cells, each
+        switch read as the boolean its cell's yes or no stands for."""
+        return to_excel(tree, switches_read(self.calculator.inputs, self.refer))
 
     def refer(self, name: str) -> str:
         """Inputs and outputs are this row's cells; constants keep their names."""

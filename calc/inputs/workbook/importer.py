@@ -174,10 +174,12 @@ def _checked(path: Path, sheet: ImportedSheet) -> CheckedSheet:
         raise error.at(where) from None
     except MqcalcError as error:
         raise MqcalcError(f"workbook {path}: sheet {sheet.calculator}: {error}") from None
+    if not sheet.results_stored:
+        return CheckedSheet(sheet, result, [])
     disagreements = [Disagreement(name, sheet.cells[name], sheet.stored[name], value)
                      for name, value in result.outputs.items()
-                     if sheet.results_stored and not _agrees(
-                         calculator.outputs[name].value_type, value, sheet.stored[name])]
+                     if not _agrees(calculator.outputs[name].value_type, value,
+                                    sheet.stored[name])]
     return CheckedSheet(sheet, result, disagreements)
 
 
