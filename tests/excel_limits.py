@@ -1,4 +1,4 @@
-"""Excel's documented limits on formulas, list validations and defined names, checked over a
+"""Excel's documented limits on formulas, list validations, defined names and row heights, checked over a
 workbook file as openpyxl reads it. Excel cannot run here, and LibreOffice accepts what Excel
 refuses (a text constant of 300 characters in a formula, for one), so a workbook that breaks
 one of these limits recalculates fine in the LibreOffice tests and still opens "repaired",
@@ -8,7 +8,9 @@ Where each limit comes from:
 
 * Microsoft, "Excel specifications and limits" (support.microsoft.com, article
   1672b34d-7043-467e-8e27-269d656771c3), calculation specifications: length of formula
-  contents 8,192 characters; nested levels of functions 64; arguments in a function 255.
+  contents 8,192 characters; nested levels of functions 64; arguments in a function 255;
+  and, among the worksheet specifications, row height 409 points (a taller row in a file
+  opens cut to 409, hiding the wrapped text below; LibreOffice keeps it whole).
 * A text value written inside a formula: at most 255 characters. Excel refuses a longer one
   as it is typed ("Text values in formulas are limited to 255 characters") and, opening a
   file that holds one, repairs the file by removing the formula. Apache POI refuses the same
@@ -43,6 +45,7 @@ NESTING = 64
 ARGUMENTS = 255
 LIST_SOURCE = 255
 NAME_LENGTH = 255
+ROW_POINTS = 409
 
 FUTURE_IN_FORMULAE = frozenset({"ECMA.CEILING", "ISO.CEILING", "NETWORKDAYS.INTL",
                                 "WORKDAY.INTL"})
@@ -89,6 +92,9 @@ def problems(path: Path) -> list[str]:
             found += [f"{where}: {what}" for what in validation_problems(validation)]
         for name, definition in sheet.defined_names.items():
             found += name_problems(f"{sheet.title}!{name}", name, definition.attr_text)
+        found += [f"{sheet.title}!{row}:{row}: a row {dimension.height:g} points tall, over "
+                  f"Excel's {ROW_POINTS}" for row, dimension in sheet.row_dimensions.items()
+                  if (dimension.height or 0) > ROW_POINTS]
     for name, definition in book.defined_names.items():
         found += name_problems(name, name, definition.attr_text)
     return found

@@ -1,10 +1,13 @@
 """One calculator on its own worksheet, named by its id, reading top to bottom: title and
 source, the summary (:mod:`.summary_block`), inputs (styled as inputs, unlocked, with data
 validation), results (formulas over defined names, each storing the engine's value so any
-viewer shows the right number), constants, the source tables with their citations and,
-last, the notes that apply (:mod:`.notes_block`). Every input, output, constant and table
-range is a defined name local to the sheet. The sheet is protected without a password, so
-only inputs can be edited.
+viewer shows the right number) and the notes that apply (:mod:`.notes_block`): the printed
+report, at most a few pages. Below it, on screen only, the workings: the charts, the
+constants and the source tables with their citations (the Sources sheet prints each
+constant and table with its passage). Right of the printed columns, each figure's defined
+name and each result's formula. Every input, output, constant and table range is a defined
+name local to the sheet. The sheet is protected without a password, so only inputs can be
+edited.
 
 While an input is outside its domain or a rule between inputs is broken
 (:mod:`.input_state`), every result is empty: the engine refuses such inputs, and a figure
@@ -29,19 +32,25 @@ from calc.workbook.cells import range_text, validation, write_value
 from calc.workbook.evidence_cells import HEADER, mark_beyond, write_input_mark, write_output_mark
 from calc.workbook.fit import column_width, widest_input, widest_output
 from calc.workbook.input_state import accepted, cell_value, refusal, switches_read, valid
-from calc.workbook.layout import (page_height, page_starts, protect_and_fit, room_for, row_heights,
-                                  width_left, wrapped_lines)
+from calc.workbook.layout import (FORMULA_POINTS, SMALL_POINTS, column_points, page_height,
+                                  page_starts, print_scale, protect_and_fit, room_for,
+                                  room_for_points, row_heights, text_points, width_left,
+                                  wrapped_lines)
 from calc.workbook.notes_block import write_notes
-from calc.workbook.sheet_columns import (ABOUT, LABEL, NAME, NOTE_OWN, PROBLEM_FIRST, PROBLEM_OWN,
-                                         RESTS, TEXTS, UNIT, VALUE)
-from calc.workbook.styles import Styles
+from calc.workbook.sheet_columns import (ABOUT, FORMULA, LABEL, NAME, NOTE_OWN, PRINTED,
+                                         PROBLEM_FIRST, PROBLEM_OWN, RESTS, TEXTS, UNIT, VALUE)
+from calc.workbook.styles import UNIT_INDENT, Styles
 from calc.workbook.summary_block import write_summary
 
-WIDTHS = {LABEL: 30, VALUE: 14, UNIT: 14, RESTS: 8, NAME: 34}
+WIDTHS = {LABEL: 30, VALUE: 14, UNIT: 14, RESTS: 8, NAME: 34, FORMULA: 60}
 """Least widths in characters of the columns seen (:mod:`.sheet_columns`): the value, unit
 and name columns widen to the widest text they can show (see :func:`column_widths`), labels
-wrap, and the ABOUT column takes what is left of a page printed one page wide at
-:data:`.layout.SMALLEST_SCALE`."""
+and formulas wrap, and the ABOUT column takes what is left of a page printed one page wide
+at :data:`.layout.SMALLEST_SCALE`."""
+WORKINGS = ("Workings, on screen only (printing gives the report above): the charts, the "
+            "constants and IBM's tables the results read. The Sources sheet prints each "
+            "constant and table with the passage it comes from.")
+"""The line heading the part of the sheet below the printed report."""
 CHART_ROWS = 17
 """Rows of the default height (20 pixels) kept free for each chart. Printed, the charts
 start a page, and so does what follows them; each chart and its line of help stay on one
@@ -62,7 +71,7 @@ class CalculatorSheet:
         self.sheet = book.add_worksheet(self.title)
         self.row = 0
         self.widths: dict[int, int] = {}
-        """Each printed column's width in characters (see WIDTHS)."""
+        """Each seen column's width in characters (see WIDTHS)."""
         self.keep: dict[int, int] = {}
         """Rows printed on one page: a block's first row (its heading) and its last."""
         self.page_starts: set[int] = set()
@@ -97,6 +106,7 @@ class CalculatorSheet:
         self.widths = column_widths(calculator)
         for column, width in self.widths.items():
             sheet.set_column(column, column, width)
+        sheet.set_column(FORMULA, FORMULA, self.widths[FORMULA], styles.formula)
         sheet.set_column(NOTE_OWN, TEXTS, None, None, {"hidden": True})
         sheet.write(0, LABEL, calculator.title, styles.title)
         lines = [calculator.summary, f"Source: {cite(calculator.citation)}",
@@ -108,41 +118,66 @@ class CalculatorSheet:
             self.fit_height(line, self.full_width(), row=row)
         self.row = len(lines) + 2
         write_summary(self)
-        self.section("Inputs", ("Input", "Value", "Unit", HEADER, "Name",
-                                "What it means and accepts"))
+        self.section("Inputs", ("Input", "Value", "Unit", HEADER, "What it means and accepts",
+                                "Name"))
         first = self.row
         for spec in calculator.inputs.values():
             self.input_row(spec)
         self.checks()
-        self.section("Results", ("Result", "Value", "Unit", HEADER, "Name",
-                                 "Meaning and formula"))
+        self.section("Results", ("Result", "Value", "Unit", HEADER, "What it means", "Name",
+                                 "Formula"))
         mark_beyond(self, first, self.row - 1)
         first = self.row
         for output in calculator.outputs.values():
             self.output_row(output)
         mark_beyond(self, first, self.row - 1)
         self.summary_marks()
+        write_notes(self)
+        printed = self.row
+        self.workings()
+        sheet.freeze_panes(5, 0)
+        sheet.print_area(0, LABEL, printed - 1, PRINTED)
+        self.break_pages(protect_and_fit(sheet, self.printed_widths()), printed)
+
+    def workings(self) -> None:
+        """Below the printed report: the charts, the constants and the source tables."""
+        calculator = self.calculator
+        self.row += 1
+        self.sheet.merge_range(self.row, LABEL, self.row, PRINTED, WORKINGS,
+                               self.styles.subtitle_wrap)
+        self.fit_height(WORKINGS, self.full_width())
+        self.row += 1
         self.chart_places()
         if calculator.constants:
-            self.section("Constants", ("Constant", "Value", "Unit", "", "Name", "Source"))
+            self.section("Constants", ("Constant", "Value", "Unit", "", "Source", "Name"))
             for constant in calculator.constants.values():
                 self.constant_row(constant)
         if calculator.tables:
             self.section("Source tables", ())
             for table in calculator.tables.values():
                 self.table(table)
-        write_notes(self)
-        sheet.freeze_panes(5, 0)
-        self.break_pages(protect_and_fit(sheet, self.widths.values()))
+
+    def page_points(self) -> float:
+        """The rows, in points, a printed page of this sheet holds."""
+        return page_height(print_scale(sum(map(column_points, self.printed_widths()))))
+
+    def row_points(self, row: int) -> float:
+        """The height of ``row`` in points."""
+        return row_heights(self.sheet, row + 1)[row]
+
+    def printed_widths(self) -> list[int]:
+        """The widths of the printed columns, LABEL to ABOUT."""
+        return [self.widths[column] for column in range(LABEL, PRINTED + 1)]
 
     def full_width(self) -> int:
         """The width of a cell merged across the printed columns, in characters."""
-        return sum(self.widths.values())
+        return sum(self.printed_widths())
 
-    def break_pages(self, percent: int) -> None:
-        """Page breaks for printing at ``percent``: each page as full as the smaller of A4
-        and Letter holds, never parting a block's heading from its first rows."""
-        self.sheet.set_h_pagebreaks(page_starts(row_heights(self.sheet, self.row),
+    def break_pages(self, percent: int, rows: int) -> None:
+        """Page breaks for printing the first ``rows`` rows at ``percent``: each page as
+        full as the smaller of A4 and Letter holds, never parting a block's heading from its
+        first rows."""
+        self.sheet.set_h_pagebreaks(page_starts(row_heights(self.sheet, rows),
                                                 page_height(percent), self.keep,
                                                 self.page_starts))
 
@@ -157,13 +192,23 @@ class CalculatorSheet:
             self.sheet.write_row(self.row, LABEL, headers, self.styles.header)
             self.row += 1
 
-    def describe(self, label: str, unit: str, name: str, about: str, label_style=None) -> None:
+    def describe(self, label: str, unit: str, name: str, about: str, label_style=None,
+                 formula: str = "", unit_room: str | None = None, shown: str = "") -> None:
+        """A row's label, unit, meaning, name and ``formula`` (a result's), the row tall
+        enough for each, for ``unit_room`` in the unit's cell (the longest label a choice's
+        unit cell may show) where it is given, and for a text result ``shown``."""
         self.sheet.write(self.row, LABEL, label, label_style or self.styles.label_wrap)
-        self.sheet.write(self.row, UNIT, unit, self.styles.label)
+        self.sheet.write(self.row, UNIT, unit, self.styles.unit)
         self.sheet.write(self.row, NAME, name, self.styles.name)
-        self.sheet.write(self.row, ABOUT, about, self.styles.wrap)
-        self.fit_height(about, self.widths[ABOUT], at_least=label,
-                        at_least_width=self.widths[LABEL])
+        self.sheet.write(self.row, ABOUT, about, self.styles.about)
+        if formula:
+            self.sheet.write(self.row, FORMULA, formula, self.styles.formula)
+        room_for_points(self.sheet, self.row, max(
+            text_points(about, self.widths[ABOUT], SMALL_POINTS),
+            text_points(label, self.widths[LABEL]),
+            text_points(unit if unit_room is None else unit_room, self.widths[UNIT] - UNIT_INDENT),
+            text_points(formula, self.widths[FORMULA], FORMULA_POINTS),
+            text_points(shown, self.widths[VALUE])))
 
     def fit_height(self, text: str, width: int, at_least: str = "", at_least_width: int = 1,
                    row: int | None = None) -> None:
@@ -185,13 +230,11 @@ class CalculatorSheet:
             write_value(self.sheet, self.row, VALUE, cell_value(spec, value),
                         self.styles.input(spec))
             self.sheet.data_validation(self.row, VALUE, self.row, VALUE, validation(spec))
-        self.describe(spec.title, spec.unit, spec.id, about)
+        longest = max((label for _, label in spec.labels), key=len, default=spec.unit)
+        self.describe(spec.title, spec.unit, spec.id, about, unit_room=longest)
         if spec.labels:
             self.sheet.write_formula(self.row, UNIT, "=" + label_formula(spec),
-                                     self.styles.wrap, dict(spec.labels).get(value, ""))
-            longest = max((label for _, label in spec.labels), key=len)
-            self.fit_height(about, self.widths[ABOUT], at_least=longest,
-                            at_least_width=self.widths[UNIT])
+                                     self.styles.unit, dict(spec.labels).get(value, ""))
         self.name(spec.id, (self.row, VALUE))
         assumed = write_input_mark(self, spec, self.result.given)
         if assumed is not None:
@@ -226,11 +269,9 @@ class CalculatorSheet:
         self.sheet.write_formula(self.row, VALUE, f'=IF({FIRST_PROBLEM}<>"","",'
                                  f'{self.formula(output.tree)})', self.styles.output(output),
                                  value)
-        about = f"{output.help} [{output.id} = {output.formula}]"
-        self.describe(output.title, output.unit, output.id, about)
-        if isinstance(value, str):
-            self.fit_height(value, self.widths[VALUE], at_least=about,
-                            at_least_width=self.widths[ABOUT])
+        self.describe(output.title, output.unit, output.id, output.help,
+                      formula=f"{output.id} = {output.formula}",
+                      shown=value if isinstance(value, str) else "")
         self.name(output.id, (self.row, VALUE))
         write_output_mark(self, output.id, self.assumed_cells)
         self.output_rows[output.id] = self.row
@@ -349,10 +390,10 @@ class CalculatorSheet:
 
 
 def column_widths(calculator: Calculator) -> dict[int, int]:
-    """Each column's width: at least :data:`WIDTHS`, and enough for the longest unit and
-    name and the widest value an input, result, constant or source figure can show (by the
-    rule of :mod:`.fit`); titles, texts a result shows and choice labels wrap; the ABOUT
-    column takes what is left of the printed page."""
+    """Each column's width: at least :data:`WIDTHS`, and enough for the longest name, the
+    longest word of a unit and the widest value an input, result, constant or source figure can show (by the
+    rule of :mod:`.fit`); titles, units, texts a result shows and choice labels wrap; the
+    ABOUT column takes what is left of the printed page."""
     inputs, outputs = calculator.inputs.values(), calculator.outputs.values()
     bounds = output_ranges(calculator)
     values = [*map(widest_input, inputs),
@@ -365,10 +406,12 @@ def column_widths(calculator: Calculator) -> dict[int, int]:
     items = [*inputs, *outputs, *calculator.constants.values()]
     widths = {LABEL: WIDTHS[LABEL],
               VALUE: max(WIDTHS[VALUE], *map(column_width, values)),
-              UNIT: max(WIDTHS[UNIT], *(column_width(item.unit) for item in items)),
-              RESTS: WIDTHS[RESTS],
-              NAME: max(WIDTHS[NAME], *(column_width(item.id, monospace=True) for item in items))}
-    return {**widths, ABOUT: width_left(widths.values())}
+              UNIT: max([WIDTHS[UNIT], *(column_width(word) + UNIT_INDENT
+                                         for item in items for word in item.unit.split())]),
+              RESTS: WIDTHS[RESTS]}
+    return {**widths, ABOUT: width_left(widths.values()),
+            NAME: max(WIDTHS[NAME], *(column_width(item.id, monospace=True) for item in items)),
+            FORMULA: WIDTHS[FORMULA]}
 
 
 def label_formula(spec: Input) -> str:

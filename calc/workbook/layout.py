@@ -18,7 +18,15 @@ from functools import lru_cache
 from calc.core.version import version
 
 LINE_HEIGHT = 15
-"""Points per line of wrapped text."""
+"""Points per line of wrapped text in the body's type (:data:`BODY_POINTS`); a line of
+smaller type takes its share of that."""
+BODY_POINTS, SMALL_POINTS, FORMULA_POINTS = 11, 10, 9
+"""Type sizes in points: the body's (Calibri 11, Excel's default); the meaning beside each
+figure, smaller so a calculator's report fits a few pages; a result's formula, read on
+screen right of the printed columns."""
+MAX_ROW_POINTS = 409
+"""The tallest row Excel takes (Microsoft, "Excel specifications and limits": row height
+409 points). A taller height in a file is cut to it, hiding the text below."""
 POINTS = 72
 """Points per inch."""
 PAPERS = {"A4": (8.27, 11.69), "Letter": (8.5, 11.0)}
@@ -177,13 +185,27 @@ PROSE_PER_WIDTH = 1.1
 the digit 0): letters average narrower than digits."""
 
 
-def wrapped_lines(text: str, width: float) -> int:
-    """How many lines ``text`` takes wrapped in a column ``width`` units wide."""
-    return lines_needed(text, int(width * PROSE_PER_WIDTH))
+def wrapped_lines(text: str, width: float, size: float = BODY_POINTS) -> int:
+    """How many lines ``text`` takes wrapped in a column ``width`` units wide, in
+    ``size``-point type."""
+    return lines_needed(text, int(width * PROSE_PER_WIDTH * BODY_POINTS / size))
+
+
+def text_points(text: str, width: float, size: float = BODY_POINTS) -> float:
+    """How tall, in points, ``text`` stands wrapped in a column ``width`` units wide, in
+    ``size``-point type."""
+    return wrapped_lines(text, width, size) * LINE_HEIGHT * size / BODY_POINTS
 
 
 def room_for(sheet, row: int, lines: int) -> None:
-    """Make ``row`` tall enough for ``lines`` lines of text (XlsxWriter cannot autofit, and
-    LibreOffice keeps the height it is given)."""
-    if lines > 1:
-        sheet.set_row(row, LINE_HEIGHT * lines)
+    """Make ``row`` tall enough for ``lines`` lines of text in the body's type."""
+    room_for_points(sheet, row, LINE_HEIGHT * lines)
+
+
+def room_for_points(sheet, row: int, points: float) -> None:
+    """Make ``row`` ``points`` tall where that is more than one line (XlsxWriter cannot
+    autofit, and LibreOffice keeps the height it is given), at most Excel's
+    :data:`MAX_ROW_POINTS`: text that needs more belongs somewhere wider (the tests check
+    no built row needs it)."""
+    if points > LINE_HEIGHT:
+        sheet.set_row(row, min(points, MAX_ROW_POINTS))

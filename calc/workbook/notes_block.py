@@ -33,6 +33,10 @@ twin): at 11 pt the fullest line of ams's notes ran past the printed width beyon
 characters per unit; 10-pt type holds 11/10 of that, 1.39, and 1.25 keeps a tenth spare."""
 LINE_POINTS = 12.75
 """Height of a note's line in points: Excel's default row height for 10-pt Calibri."""
+KEPT_LINES = 3
+"""Lines of notes that print on the page of their heading when the block is taller than a
+page. It holds a row for every line of every note, the applying ones first and the rest
+empty, so kept whole it would take pages of its own, mostly blank."""
 BULLET = "• "
 """What a note's first line starts with, so each note can be told from the next."""
 
@@ -98,7 +102,8 @@ def write_lines(sheet, first: int, lines: list[Line], columns: Columns, style) -
 def write_notes(page) -> None:
     """The Notes block of ``page`` (a :class:`.calculator_sheet.CalculatorSheet`) from its
     current row: one row per line of every note, the lines as long as the printed columns
-    hold, and the whole block kept on one printed page."""
+    hold, printed whole on one page where a page holds it, else its heading on a page with
+    its first :data:`KEPT_LINES` lines."""
     notes = page.calculator.notes
     if not notes:
         return
@@ -114,7 +119,8 @@ def write_notes(page) -> None:
     last = write_lines(page.sheet, first, lines, Columns(LABEL, NOTE_LINE, NOTE_COUNT),
                        page.styles.note_line)
     page.name(NOTES_SHOWN, (first, LABEL), (last, LABEL))
-    page.keep[heading] = last
+    whole = page.row_points(heading) + LINE_POINTS * len(lines) <= page.page_points()
+    page.keep[heading] = last if whole else first + KEPT_LINES - 1
     page.row = last + 1
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from calc.core.formatting import number_format
 from calc.core.model import BOOL, TEXT, Input, Output
+from calc.workbook.layout import FORMULA_POINTS, SMALL_POINTS
 
 BOOLEAN = '"TRUE";"TRUE";"FALSE"'
 """Booleans shown as TRUE/FALSE: LibreOffice applies number formats to them (and, without
@@ -10,6 +11,9 @@ recalculating, shows a General boolean as 0 or 1); Excel shows them so anyway.""
 
 KEY = {"bold": True, "bg_color": "#F2F2F2", "border": 1}
 """A source table's keys: bold on grey."""
+UNIT_INDENT = 1
+"""Characters a unit (or a choice's label) stands off from the value left of it, so a
+right-aligned value never runs into it ("z14IBM z14")."""
 
 
 class Styles:
@@ -27,6 +31,11 @@ class Styles:
         self.label = add({"valign": "top"})
         self.label_wrap = add({"valign": "top", "text_wrap": True})
         self.wrap = add({"text_wrap": True, "valign": "top", "font_color": "#404040"})
+        self.about = add({"text_wrap": True, "valign": "top", "font_color": "#404040",
+                          "font_size": SMALL_POINTS})
+        self.unit = add({"text_wrap": True, "valign": "top", "indent": UNIT_INDENT})
+        self.formula = add({"text_wrap": True, "valign": "top", "font_color": "#595959",
+                            "font_size": FORMULA_POINTS})
         self.name = add({"font_name": "Consolas", "font_color": "#595959", "valign": "top"})
         self.note_line = add({"font_size": 10, "font_color": "#833C0B"})
         self.problem = add({"text_wrap": True, "valign": "top", "bold": True,

@@ -10,6 +10,7 @@ stores the engine's figure like every other formula.
 """
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from calc.core.names import FIRST_PROBLEM, NOTES_APPLYING, STATUS, note_name
@@ -22,6 +23,10 @@ if TYPE_CHECKING:
     from calc.workbook.calculator_sheet import CalculatorSheet
 
 SUMMARY_TITLE = "Summary: the answer first"
+SENTENCE_END = re.compile(r"(?<=[a-z0-9%)])\. (?=[A-Z0-9(])")
+"""Where a sentence ends: a full stop after a small letter, a digit, % or a closing
+parenthesis, before a capital, a digit or an opening parenthesis ("e.g. z16" does not end
+one)."""
 ALL_CLEAR = "All inputs are within their domains and every rule between them holds."
 """The status line while there is no problem with the inputs."""
 
@@ -29,7 +34,7 @@ ALL_CLEAR = "All inputs are within their domains and every rule between them hol
 def write_summary(page: CalculatorSheet) -> None:
     """Write the summary block at ``page``'s current row."""
     calculator, result, styles = page.calculator, page.result, page.styles
-    page.section(SUMMARY_TITLE, ("Answer", "Value", "Unit", HEADER, "Name", "What it means"))
+    page.section(SUMMARY_TITLE, ("Answer", "Value", "Unit", HEADER, "What it means", "Name"))
     page.sheet.write(page.row, LABEL, "Status", styles.label)
     page.sheet.merge_range(page.row, VALUE, page.row, ABOUT, "", styles.status)
     page.sheet.write_formula(page.row, VALUE, f'=IF({FIRST_PROBLEM}="",'
@@ -43,7 +48,7 @@ def write_summary(page: CalculatorSheet) -> None:
         output = calculator.outputs[name]
         page.sheet.write_formula(page.row, VALUE, f"={name}", styles.output(output),
                                  result.outputs[name])
-        page.describe(output.title, output.unit, name, output.help,
+        page.describe(output.title, output.unit, name, first_sentence(output.help),
                       styles.headline if name == calculator.headline else None)
         page.summary_rows[name] = page.row
         page.row += 1
@@ -57,6 +62,13 @@ def write_summary(page: CalculatorSheet) -> None:
         page.row += 1
     if calculator.notes:
         notes_applying(page)
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of a result's meaning, which says what it is: the summary shows
+    that, and the result's row under Results the whole meaning."""
+    match = SENTENCE_END.search(text)
+    return text[:match.start() + 1] if match else text
 
 
 def notes_applying(page: CalculatorSheet) -> None:

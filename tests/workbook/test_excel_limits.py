@@ -19,6 +19,7 @@ from calc.cli import main
 from calc.core.names import check_name, note_name, sweep_sheet
 from calc.formula.emit_excel import quoted
 from calc.workbook import build_paths
+from calc.workbook.layout import MAX_ROW_POINTS
 from calc.workbook.sheet_columns import TEXTS
 from tests import sweep_rows
 from tests.compare import named_cell
@@ -35,6 +36,26 @@ BUILT = [path.name for path in build_paths(CALCULATORS, Path("."))]
 def test_every_built_workbook_keeps_excels_limits(built, name):
     found = problems(built / name)
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("name", BUILT)
+def test_no_built_row_needs_more_than_excels_tallest(opened, name):
+    """A row is made as tall as its text needs, at most Excel's 409 points: a row at 409
+    exactly was cut, and its text belongs somewhere wider."""
+    for sheet in opened(name).worksheets:
+        tallest = max((dimension.height or 0 for dimension in sheet.row_dimensions.values()),
+                      default=0)
+        assert tallest < MAX_ROW_POINTS, (sheet.title, tallest)
+
+
+def test_a_row_over_409_points_is_found(tmp_path):
+    book = openpyxl.Workbook()
+    book.active.title = "s"
+    book.active.row_dimensions[2].height = 409
+    book.active.row_dimensions[3].height = 450
+    path = tmp_path / "tall.xlsx"
+    book.save(path)
+    assert problems(path) == ["s!3:3: a row 450 points tall, over Excel's 409"]
 
 
 def test_a_sweep_workbook_keeps_excels_limits(tmp_path):

@@ -11,7 +11,7 @@ from openpyxl.utils import column_index_from_string
 
 from calc.core.names import sweep_sheet
 from calc.core.version import version
-from calc.workbook import layout, notes_block
+from calc.workbook import calculator_sheet, layout, notes_block
 from calc.workbook.layout import PAPERS, column_points, narrowest_width, page_starts, scale
 from calc.workbook.overview import STATE_LABEL
 from tests.conftest import CALCULATORS
@@ -27,14 +27,18 @@ def _printed(opened):
 
 
 def _widths(sheet) -> list[float]:
-    """Each printed (not hidden) column's stored width, in characters as XlsxWriter was
-    given them (the file stores pixels over 7)."""
+    """Each printed column's stored width (not hidden, and within the print area where the
+    sheet has one), in characters as XlsxWriter was given them (the file stores pixels
+    over 7)."""
     widths = {}
     for dimension in sheet.column_dimensions.values():
         for column in range(dimension.min, dimension.max + 1):
             widths[column] = None if dimension.hidden else dimension.width
+    last = sheet.max_column
+    if sheet.print_area:
+        last = column_index_from_string(sheet.print_area.split(":")[-1].split("$")[1])
     return [(widths.get(column, 8.43 + 5 / 7) * 7 - 5) / 7
-            for column in range(1, sheet.max_column + 1) if widths.get(column, 1) is not None]
+            for column in range(1, last + 1) if widths.get(column, 1) is not None]
 
 
 def test_the_printable_page_is_what_a4_and_letter_share():
@@ -119,29 +123,30 @@ def test_a_heading_moves_to_the_next_page_with_its_rows():
     assert page_starts([15.0] * 20, 100, {0: 19}) == [6, 12, 18]  # taller than a page
 
 
-def test_the_notes_come_last_on_one_page_a_line_to_a_row(opened):
-    """Each calculator sheet ends with its notes: a row per line of every note, each of one
-    line's height with nothing beside it in the printed columns (so its text runs across
-    them, never clipped by a row sized for another note), the block printed whole on one
-    page, so the lines left empty when few notes apply take no room between blocks and
-    never print a page of their own."""
+def test_the_notes_end_the_printed_report_a_line_to_a_row(opened):
+    """Each calculator sheet's printed report (its print area) ends with its notes: a row per
+    line of every note, each of one line's height with nothing beside it in the printed
+    columns (so its text runs across them, never clipped by a row sized for another note),
+    the heading on a page with the first lines; the workings come after, not printed."""
     for calculator in CALCULATORS:
         if not calculator.notes:
             continue
         sheet = opened(f"{calculator.id}.xlsx")[calculator.id]
         [heading] = [row for row in range(1, sheet.max_row + 1)
                      if str(sheet.cell(row, 1).value or "").startswith("Notes (")]
-        lines = range(heading + 1, sheet.max_row + 1)
+        area = sheet.print_area.split("!")[1]
+        assert area.startswith("$A$1:$E$"), area
+        lines = range(heading + 1, int(area.split("$")[-1]) + 1)
         assert len(lines) >= len(calculator.notes)
         for row in lines:
             assert sheet.row_dimensions[row].height == notes_block.LINE_POINTS, row
             assert str(sheet.cell(row, 1).value).startswith("=IF("), row
             assert all(sheet.cell(row, column).value is None for column in range(2, 6)), row
             assert not sheet.cell(row, 1).alignment.wrap_text
+        assert str(sheet.cell(lines[-1] + 2, 1).value).startswith(calculator_sheet.WORKINGS)
         breaks = [brk.id for brk in sheet.row_breaks.brk]  # a page begins after row id
-        assert not [row for row in breaks if row >= heading], calculator.id
-        block = 15 + notes_block.LINE_POINTS * len(lines)
-        assert block <= layout.page_height(int(sheet.page_setup.scale)), calculator.id
+        kept = heading + notes_block.KEPT_LINES
+        assert not [row for row in breaks if heading <= row < kept], calculator.id
 
 
 def test_a_note_is_cut_into_bulleted_lines_that_keep_every_word():

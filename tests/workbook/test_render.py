@@ -10,9 +10,10 @@ import pytest
 
 import calc
 from calc.core.formatting import format_value
+from calc.workbook.sources import SHEET as SOURCES
 from calc.workbook.summary_block import ALL_CLEAR, SUMMARY_TITLE
 from tests.compare import named_cell
-from tests.conftest import REPO
+from tests.conftest import CALCULATORS, REPO
 from tests.libreoffice import convert
 from tests.xlsx_typing import TypedCopies
 
@@ -73,3 +74,41 @@ def test_a_broken_rule_prints_its_problem_and_no_figure_in_the_summary(built, tm
 def test_a_missing_workbook_is_refused(tmp_path, capsys):
     assert _script().main([str(tmp_path / "nope.xlsx"), "--out", str(tmp_path)]) == 2
     assert "no such workbook" in capsys.readouterr().err
+
+
+PAGES_AT_MOST = 4
+"""Pages a calculator's printed report (summary, inputs, results, notes) takes at most on
+A4 or Letter (issue 41)."""
+OVER = {"adapters": 5, "ams": 7}
+"""The calculators whose report still takes more, at most these pages: ams has 48 results
+and adapters 27, each with its meaning (ams's summary, inputs and results alone measure 6
+pages of row heights sized for Excel's narrower columns)."""
+SOURCES_PAGES = 12
+"""Pages the combined workbook's Sources sheet takes at most (141 figures; 40 pages when
+each passage stood in a column of its own)."""
+
+
+def _pages_per_sheet(pdf) -> dict[str, int]:
+    """Pages each sheet prints, by the sheet's name at the right of each page's header."""
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    pages: dict[str, int] = {}
+    for page in text.split("\f"):
+        header = next((line.split() for line in page.splitlines() if line.strip()), None)
+        if header:
+            pages[header[-1]] = pages.get(header[-1], 0) + 1
+    return pages
+
+
+@pytest.mark.libreoffice
+def test_each_calculator_prints_its_report_in_a_few_pages(built, tmp_path):
+    """The combined workbook printed by LibreOffice: each calculator sheet within its
+    pages, each page under a header naming the sheet, and the Sources sheet within
+    :data:`SOURCES_PAGES`."""
+    [pdf] = convert([built / "mqzcalc.xlsx"], tmp_path, tmp_path / "work", recalculate=False,
+                    target="pdf")
+    pages = _pages_per_sheet(pdf)
+    for calculator in CALCULATORS:
+        assert 1 <= pages[calculator.id] <= OVER.get(calculator.id, PAGES_AT_MOST), \
+            (calculator.id, pages[calculator.id])
+    assert pages[SOURCES] <= SOURCES_PAGES

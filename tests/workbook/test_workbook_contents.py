@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 import calc
 from calc.core.formatting import plain_number
 from calc.core.names import STATUS, sweep_sheet
-from calc.template.documents import cite, registry
+from calc.template.documents import registry
+from calc.workbook import sources
 from calc.workbook.input_state import accepted
 from calc.workbook.overview import SHEET as OVERVIEW
 from calc.workbook.overview import STATE_LABEL, headline_name
@@ -93,23 +94,27 @@ def test_overview_shows_each_calculators_input_state(combined, oracle, calculato
 
 
 def test_sources_list_every_table_and_constant_with_its_citation(combined):
+    """Each figure's line (calculator, kind, linked name, figure, unit, title), and under
+    it the file and passage it comes from."""
     sheet = combined[SOURCES]
-    rows = {(row[0].value, row[2].value): row for row in sheet.iter_rows()
-            if row[1].value in ("table", "constant")}
+    lines = list(sheet.iter_rows())
+    rows = {(row[sources.CALCULATOR].value, row[sources.NAME].value): (row, lines[index + 1])
+            for index, row in enumerate(lines) if row[sources.KIND].value in ("table", "constant")}
     expected = {(c.id, name) for c in CALCULATORS for name in [*c.tables, *c.constants]}
     assert set(rows) == expected
     for calculator in CALCULATORS:
         figures = {**calculator.tables, **calculator.constants}
         for name, figure in figures.items():
-            row = rows[(calculator.id, name)]
-            assert row[3].value == figure.title
-            assert row[6].value == cite(figure.citation)
-            assert figure.citation.file in row[6].value
+            row, under = rows[(calculator.id, name)]
+            assert row[sources.TITLE].value == figure.title
+            assert row[sources.UNIT].value == figure.unit
+            assert under[sources.KIND].value == \
+                f"{figure.citation.file}: {figure.citation.passage}"
             if name in calculator.constants:
-                assert row[4].value == plain_number(figure.value)
+                assert row[sources.FIGURE].value == plain_number(figure.value)
             range_name = combined[calculator.id].defined_names[name].attr_text
             first = range_name.split("!")[1].split(":")[0].replace("$", "")
-            assert _link(row[2]) == f"'{calculator.id}'!{first}"
+            assert _link(row[sources.NAME]) == f"'{calculator.id}'!{first}"
 
 
 def test_every_cited_document_has_a_title():
