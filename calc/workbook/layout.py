@@ -139,6 +139,12 @@ def width_left(widths: Iterable[float]) -> int:
     return int((left / points_per_pixel - PADDING_PIXELS) / DIGIT_PIXELS)
 
 
+def page_width(percent: int) -> float:
+    """Columns, in points at 100%, that every paper's page holds across printed at
+    ``percent``."""
+    return min(printable(paper)[0] for paper in PAPERS) * 100 / percent
+
+
 def page_height(percent: int) -> float:
     """Rows, in points at 100%, that every paper's page holds printed at ``percent``."""
     return min(printable(paper)[1] for paper in PAPERS) * 100 / percent

@@ -27,6 +27,12 @@ connect sweep of 100 rows showed ``#VALUE!`` across its first row; with the prob
 but the machine's speed still after the costs, one of 130 rows showed it in a row in its
 middle (50 rows were right, and every row with threading off).
 
+Shown are the inputs that vary, the problem and the calculator's headline and key results
+(the summary's): a row's inputs and answers on one printed page. The inputs held fixed and
+the other results sit in collapsed column groups (Excel's and LibreOffice's outline: the
+``+`` above a group shows it), so they neither crowd the screen nor print, a page each,
+as they did (a two-row connect sweep printed six pages across).
+
 Every formula stores the engine's value for its row, so a viewer that does not recalculate
 shows the right figures. (Where a formula cannot be computed, e.g. a division by zero, the
 row stores empty results and the engine's reason; recalculated, the spreadsheet shows its
@@ -45,8 +51,9 @@ from calc.formula.emit_excel import quoted, to_excel
 from calc.workbook.cells import ROW, row_cell, validation, write_value
 from calc.workbook.fit import widest_input, widest_output
 from calc.workbook.input_state import cell_value, refusal, switches_read, valid
-from calc.workbook.layout import (SMALLEST_SCALE, column_points, lines_needed, narrowest_width,
-                                  page_setup, page_starts, protect, room_for, wrapped_lines)
+from calc.workbook.layout import (SMALLEST_SCALE, column_points, lines_needed, page_height,
+                                  page_setup, page_starts, page_width, print_scale, protect,
+                                  room_for, row_heights, wrapped_lines)
 from calc.workbook.styles import Styles
 
 GROUPS, TITLES, UNITS, NAMES = 4, 5, 6, 7
@@ -60,8 +67,14 @@ a unit is an 11-pt digit, about 5.25 points; 0.60 × 8 / 5.25 is 0.92."""
 BOLD_MARGIN = 3
 """Characters a column needs beyond a bold text's length (bold letters are wider), so a
 title or a result never touches the next column."""
+TITLE_LINES = 3
+"""Lines a column's title may wrap onto: the column is at least its title's length over
+this wide (and as wide as its longest word)."""
 WIDEST = 60
 """Widest column, in characters, except the problem column."""
+SMALLEST_PERCENT = 70
+"""The smallest scale, in percent, a what-if sheet prints at to fit its shown columns on one
+page across: 11-point figures print at about 8 points."""
 PROBLEM_WIDTH = 36
 """Widest the problem column gets, in characters: it stands between the inputs and the
 results, and is empty on most rows; a longer problem wraps onto more lines of its row."""
@@ -87,6 +100,12 @@ class SweepSheet:
             [*self.inputs, None, *self.outputs]) if item is not None}
         """Each input's and output's column (the problem's lies between them)."""
         self.cells = {name: row_cell(column) for name, column in self.columns.items()}
+        shown = [spec.id for spec in varied] or list(calculator.key_inputs)
+        shown += [calculator.headline, *calculator.key_results]
+        self.collapsed = set(range(self.last_column + 1)) - {self.problem_column} - {
+            self.columns[name] for name in shown}
+        """The columns in collapsed groups: the inputs held fixed (all but the key inputs
+        where none varies) and the results other than the headline and key results."""
         problems = [check.problem for check in calculator.checks]
         problems += [refusal(spec) for spec in calculator.inputs.values()]
         self.problem_width = min(PROBLEM_WIDTH, max(map(len, problems)) + 2)
@@ -99,7 +118,9 @@ class SweepSheet:
         sheet.write(0, 0, self.title(), styles.title)
         sheet.write(1, 0, "One scenario per row: type over the yellow inputs of any row and its "
                           "results recalculate.", styles.subtitle)
-        sheet.write(2, 0, f"Constants and tables come from sheet {calculator.id}.",
+        sheet.write(2, 0, f"Constants and tables come from sheet {calculator.id}. The inputs "
+                          "held fixed and the results beyond the key ones are in collapsed "
+                          "column groups: the + above the columns shows them.",
                     styles.subtitle)
         self.headers()
         self.rows()
@@ -109,21 +130,29 @@ class SweepSheet:
         protect(sheet, sortable=True)
 
     def print_pages(self, widths: list[float]) -> list[int]:
-        """Print at :data:`.layout.SMALLEST_SCALE`, as many pages across as the columns
-        (``widths``, in characters) need, each page repeating the column groups, titles,
-        units and ids above its rows and the varied inputs, the rows' labels, on its left,
-        under the sheet's title in the header. Returns the columns that begin a page after
-        the first."""
+        """Print the shown columns (``widths``, in characters, every column's) one page wide
+        where they fit at :data:`SMALLEST_PERCENT` or larger (up to the calculator sheets'
+        :data:`.layout.SMALLEST_SCALE`), else as many pages across as they need, under the
+        sheet's title in the header. Pages down repeat the column groups, titles, units and
+        ids above their rows; pages across repeat the varied inputs, the rows' labels, on
+        their left, unless the rows need pages down too: print titles of rows and columns
+        both are a union Gnumeric does not read, and the rows' headings matter more.
+        Returns the columns that begin a page after the first."""
         sheet = self.sheet
-        sheet.repeat_rows(GROUPS, NAMES)
-        if self.varied:
+        points = [0.0 if column in self.collapsed else column_points(width)
+                  for column, width in enumerate(widths)]
+        percent = min(round(SMALLEST_SCALE * 100), max(SMALLEST_PERCENT, print_scale(sum(points))))
+        room = page_width(percent) - sum(points[:self.varied])
+        breaks = [self.varied + column for column in page_starts(points[self.varied:], room, {})]
+        heights = row_heights(sheet, FIRST + len(self.outcomes))
+        down = sum(heights[GROUPS:]) > page_height(percent)
+        if down or not breaks:
+            sheet.repeat_rows(GROUPS, NAMES)
+        elif self.varied:
             sheet.repeat_columns(0, self.varied - 1)
-        room = narrowest_width() - sum(column_points(width) for width in widths[:self.varied])
-        across = [column_points(width) for width in widths[self.varied:]]
-        breaks = [self.varied + column for column in page_starts(across, room, {})]
         sheet.set_v_pagebreaks(breaks)
         sheet.print_across()
-        page_setup(sheet, round(SMALLEST_SCALE * 100), self.title())
+        page_setup(sheet, percent, self.title())
         sheet.print_area(GROUPS, 0, FIRST + len(self.outcomes) - 1, self.last_column)
         return breaks
 
@@ -223,7 +252,7 @@ class SweepSheet:
 
     def widths(self) -> list[float]:
         """Columns wide enough for the widest value their domain allows (by the rule of
-        :mod:`.fit`) and for their titles on two lines or so; the title row as high as its
+        :mod:`.fit`) and for their titles on :data:`TITLE_LINES` lines or so; the title row as high as its
         longest title wraps. Returns every column's width in characters."""
         bounds = output_ranges(self.calculator)
         lengths = [len(widest_input(spec)) for spec in self.inputs]
@@ -232,14 +261,17 @@ class SweepSheet:
         for item, widest in zip([*self.inputs, *self.outputs], lengths):
             width = min(WIDEST, max(8, len(item.unit) + 2,
                                     math.ceil(len(item.id) * ID_PER_CHARACTER) + 1,
-                                    math.ceil(len(item.title) / 2) + BOLD_MARGIN,
+                                    math.ceil(len(item.title) / TITLE_LINES) + BOLD_MARGIN,
                                     max(len(word) for word in item.title.split()) + BOLD_MARGIN,
                                     widest + BOLD_MARGIN))
             widths[self.columns[item.id]] = width
             lines = max(lines, lines_needed(item.title, width - BOLD_MARGIN))
         widths[self.problem_column] = self.problem_width
         for column, width in widths.items():
-            self.sheet.set_column(column, column, width)
+            hidden = column in self.collapsed
+            self.sheet.set_column(column, column, width, None, {
+                "level": 1, "hidden": True} if hidden else {
+                "collapsed": column - 1 in self.collapsed})
         room_for(self.sheet, TITLES, lines)
         return [widths[column] for column in sorted(widths)]
 

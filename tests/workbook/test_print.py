@@ -6,12 +6,14 @@ its own columns, page breaks that never leave a heading last on a page, and a he
 footer naming the workbook, the sheet, the page of how many, and the build."""
 from __future__ import annotations
 
+import openpyxl
 import pytest
 from openpyxl.utils import column_index_from_string
 
 from calc.core.names import sweep_sheet
 from calc.core.version import version
 from calc.workbook import calculator_sheet, layout, notes_block
+from calc.workbook import sweep_sheet as sweep_layout
 from calc.workbook.layout import PAPERS, column_points, narrowest_width, page_starts, scale
 from calc.workbook.overview import STATE_LABEL
 from tests.conftest import CALCULATORS
@@ -26,19 +28,24 @@ def _printed(opened):
                 yield name, sheet
 
 
-def _widths(sheet) -> list[float]:
-    """Each printed column's stored width (not hidden, and within the print area where the
-    sheet has one), in characters as XlsxWriter was given them (the file stores pixels
-    over 7)."""
+def _widths(sheet, hidden_too: bool = False) -> list[float]:
+    """Each column's printed width (within the print area where the sheet has one), in
+    characters as XlsxWriter was given them (the file stores pixels over 7); 0 for a hidden
+    column unless ``hidden_too``."""
     widths = {}
     for dimension in sheet.column_dimensions.values():
         for column in range(dimension.min, dimension.max + 1):
-            widths[column] = None if dimension.hidden else dimension.width
+            widths[column] = None if dimension.hidden and not hidden_too else dimension.width
     last = sheet.max_column
     if sheet.print_area:
         last = column_index_from_string(sheet.print_area.split(":")[-1].split("$")[1])
-    return [(widths.get(column, 8.43 + 5 / 7) * 7 - 5) / 7
-            for column in range(1, last + 1) if widths.get(column, 1) is not None]
+    return [0.0 if widths.get(column, 1) is None else (widths.get(column, 8.43 + 5 / 7) * 7 - 5) / 7
+            for column in range(1, last + 1)]
+
+
+def _points(width: float) -> float:
+    """A column's printed width in points: nothing for a hidden one (width 0)."""
+    return column_points(width) if width else 0.0
 
 
 def test_the_printable_page_is_what_a4_and_letter_share():
@@ -78,25 +85,54 @@ def test_sheets_other_than_what_if_print_one_page_wide_at_85_percent_or_more(ope
 
 
 def test_what_if_pages_split_at_columns_with_their_own_band(opened):
+    """Each page across holds at most a page's width at the sheet's scale (70% to 85%), its
+    band naming its own columns; print titles are rows or columns, never both (a union
+    Gnumeric cannot read)."""
     for name, sheet in _printed(opened):
         if not sheet.title.endswith("_sweep"):
             continue
-        assert sheet.print_title_rows == "$5:$8"
-        assert int(sheet.page_setup.scale) == 85
+        percent = int(sheet.page_setup.scale)
+        assert sweep_layout.SMALLEST_PERCENT <= percent <= 85
+        assert not (sheet.print_title_rows and sheet.print_title_cols), sheet.title
         widths = _widths(sheet)
         repeated = 0  # the varied inputs, repeated on the left of every page: "$A:$B"
         if sheet.print_title_cols:
             repeated = column_index_from_string(sheet.print_title_cols.split(":")[1][1:])
+        else:
+            assert sheet.print_title_rows == "$5:$8"
         breaks = [brk.id for brk in sheet.col_breaks.brk]  # a page begins after column id
         starts = [repeated, *breaks, len(widths)]
         for first, end in zip(starts, starts[1:]):
             page = widths[:repeated] + widths[first:end]
-            assert sum(column_points(w) for w in page) <= narrowest_width(), (sheet.title, first)
+            assert sum(map(_points, page)) <= layout.page_width(percent), \
+                (sheet.title, first)
         for column in breaks:  # a page's first own column names its group, not the left one's
             band = sheet.cell(5, column + 1).value
             assert band in ("Inputs", "Results", "Problem"), (sheet.title, column, band)
-        assert sheet.max_column <= repeated or breaks or \
-            sum(map(column_points, widths)) <= narrowest_width()
+        if not breaks:
+            assert sum(map(_points, widths)) <= layout.page_width(percent)
+
+
+@pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
+def test_what_if_rows_show_the_varied_inputs_and_key_results_on_one_page(built, calculator):
+    """The built what-if sheets show the inputs that vary, the problem and the headline and
+    key results, one page across; every other column is in a collapsed outline group."""
+    book = openpyxl.load_workbook(built / f"{calculator.id}.xlsx")  # its own: cells are read
+    sheet = book[sweep_sheet(calculator.id)]
+    ids = {cell.column: cell.value for cell in sheet[8] if cell.value}
+    rows = [[sheet.cell(row, column).value for row in range(9, sheet.max_row + 1)]
+            for column in ids]
+    varied = {ids[column] for column, values in zip(ids, rows)
+              if column - 1 < len(calculator.inputs) and len(set(values)) > 1}
+    shown = (varied or set(calculator.key_inputs)) | {
+        "problem", calculator.headline, *calculator.key_results}
+    for column, name in ids.items():
+        dimension = next((d for d in sheet.column_dimensions.values()
+                          if d.min <= column <= d.max), None)
+        hidden = bool(dimension and dimension.hidden)
+        assert hidden == (name not in shown), name
+        assert (dimension.outlineLevel if dimension else 0) == (1 if hidden else 0), name
+    assert not sheet.col_breaks.brk
 
 
 def test_no_section_heading_ends_a_printed_page(opened):
@@ -184,7 +220,7 @@ def test_what_if_pages_carry_the_title_in_their_header_and_ids_that_fit(opened):
         sheet = opened(f"{calculator.id}.xlsx")[sweep_sheet(calculator.id)]
         assert sheet.print_area.split("!")[1].startswith("$A$5:")
         assert sheet.oddHeader.center.text == f"{calculator.title}: what-if rows"
-        widths = _widths(sheet)
+        widths = _widths(sheet, hidden_too=True)  # a collapsed group shown fits its ids too
         for column, cell in enumerate(sheet[8], start=0):
             if cell.value:
                 assert widths[column] >= len(cell.value) * 0.60 * 8 / 5.25, cell.value
