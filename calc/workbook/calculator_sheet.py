@@ -51,6 +51,8 @@ WORKINGS = ("Workings, on screen only (printing gives the report above): the cha
             "constants and IBM's tables the results read. The Sources sheet prints each "
             "constant and table with the passage it comes from.")
 """The line heading the part of the sheet below the printed report."""
+GAP_POINTS = 6
+"""Height of the empty row before each section's title band."""
 CHART_ROWS = 17
 """Rows of the default height (20 pixels) kept free for each chart. Printed, the charts
 start a page, and so does what follows them; each chart and its line of help stay on one
@@ -116,7 +118,7 @@ class CalculatorSheet:
         for row, line in enumerate(lines, start=1):
             sheet.merge_range(row, LABEL, row, ABOUT, line, styles.subtitle_wrap)
             self.fit_height(line, self.full_width(), row=row)
-        self.row = len(lines) + 2
+        self.row = len(lines) + 1
         write_summary(self)
         self.section("Inputs", ("Input", "Value", "Unit", HEADER, "What it means and accepts",
                                 "Name"))
@@ -182,8 +184,9 @@ class CalculatorSheet:
                                                 self.page_starts))
 
     def section(self, title: str, headers: tuple[str, ...]) -> None:
-        """A section's title band and its column headers, kept on a page with the first
-        row that follows them."""
+        """After a thin gap, a section's title band and its column headers, kept on a page
+        with the first row that follows them."""
+        self.sheet.set_row(self.row, GAP_POINTS)
         self.row += 1
         self.keep[self.row] = self.row + 1 + bool(headers)
         self.sheet.merge_range(self.row, LABEL, self.row, ABOUT, title, self.styles.section)

@@ -18,12 +18,14 @@ from functools import lru_cache
 from calc.core.version import version
 
 LINE_HEIGHT = 15
-"""Points per line of wrapped text in the body's type (:data:`BODY_POINTS`); a line of
-smaller type takes its share of that."""
+"""Points per line of wrapped text in the body's type (:data:`BODY_POINTS`)."""
 BODY_POINTS, SMALL_POINTS, FORMULA_POINTS = 11, 10, 9
 """Type sizes in points: the body's (Calibri 11, Excel's default); the meaning beside each
 figure, smaller so a calculator's report fits a few pages; a result's formula, read on
 screen right of the printed columns."""
+LINE_POINTS = {BODY_POINTS: LINE_HEIGHT, SMALL_POINTS: 12.75, FORMULA_POINTS: 12.0}
+"""Points per line of wrapped Calibri at each type size: Excel's own row height for one
+line of it (15 at 11 points, 12.75 at 10, 12 at 9), which its autofit adds per line."""
 MAX_ROW_POINTS = 409
 """The tallest row Excel takes (Microsoft, "Excel specifications and limits": row height
 409 points). A taller height in a file is cut to it, hiding the text below."""
@@ -200,7 +202,7 @@ def wrapped_lines(text: str, width: float, size: float = BODY_POINTS) -> int:
 def text_points(text: str, width: float, size: float = BODY_POINTS) -> float:
     """How tall, in points, ``text`` stands wrapped in a column ``width`` units wide, in
     ``size``-point type."""
-    return wrapped_lines(text, width, size) * LINE_HEIGHT * size / BODY_POINTS
+    return wrapped_lines(text, width, size) * LINE_POINTS[size]
 
 
 def room_for(sheet, row: int, lines: int) -> None:

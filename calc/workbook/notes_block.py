@@ -23,6 +23,7 @@ from xlsxwriter.utility import xl_rowcol_to_cell
 
 from calc.core.model import Note
 from calc.core.names import NOTES_SHOWN, note_name
+from calc.workbook import layout
 from calc.workbook.cells import range_text
 from calc.workbook.sheet_columns import LABEL, NOTE_COUNT, NOTE_LINE, NOTE_OWN
 
@@ -31,7 +32,7 @@ CHARACTERS_PER_WIDTH = 1.25
 in the notes' 10-pt type. Measured on LibreOffice's renders in Carlito (Calibri's metric
 twin): at 11 pt the fullest line of ams's notes ran past the printed width beyond 1.26
 characters per unit; 10-pt type holds 11/10 of that, 1.39, and 1.25 keeps a tenth spare."""
-LINE_POINTS = 12.75
+LINE_POINTS = layout.LINE_POINTS[layout.SMALL_POINTS]
 """Height of a note's line in points: Excel's default row height for 10-pt Calibri."""
 KEPT_LINES = 3
 """Lines of notes that print on the page of their heading when the block is taller than a

@@ -9,18 +9,21 @@ from xlsxwriter.utility import xl_rowcol_to_cell
 from calc.core.names import STATUS, sweep_sheet
 from calc.formula.emit_excel import quoted
 from calc.workbook.calculator_sheet import CalculatorSheet
-from calc.workbook.layout import (LINE_HEIGHT, page_height, page_starts, protect_and_fit, room_for,
-                                  row_heights, width_left, wrapped_lines)
+from calc.workbook.layout import (LINE_HEIGHT, SMALL_POINTS, page_height, page_starts,
+                                  protect_and_fit, room_for_points, row_heights, text_points,
+                                  width_left)
 from calc.workbook.links import link_to
 from calc.workbook.styles import Styles
 from calc.workbook.summary_block import ALL_CLEAR
 
 SHEET = "Overview"
 TITLE, ANSWERS, RESULT, VALUE, UNIT, WHAT_IF = range(6)
-WIDTHS = {TITLE: 44, RESULT: 24, VALUE: 14, UNIT: 12, WHAT_IF: 22}
+WIDTHS = {TITLE: 44, RESULT: 20, VALUE: 14, UNIT: 10, WHAT_IF: 22}
 WIDTHS[ANSWERS] = width_left(WIDTHS.values())
 """Column widths in characters: the answers column takes what is left of a page printed one
-page wide at :data:`.layout.SMALLEST_SCALE`; answers, result titles and units wrap."""
+page wide at :data:`.layout.SMALLEST_SCALE`; answers, result titles and units wrap (a
+title, a link, stays on one line: LibreOffice does not wrap a link), so the ten calculators'
+lines print on one page."""
 HEADER_ROW, FIRST_LINE = 4, 5
 HEADERS = ("Calculator (click to open)", "What it answers", "Headline result", "Value",
            "Unit", "What-if rows")
@@ -56,7 +59,7 @@ def write_overview(book, sheet, styles: Styles, calculator_sheets: list[Calculat
         headline = calculator.outputs[calculator.headline]
         sheet.write_url(row, TITLE, link_to(calculator.id),
                         styles.link, calculator.title)
-        sheet.write(row, ANSWERS, calculator.summary, styles.wrap)
+        sheet.write(row, ANSWERS, calculator.summary, styles.about)
         sheet.write(row, RESULT, headline.title, styles.label_wrap)
         sheet.write_formula(row, VALUE, "=" + defined[headline.id], styles.output(headline),
                             result.outputs[headline.id])
@@ -65,9 +68,10 @@ def write_overview(book, sheet, styles: Styles, calculator_sheets: list[Calculat
         sheet.write(row, UNIT, headline.unit, styles.label_wrap)
         sheet.write_url(row, WHAT_IF, link_to(sweep_sheet(calculator.id)), styles.link,
                         sweep_sheet(calculator.id))
-        room_for(sheet, row, max(wrapped_lines(text, WIDTHS[column]) for column, text in
-                                 ((ANSWERS, calculator.summary), (RESULT, headline.title),
-                                  (UNIT, headline.unit))))
+        room_for_points(sheet, row, max(
+            text_points(calculator.summary, WIDTHS[ANSWERS], SMALL_POINTS),
+            *(text_points(text, WIDTHS[column])
+              for column, text in ((RESULT, headline.title), (UNIT, headline.unit)))))
         state(sheet, styles, row + 1, defined[STATUS])
     break_pages(sheet, protect_and_fit(sheet, WIDTHS.values()), end)
 

@@ -4,10 +4,10 @@ those calculators, linked to where it sits on its calculator's sheet, with the p
 comes from (derived constants carry their derivation there).
 
 Each figure takes two rows: its line (calculator, kind, name, figure, unit, what it is),
-then the passage, in smaller type across the page under it, opening with the document's
-file name (the documents are listed by file name at the top). A passage runs to a thousand
-characters; across the page it takes a few lines, where in a column of its own it took
-dozens, and the sheet printed 40 pages."""
+then the passage, in smaller type across the page under it, set in a little, opening with
+the document's file name (the documents are listed by file name at the top). A passage
+runs to a thousand characters; across the page it takes a few lines, where in a column of
+its own it took dozens, and the sheet printed 40 pages."""
 from __future__ import annotations
 
 from calc.core.formatting import plain_number
@@ -17,7 +17,7 @@ from calc.workbook.calculator_sheet import CalculatorSheet
 from calc.workbook.layout import (SMALL_POINTS, lines_needed, protect_and_fit, room_for,
                                   room_for_points, text_points, width_left)
 from calc.workbook.links import link_to
-from calc.workbook.styles import Styles
+from calc.workbook.styles import PASSAGE_INDENT, Styles
 
 SHEET = "Sources"
 CALCULATOR, KIND, NAME, FIGURE, UNIT, TITLE = range(6)
@@ -27,8 +27,8 @@ WIDTHS[TITLE] = width_left(WIDTHS.values())
 page wide at :data:`.layout.SMALLEST_SCALE`; names, units and titles wrap."""
 REFERENCE_WRAP = sum(width for column, width in WIDTHS.items() if column >= FIGURE)
 """Characters per line of a document's reference, merged across the columns from FIGURE."""
-PASSAGE_WIDTH = sum(width for column, width in WIDTHS.items() if column >= KIND)
-"""Width of a passage, merged from KIND to the last column."""
+PASSAGE_WIDTH = sum(WIDTHS.values())
+"""Width of a passage, merged across every column."""
 HEADERS = ("Calculator", "Kind", "Name (click to see it)", "Figure", "Unit", "What it is")
 
 
@@ -80,6 +80,7 @@ def write_sources(book, styles: Styles, calculator_sheets: list[CalculatorSheet]
                                      ((NAME, name), (TITLE, title), (UNIT, unit))))
             row += 1
             text = passage(citation)
-            sheet.merge_range(row, KIND, row, TITLE, text, styles.about)
-            room_for_points(sheet, row, text_points(text, PASSAGE_WIDTH, SMALL_POINTS))
+            sheet.merge_range(row, CALCULATOR, row, TITLE, text, styles.passage)
+            room_for_points(sheet, row, text_points(text, PASSAGE_WIDTH - PASSAGE_INDENT,
+                                                    SMALL_POINTS))
     protect_and_fit(sheet, WIDTHS.values())

@@ -11,6 +11,8 @@ recalculating, shows a General boolean as 0 or 1); Excel shows them so anyway.""
 
 KEY = {"bold": True, "bg_color": "#F2F2F2", "border": 1}
 """A source table's keys: bold on grey."""
+PASSAGE_INDENT = 2
+"""Characters a source's passage stands in from the page's left edge, under its figure."""
 UNIT_INDENT = 1
 """Characters a unit (or a choice's label) stands off from the value left of it, so a
 right-aligned value never runs into it ("z14IBM z14")."""
@@ -33,6 +35,9 @@ class Styles:
         self.wrap = add({"text_wrap": True, "valign": "top", "font_color": "#404040"})
         self.about = add({"text_wrap": True, "valign": "top", "font_color": "#404040",
                           "font_size": SMALL_POINTS})
+        self.passage = add({"text_wrap": True, "valign": "top", "font_color": "#404040",
+                            "font_size": SMALL_POINTS, "indent": PASSAGE_INDENT})
+        """A source's passage, under its figure's line on the Sources sheet."""
         self.unit = add({"text_wrap": True, "valign": "top", "indent": UNIT_INDENT})
         self.formula = add({"text_wrap": True, "valign": "top", "font_color": "#595959",
                             "font_size": FORMULA_POINTS})

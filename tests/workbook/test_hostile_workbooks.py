@@ -39,6 +39,10 @@ def cell_of(content: dict, name: str) -> str:
     return (match[1] + match[2]).decode()
 
 
+SHARECNV, LISTENER, TLS = (cell_of(parts(), name) for name in ("sharecnv", "listener", "tls"))
+"""The cells of three inputs, which the crafted parts below break."""
+
+
 def replaced(content: dict, part: str, pattern: str, replacement: str) -> dict:
     """``content`` with the first match of the regular expression ``pattern`` in ``part``
     replaced."""
@@ -101,10 +105,10 @@ CRAFTED = {
         f"part {STRINGS} has a document type declaration (DOCTYPE)"),
     "a shared string index out of range": (
         lambda c: stored(c, "listener", 's="20" t="s"', "99999"),
-        "cell B26: refers to shared string 99999, but the workbook holds "),
+        f"cell {LISTENER}: refers to shared string 99999, but the workbook holds "),
     "a style index out of range": (
         lambda c: stored(c, "sharecnv", 's="9999"', "1"),
-        "cell B25: has style 9999, but the workbook holds "),
+        f"cell {SHARECNV}: has style 9999, but the workbook holds "),
     "a #REF! defined name": (
         lambda c: named(c, "tls", "connect!#REF!"),
         "the defined name tls (input tls) refers to connect!#REF!, not to one cell of this sheet"),
@@ -122,17 +126,17 @@ CRAFTED = {
         f"part {SHEET} is not well-formed XML ("),
     "a number past every float in an input": (
         lambda c: stored(c, "sharecnv", 's="19"', "1E999"),
-        "sheet connect, cell B25: connect: input sharecnv=inf: expects a whole number"),
+        f"sheet connect, cell {SHARECNV}: connect: input sharecnv=inf: expects a whole number"),
     "a number of too many digits": (
         lambda c: stored(c, "sharecnv", 's="19"', "9" * 5000),
-        "cell B25: holds '999999"),
+        f"cell {SHARECNV}: holds '999999"),
     "a boolean that is neither": (
         lambda c: stored(c, "tls", 's="21" t="b"', "2"),
-        "cell B27: holds '2' as a boolean, which is 0 or 1"),
+        f"cell {TLS}: holds '2' as a boolean, which is 0 or 1"),
     "a text longer than a cell holds": (
-        lambda c: replaced(c, SHEET, r'<c r="B26"[^>]*?(/>|>.*?</c>)',
-                           f'<c r="B26" t="inlineStr"><is><t>{"x" * 40000}</t></is></c>'),
-        "sheet connect, cell B26: holds a text of more than 32767 characters"),
+        lambda c: replaced(c, SHEET, rf'<c r="{LISTENER}"[^>]*?(/>|>.*?</c>)',
+                           f'<c r="{LISTENER}" t="inlineStr"><is><t>{"x" * 40000}</t></is></c>'),
+        f"sheet connect, cell {LISTENER}: holds a text of more than 32767 characters"),
     "a sheet number of too many digits": (
         lambda c: replaced(c, WORKBOOK, '<definedName name="tls" localSheetId="0">',
                            f'<definedName name="tls" localSheetId="{"0" * 5000}">'),
@@ -146,14 +150,14 @@ CRAFTED = {
     # issue 38: each of these was read silently as some figure
     "a number with an underscore (int() reads 1_0 as 10)": (
         lambda c: stored(c, "sharecnv", 's="19"', "1_0"),
-        "sheet connect, cell B25: holds '1_0' as a number, which is no number"),
+        f"sheet connect, cell {SHARECNV}: holds '1_0' as a number, which is no number"),
     "a number in Arabic-Indic digits (int() reads it as 3)": (
         lambda c: stored(c, "sharecnv", 's="19"', "\u0663"),
-        "sheet connect, cell B25: holds '\u0663' as a number, which is no number"),
+        f"sheet connect, cell {SHARECNV}: holds '\u0663' as a number, which is no number"),
     "a cell written twice (the last one was read)": (
-        lambda c: replaced(c, SHEET, '(<c r="B25"[^>]*?(?:/>|>.*?</c>))',
-                           r'\g<1><c r="B25" s="19"><v>7</v></c>'),
-        f"sheet connect, cell B25: is written twice (part {SHEET}); a sheet holds one cell "
+        lambda c: replaced(c, SHEET, rf'(<c r="{SHARECNV}"[^>]*?(?:/>|>.*?</c>))',
+                           rf'\g<1><c r="{SHARECNV}" s="19"><v>7</v></c>'),
+        f"sheet connect, cell {SHARECNV}: is written twice (part {SHEET}); a sheet holds one cell "
         "at each place"),
     "a defined name given twice for one sheet (the last one was read)": (
         lambda c: replaced(c, WORKBOOK, '(<definedName name="tls" localSheetId="0">[^<]*'

@@ -10,6 +10,8 @@ import pytest
 
 import calc
 from calc.core.formatting import format_value
+from calc.core.names import sweep_sheet
+from calc.workbook.overview import SHEET as OVERVIEW
 from calc.workbook.sources import SHEET as SOURCES
 from calc.workbook.summary_block import ALL_CLEAR, SUMMARY_TITLE
 from tests.compare import named_cell
@@ -81,9 +83,9 @@ PAGES_AT_MOST = 4
 A4 or Letter (issue 41)."""
 OVER = {"adapters": 5, "ams": 7}
 """The calculators whose report still takes more, at most these pages: ams has 48 results
-and adapters 27, each with its meaning (ams's summary, inputs and results alone measure 6
-pages of row heights sized for Excel's narrower columns)."""
-SOURCES_PAGES = 12
+and adapters 27, each with its meaning; their rows, sized for Excel's narrower columns,
+measure 5.7 and 4.2 pages before any page break."""
+SOURCES_PAGES = 10
 """Pages the combined workbook's Sources sheet takes at most (141 figures; 40 pages when
 each passage stood in a column of its own)."""
 
@@ -103,8 +105,8 @@ def _pages_per_sheet(pdf) -> dict[str, int]:
 @pytest.mark.libreoffice
 def test_each_calculator_prints_its_report_in_a_few_pages(built, tmp_path):
     """The combined workbook printed by LibreOffice: each calculator sheet within its
-    pages, each page under a header naming the sheet, and the Sources sheet within
-    :data:`SOURCES_PAGES`."""
+    pages, each page under a header naming the sheet; the overview on one page, each
+    built what-if sheet on one or two, and the Sources sheet within :data:`SOURCES_PAGES`."""
     [pdf] = convert([built / "mqzcalc.xlsx"], tmp_path, tmp_path / "work", recalculate=False,
                     target="pdf")
     pages = _pages_per_sheet(pdf)
@@ -112,3 +114,6 @@ def test_each_calculator_prints_its_report_in_a_few_pages(built, tmp_path):
         assert 1 <= pages[calculator.id] <= OVER.get(calculator.id, PAGES_AT_MOST), \
             (calculator.id, pages[calculator.id])
     assert pages[SOURCES] <= SOURCES_PAGES
+    assert pages[OVERVIEW] == 1
+    for calculator in CALCULATORS:  # the built what-if rows: one page across, 49 rows at most
+        assert pages[sweep_sheet(calculator.id)] <= 2, calculator.id

@@ -108,7 +108,7 @@ def test_sources_list_every_table_and_constant_with_its_citation(combined):
             row, under = rows[(calculator.id, name)]
             assert row[sources.TITLE].value == figure.title
             assert row[sources.UNIT].value == figure.unit
-            assert under[sources.KIND].value == \
+            assert under[sources.CALCULATOR].value == \
                 f"{figure.citation.file}: {figure.citation.passage}"
             if name in calculator.constants:
                 assert row[sources.FIGURE].value == plain_number(figure.value)
