@@ -97,6 +97,21 @@ def problems(path: Path) -> list[str]:
                   if (dimension.height or 0) > ROW_POINTS]
     for name, definition in book.defined_names.items():
         found += name_problems(name, name, definition.attr_text)
+    return found + table_problems(book)
+
+
+def table_problems(book) -> list[str]:
+    """Tables (ListObjects) Excel refuses: a name that breaks the rules of a defined name, or
+    headers that repeat one another (Excel compares them regardless of case). A name that
+    another table or a defined name holds, XlsxWriter and openpyxl refuse to write."""
+    found = []
+    for sheet in book.worksheets:
+        for table in sheet.tables.values():
+            where = f"{sheet.title}!{table.ref}"
+            found += name_problems(where, table.name, "1")
+            headers = [column.name for column in table.tableColumns]
+            if len({str(header).lower() for header in headers}) < len(headers):
+                found.append(f"{where}: the table's headers repeat one another")
     return found
 
 

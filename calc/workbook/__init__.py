@@ -34,6 +34,7 @@ from calc.workbook.overview import add_overview, write_overview
 from calc.workbook.sources import write_sources
 from calc.workbook.styles import Styles
 from calc.workbook.sweep_sheet import SweepSheet
+from calc.workbook.values_table import write_values
 from calc.workbook.xlsx_book import Workbook
 
 BUILD_DATE = datetime.datetime(2026, 1, 1)
@@ -146,6 +147,7 @@ def _write_sheets(book: Workbook, styles: Styles, calculators: list[Calculator],
         SweepSheet(book, styles, calculator, sheet.names, evaluate(calculator.id, rows)).write()
         if calculator.charts:
             draw_charts(book, sheet, write_chart_data(book, styles, sheet))
+        write_values(book, sheet)
     if contents:
         write_overview(book, overview, styles, sheets)
     write_sources(book, styles, sheets)

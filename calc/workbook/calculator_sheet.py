@@ -285,6 +285,12 @@ class CalculatorSheet:
         cell = xl_rowcol_to_cell(self.output_rows[output_id], RESTS, row_abs=True, col_abs=True)
         return f"{self.title}!{cell}"
 
+    def input_mark_cell(self, input_id: str) -> str | None:
+        """The "Rests on" cell of an input, as another sheet refers to it; None for an input
+        given when the workbook was made, which has none."""
+        cell = self.assumed_cells.get(input_id)
+        return None if cell is None else f"{self.title}!{cell}"
+
     def summary_marks(self) -> None:
         """The summary's results show their letters too: each the result row's cell."""
         for output_id, row in self.summary_rows.items():

@@ -42,10 +42,17 @@ def write_input_mark(page, spec: Input, given: frozenset[str]) -> str | None:
     same = (f"EXACT({spec.id},{default_literal(spec)})" if spec.type in ("bool", "choice")
             else f"{spec.id}={default_literal(spec)}")
     applies = f",{page.formula(spec.applies_tree)}" if spec.applies_tree is not None else ""
-    stored = "" if spec.id in page.result.not_applying else LETTERS[ASSUMED]
     page.sheet.write_formula(page.row, RESTS, f'=IF(AND({same}{applies}),'
-                             f'{quoted(LETTERS[ASSUMED])},"")', page.styles.marks, stored)
+                             f'{quoted(LETTERS[ASSUMED])},"")', page.styles.marks,
+                             stored_input_mark(page, spec))
     return xl_rowcol_to_cell(page.row, RESTS, row_abs=True, col_abs=True)
+
+
+def stored_input_mark(page, spec: Input) -> str:
+    """The input's mark for the inputs the workbook is written with: ``A`` while it is
+    assumed (not given, and it applies), else empty."""
+    assumed = spec.id not in page.result.given and spec.id not in page.result.not_applying
+    return LETTERS[ASSUMED] if assumed else ""
 
 
 def marks_formula(calculator: Calculator, output_id: str, assumed_cells: dict[str, str]) -> str:

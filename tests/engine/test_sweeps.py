@@ -17,6 +17,7 @@ from calc.engine import sweeps
 from calc.engine.sweeps import MOST_SHEET_CELLS, most_sheet_rows
 from calc.workbook.chart_data import chart_data_sheet_name
 from calc.workbook.sources import SHEET as SOURCES
+from calc.workbook.values_table import values_sheet_name
 from tests import sweep_rows
 from tests.cli.test_cli import run_main
 from tests.compare import agrees, named_cell
@@ -182,7 +183,8 @@ def test_workbook_sweep_stores_the_engines_value_in_every_formula(swept_workbook
     notify = calc.calculator("notify_delay")
     book = openpyxl.load_workbook(swept_workbook, data_only=True)
     assert book.sheetnames == ["notify_delay", sweep_sheet("notify_delay"),
-                               chart_data_sheet_name("notify_delay"), SOURCES]
+                               chart_data_sheet_name("notify_delay"),
+                               values_sheet_name("notify_delay"), SOURCES]
     sheet = book[sweep_sheet("notify_delay")]
     scenarios = [sweep_rows.typed(notify, sheet, row) for row in sweep_rows.rows(sheet)]
     assert [(s["gets_attempted"], s["lpars"]) for s in scenarios] == [

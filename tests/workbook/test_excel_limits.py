@@ -11,7 +11,8 @@ import openpyxl
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from openpyxl.utils import get_column_letter
+from openpyxl.utils import column_index_from_string, get_column_letter
+from openpyxl.worksheet.table import Table
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 
@@ -46,6 +47,21 @@ def test_no_built_row_needs_more_than_excels_tallest(opened, name):
         tallest = max((dimension.height or 0 for dimension in sheet.row_dimensions.values()),
                       default=0)
         assert tallest < MAX_ROW_POINTS, (sheet.title, tallest)
+
+
+def test_tables_excel_refuses_are_found(tmp_path):
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "s"
+    for name, ref, headers in (("R1C1", "A1:B2", ("x", "y")), ("fine", "D1:E2", ("a", "A"))):
+        for column, header in enumerate(headers, start=column_index_from_string(ref[0])):
+            sheet.cell(1, column, header)
+            sheet.cell(2, column, 1)
+        sheet.add_table(Table(displayName=name, ref=ref))
+    path = tmp_path / "tables.xlsx"
+    book.save(path)
+    assert problems(path) == ["s!A1:B2: a name may not read as a cell reference or TRUE/FALSE",
+                              "s!D1:E2: the table's headers repeat one another"]
 
 
 def test_a_row_over_409_points_is_found(tmp_path):

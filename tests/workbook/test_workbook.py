@@ -17,6 +17,7 @@ from calc.workbook import build_all
 from calc.workbook.chart_data import chart_data_sheet_name
 from calc.workbook.input_state import STATE_FUNCTIONS
 from calc.workbook.summary_block import ALL_CLEAR
+from calc.workbook.values_table import values_sheet_name
 from tests import sweep_rows
 from tests.compare import agrees, named_cell, named_values, notes_from_lines
 from tests.conftest import CALCULATORS, REPO
@@ -44,11 +45,12 @@ def test_builds_are_byte_identical(built, tmp_path, forking, parallel):
 
 
 def test_combined_workbook_has_each_calculators_sheets_between_overview_and_sources(opened):
-    """The overview; each calculator's sheet, its what-if rows and the hidden figures of its
-    charts; the sources."""
+    """The overview; each calculator's sheet, its what-if rows, the hidden figures of its
+    charts and its hidden table of values; the sources."""
     book = opened("mqzcalc.xlsx")
     sheets = [name for c in CALCULATORS for name in
-              (c.id, sweep_sheet(c.id), *([chart_data_sheet_name(c.id)] if c.charts else []))]
+              (c.id, sweep_sheet(c.id), *([chart_data_sheet_name(c.id)] if c.charts else []),
+               values_sheet_name(c.id))]
     assert book.sheetnames == ["Overview", *sheets, "Sources"]
     assert [s.title for s in book.worksheets if s.sheet_state == "visible"] == \
         ["Overview", *(name for c in CALCULATORS for name in (c.id, sweep_sheet(c.id))),
