@@ -8,13 +8,14 @@ import pytest
 
 import calc
 from calc.core.names import STATUS, sweep_sheet
+from calc.cli import main
 from calc.workbook import write_workbook
 from calc.workbook.summary_block import ALL_CLEAR
 from tests import sweep_rows
 from tests.cases import spread_cases
 from tests.compare import agrees, named_cell
 from tests.conftest import CALCULATORS
-from tests.gnumeric import recalculated
+from tests.gnumeric import recalculated, sheet_names
 from tests.input_cells import cell_values
 from tests.strategies import broken_checks
 from tests.xlsx_typing import TypedCopies
@@ -43,6 +44,26 @@ def test_gnumeric_recalculates_every_built_workbook_to_its_stored_results(built,
                             (path.name, sheet.title, cell.coordinate, expected, found)
                         compared += 1
     assert compared > 20_000
+
+
+def test_gnumeric_reads_every_sheets_print_titles(built, tmp_path):
+    """Each printed sheet's repeated rows (or columns) as Gnumeric reads them: a range, not
+    the error it makes of rows and columns repeated together (``'s'!$A:$A,'s'!$5:$8``, one
+    expression of two ranges), both in the built workbooks and in a sweep of five varied
+    inputs, which needs pages across."""
+    wide = tmp_path / "wide.xlsx"
+    assert main(["sweep", "adapters", "--vary", "chiadaps=8,16,30", "--vary", "processors=2,4,8",
+                 "--vary", "adapter_requests_per_sec=1000,5000", "--vary", "machine=z15,z16",
+                 "--vary", "workload_rni=low,high", "--out", str(wide)]) == 0
+    for path in (built / "mqzcalc.xlsx", wide):
+        titled = {sheet.title: sheet.print_title_rows or sheet.print_title_cols
+                  for sheet in openpyxl.load_workbook(path).worksheets}
+        read = sheet_names(path, tmp_path)
+        for title, repeated in titled.items():
+            if repeated:
+                assert ":" in read[title]["Print_Titles"], (path.name, title)
+                assert "error(" not in read[title]["Print_Titles"], (path.name, title)
+        assert sum(map(bool, titled.values())) >= (1 if path == wide else 11)
 
 
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
