@@ -1,7 +1,8 @@
 """A plan's workbook (``mqcalc build --plan FILE``): the Plan sheet (:mod:`.plan_sheet`)
 first, then one calculator sheet per variant and calculator it uses, each written by
 :class:`.calculator_sheet.CalculatorSheet` with the variant's inputs and named
-``variant.calculator``, then the Sources sheet.
+``variant.calculator``, then the hidden table of the Plan sheet's figures for scripts
+(:mod:`.values_table`) and the Sources sheet.
 
 A calculator sheet of a plan reads its machine inputs from the variant's machine cells on
 the Plan sheet, so a variant's machine is typed once. Its charts and what-if rows are left

@@ -40,6 +40,7 @@ from calc.workbook.layout import column_pixels, protect_and_fit, room_for
 from calc.workbook.notes_block import (BULLET, CHARACTERS_PER_WIDTH, Columns, Line, note_lines,
                                        write_lines)
 from calc.workbook.styles import Styles
+from calc.workbook.values_table import PLAN_COLUMNS, Formula, values_sheet_name, write_table
 
 SHEET = "Plan"
 LABEL, UNIT, FIRST_VARIANT = 0, 1, 2
@@ -96,6 +97,8 @@ class PlanSheet:
         """Per variant, (calculator, output) -> the contribution's cell on this sheet."""
         self.measured_cells: list[dict[str, str]] = [{} for _ in written]
         """Per variant, measured figure name -> its cell on this sheet."""
+        self.figure_rows: list[tuple[str, str, str, list[float], int]] = []
+        """Each figure row: its key, label, unit, the variants' values and its row."""
         self.space_cells: list[dict[str, tuple[str, str]]] = [{} for _ in written]
         """Per variant, each measured address space -> the cells of what was measured there
         and of the calculators' change from the variant measured."""
@@ -150,6 +153,16 @@ class PlanSheet:
         sheet.freeze_panes(MACHINE_FIRST - 1, UNIT + 1)
         sheet.set_h_pagebreaks([chart_row])
         protect_and_fit(sheet, self.widths.values())
+        self.figures_table()
+
+    def figures_table(self) -> None:
+        """The figures of every variant as one flat table, for scripts
+        (:mod:`.values_table`)."""
+        rows = [[variant.name, key, label, unit,
+                 Formula(f"={SHEET}!{self.cell(row, self.column(index))}", values[index])]
+                for index, variant in enumerate(self.plan.variants)
+                for key, label, unit, values, row in self.figure_rows]
+        write_table(self.book, values_sheet_name(SHEET), PLAN_COLUMNS, rows)
 
     def contribution_widths(self) -> list[int]:
         """The widths the contributions' labels need (they are ids, in a monospace font)."""
@@ -293,6 +306,7 @@ class PlanSheet:
         sheet, styles = self.sheet, self.styles
         sheet.write(self.row, LABEL, label, styles.headline if bold else styles.label)
         sheet.write(self.row, UNIT, unit, styles.label)
+        self.figure_rows.append((key, label, unit, values, self.row))
         look = styles.figure(decimals)
         for index, value in enumerate(values):
             status = self.cell(self.status_row, self.column(index))

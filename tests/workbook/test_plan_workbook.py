@@ -25,6 +25,7 @@ from calc.inputs.workbook.importer import read_workbook
 from calc.workbook.plan_book import (MOST_VARIANTS, SHEET_NAME_LIMIT, as_written, sheet_titles,
                                      write_plan_workbook)
 from calc.workbook.plan_sheet import ALL_VALID, SHEET, cell_name
+from calc.workbook.values_table import values_sheet_name
 from tests.compare import agrees, named_cell, named_values, notes_from_lines
 from tests.conftest import REPO
 from tests.excel_limits import problems
@@ -236,6 +237,14 @@ def test_libreoffice_recalculates_the_plan_sheet_after_a_change(sample_book, lib
     result = evaluate_plan(changed(plan, 1, **CHANGE))
     for name, expected in expected_figures(result).items():
         assert agrees(expected, named_cell(values[SHEET], name).value), name
+    table = values[values_sheet_name(SHEET)]  # the flat table for scripts follows too
+    place = {variant.name: index for index, variant in enumerate(result.variants)}
+    read = {cell_name(key, place[variant]): value
+            for variant, key, _, _, value in table.rows[1:]}
+    figures = expected_figures(result)
+    assert len(read) == len(result.variants) * (len(result.spaces) + 4)
+    for name, value in read.items():
+        assert agrees(figures[name], value), name
     notes_range = book[SHEET].defined_names[NOTES_SHOWN].attr_text.split("!")[1]
     shown = [row[0].value for row in values[SHEET][notes_range.replace("$", "")]]
     assert notes_from_lines(shown) == expected_notes(result)

@@ -1,7 +1,8 @@
 """Excel Tables (ListObjects) for scripts: each calculator's hidden ``<id>_values`` sheet,
-one flat table of its inputs and results that pandas reads with no header offset, and each
-what-if sheet's rows as a Table headed by the ids. The values follow what is typed on the
-calculator sheet: typed and recalculated by LibreOffice, the table reads the new figures."""
+one flat table of its inputs and results that pandas reads with no header offset, a plan's
+``Plan_values`` likewise, and each what-if sheet's rows as a Table headed by the ids. The
+values follow what is typed on the calculator sheet: typed and recalculated by LibreOffice,
+the table reads the new figures (a plan's: tests/workbook/test_plan_workbook.py)."""
 from __future__ import annotations
 
 import math
@@ -11,12 +12,16 @@ import pandas
 import pytest
 
 import calc
+from calc.cli import main
 from calc.core.names import sweep_sheet
 from calc.engine.evidence import letters
+from calc.inputs.plan import load_plan
+from calc.inputs.plan_run import evaluate_plan
 from calc.workbook.input_state import cell_value
-from calc.workbook.values_table import COLUMNS, values_sheet_name
+from calc.workbook.plan_sheet import SHEET
+from calc.workbook.values_table import COLUMNS, PLAN_COLUMNS, values_sheet_name
 from tests.compare import named_cell
-from tests.conftest import CALCULATORS
+from tests.conftest import CALCULATORS, REPO
 from tests.libreoffice import convert
 from tests.xlsx_typing import TypedCopies
 
@@ -57,8 +62,8 @@ def test_pandas_reads_each_calculators_figures_with_no_offset(built, calculator)
 
 
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
-def test_each_figures_table_and_what_if_table_is_named_and_headed_by_ids(opened, calculator):
-    book = opened(f"{calculator.id}.xlsx")
+def test_each_figures_table_and_what_if_table_is_named_and_headed_by_ids(built, calculator):
+    book = openpyxl.load_workbook(built / f"{calculator.id}.xlsx")
     values = book[values_sheet_name(calculator.id)]
     assert values.sheet_state == "hidden"
     [table] = values.tables.values()
@@ -90,3 +95,26 @@ def test_the_figures_table_follows_what_is_typed(built, tmp_path):
         assert _same(frame.loc[name, "value"], result.outputs[name]), name
     assert frame.loc["connect_cpu_us", "value"] != calc.engine.run("connect", {}).outputs[
         "connect_cpu_us"]
+
+
+def test_pandas_reads_a_plans_figures_with_no_offset(tmp_path):
+    """Each variant's CPU by address space, total, share of the LPAR, MSU and headroom, as
+    ``mqcalc plan`` computes them."""
+    plan = REPO / "examples" / "z16_encryption_ams.yaml"
+    assert main(["build", "--plan", str(plan), "--out", str(tmp_path)]) == 0
+    path = tmp_path / "z16_encryption_ams.xlsx"
+    frame = pandas.read_excel(path, sheet_name=values_sheet_name(SHEET), keep_default_na=False)
+    assert list(frame.columns) == list(PLAN_COLUMNS)
+    result = evaluate_plan(load_plan(plan))
+    expected = []
+    for variant in result.variants:
+        expected += [(variant.name, space, variant.by_space[space]) for space in result.spaces]
+        expected += [(variant.name, name, getattr(variant, name))
+                     for name in ("total", "lpar_busy_pct", "msu", "headroom_pct")]
+    assert [(row.variant, row.id) for row in frame.itertuples()] == \
+        [(name, key) for name, key, _ in expected]
+    for row, (_, _, value) in zip(frame.itertuples(), expected):
+        assert math.isclose(row.value, value, rel_tol=1e-9, abs_tol=1e-12), row
+    workbook = openpyxl.load_workbook(path)
+    assert workbook[values_sheet_name(SHEET)].sheet_state == "hidden"
+    assert list(workbook[values_sheet_name(SHEET)].tables) == [values_sheet_name(SHEET)]
