@@ -10,7 +10,7 @@ from pathlib import Path
 from calc import engine
 from calc.cli import json_output
 from calc.cli.arguments import assignments, calculator_named, report_given
-from calc.cli.text import heading, result_lines, wrapped
+from calc.cli.text import NOTHING_STORED, exact, heading, result_lines, wrapped
 from calc.core.errors import MqcalcError
 from calc.core.formatting import format_value
 
@@ -111,29 +111,14 @@ def _print_checked(checked, after_another: bool) -> None:
     _print_heading(calculator.title, after_another)
     _print_result(calculator, checked.result)
     if not checked.sheet.results_stored:
-        print("\n".join(wrapped(
-            "", "no result is stored in the file (a program that writes formulas without "
-            "working them out saved it, e.g. openpyxl): these are the engine's, from its "
-            "inputs; a spreadsheet shows them once it recalculates the file")))
+        print("\n".join(wrapped("", NOTHING_STORED)))
     elif not checked.disagreements:
         print(f"  stored results agree with the engine ({len(checked.sheet.stored)} cells)")
     for disagreement in checked.disagreements:
         output = calculator.outputs[disagreement.output]
         print(f"  stored result disagrees: {output.title} ({output.id}, cell "
-              f"{disagreement.cell}): file {_exact(disagreement.stored)}, engine "
-              f"{_exact(disagreement.engine)} {output.unit}".rstrip())
-
-
-def _exact(value: object) -> str:
-    """A value shown to 15 significant digits, not rounded to an output's decimals, so two
-    values that disagree never read the same: texts quoted, nothing as ``none stored``."""
-    if value is None:
-        return "none stored"
-    if isinstance(value, str):
-        return repr(value)
-    if isinstance(value, float):
-        return f"{value:,.15g}"
-    return format_value(value)
+              f"{disagreement.cell}): file {exact(disagreement.stored)}, engine "
+              f"{exact(disagreement.engine)} {output.unit}".rstrip())
 
 
 def _print_heading(title: str, after_another: bool = False) -> None:

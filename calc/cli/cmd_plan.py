@@ -10,9 +10,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from calc.cli import json_output
-from calc.cli.text import INDENT, heading, wrapped
+from calc.cli.text import INDENT, NOTHING_STORED, exact, heading, wrapped
+from calc.core.errors import MqcalcError
 from calc.core.formatting import format_value, signed
 from calc.core.model import CPU_RATE_UNIT, space_label
+from calc.core.names import PLAN_SHEET
 from calc.core.terminal_text import printable
 from calc.engine.evidence import LETTERS, legend, letters
 from calc.inputs.plan import RATE_DECIMALS, load_plan, machine_inputs, measured_figures
@@ -27,8 +29,20 @@ LISTED = 3
 """Most variants a warning names one by one; more are counted."""
 
 
+EXIT_DISAGREES = 1
+"""plan --from-workbook: a result stored in the workbook is not the engine's (like diff)."""
+
+
 def run(arguments) -> int:
-    """``mqcalc plan FILE [--json]``."""
+    """``mqcalc plan FILE [--json]`` or ``mqcalc plan --from-workbook FILE [--json]``."""
+    if arguments.from_workbook is not None:
+        if arguments.file is not None:
+            raise MqcalcError("plan takes a plan FILE or --from-workbook FILE, not both (see "
+                              "mqcalc plan --help)")
+        return print_plan_workbook(arguments.from_workbook, arguments.json)
+    if arguments.file is None:
+        raise MqcalcError("plan needs a plan FILE or --from-workbook FILE (see mqcalc plan "
+                          "--help)")
     return print_plan(arguments.file, arguments.json)
 
 
@@ -40,6 +54,56 @@ def print_plan(path: Path, as_json: bool) -> int:
     else:
         print("\n".join(map(printable, plan_lines(result, str(path)))))  # names from the file
     return 0
+
+
+def print_plan_workbook(path: Path, as_json: bool) -> int:
+    """``mqcalc plan --from-workbook FILE [--json]``: the plan the workbook holds, printed
+    as a plan file's is, then whether the results stored in it agree with the engine; exit
+    status 1 when one does not."""
+    from calc.inputs.workbook.plan_reader import read_plan_workbook
+
+    read = read_plan_workbook(path)
+    found = _disagreements(read)
+    if as_json:
+        print(json_output.dumps({**read.result.as_json(str(path)),
+                                 "results_stored": read.results_stored,
+                                 "disagreements": [{"sheet": sheet, **vars(disagreement)}
+                                                   for sheet, _, _, _, disagreement in found]}))
+    else:
+        lines = [*plan_lines(read.result, str(path)), "", "Stored in the workbook"]
+        if not read.results_stored:
+            lines += wrapped("", NOTHING_STORED)
+        elif not found:
+            cells = sum(len(sheet.sheet.stored) for sheet in read.sheets)
+            lines += wrapped("", f"stored results agree with the engine ({cells} cells on "
+                                 f"{len(read.sheets)} calculator sheets, and the {PLAN_SHEET} "
+                                 "sheet's figures)")
+        for sheet, output, title, unit, disagreement in found:
+            lines += wrapped("", f"stored result disagrees: sheet {sheet}, {title} ({output}, "
+                                 f"cell {disagreement.cell}): file {exact(disagreement.stored)}, "
+                                 f"engine {exact(disagreement.engine)} {unit}".rstrip())
+        print("\n".join(map(printable, lines)))
+    return EXIT_DISAGREES if found else 0
+
+
+def _disagreements(read) -> list[tuple[str, str, str, str, object]]:
+    """Each stored result that disagrees: its sheet, output id, title, unit and the
+    disagreement (calculator sheets first, then the Plan sheet's figures)."""
+    from calc import engine
+
+    found = []
+    for checked in read.sheets:
+        calculator = engine.calculator(checked.sheet.calculator)
+        for disagreement in checked.disagreements:
+            output = calculator.outputs[disagreement.output]
+            found.append((checked.sheet.title, output.id, output.title, output.unit,
+                          disagreement))
+    titles = {TOTAL: ("Total", CPU_RATE_UNIT), **{name: (title, unit) for name, (
+        title, unit, _) in share_outputs().items()}}
+    for disagreement in read.figures:
+        key = disagreement.output.rsplit("_v", 1)[0]
+        found.append((PLAN_SHEET, disagreement.output, *titles[key], disagreement))
+    return found
 
 
 def plan_lines(result: PlanResult, path: str) -> list[str]:

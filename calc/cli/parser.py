@@ -174,9 +174,13 @@ def _build(command: Parser, reports: tuple[Report, ...]) -> None:
 
 
 def _plan(command: Parser, reports: tuple[Report, ...]) -> None:
-    command.add_argument("file", metavar="FILE", type=given_path,
+    command.add_argument("file", metavar="FILE", type=given_path, nargs="?",
                          help="the plan file (YAML: mqcalc_plan: 1, machine, variants)")
     command.add_argument("--json", action="store_true", help="machine-readable output")
+    command.add_argument("--from-workbook", metavar="FILE", type=given_path,
+                         help="instead, the plan a plan workbook (mqcalc build --plan) holds "
+                              "now, its machine and inputs as typed into it, and every result "
+                              "stored in it that the engine does not agree with")
 
 
 def _smf(command: Parser, reports: tuple[Report, ...]) -> None:
@@ -234,9 +238,13 @@ COMMANDS: dict[str, tuple[dict, Callable[[Parser, tuple[Report, ...]], None]]] =
                               "with all of them, all replaced together at the end, so a "
                               "failed or interrupted build leaves the old ones."}, _build),
     "plan": ({"help": "add up the CPU of a plan file's variants by address space",
-              "description": "Evaluate every calculator of each variant of a plan file and "
-                             "add up their CPU by address space, with each variant's share of "
-                             "the LPAR, its MSU and its change from the first variant."},
+              "description": "Evaluate every calculator of each variant of a plan file (or "
+                             "of a plan workbook, as typed into) and add up their CPU by "
+                             "address space, with each variant's share of the LPAR, its MSU "
+                             "and its change from the first variant.",
+              "epilog": "Exit status: 0 when evaluated; with --from-workbook, 0 when every "
+                        "result stored in the workbook agrees with the engine and 1 when any "
+                        "disagrees; 2 for input mqcalc cannot use."},
              _plan),
     "smf": ({"help": "the calculators' inputs from SMF data formatted by IBM's mq-smf-csv",
              "formatter_class": argparse.RawDescriptionHelpFormatter, "epilog": _smf_epilog,

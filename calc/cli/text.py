@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from calc.core.formatting import as_written
+from calc.core.formatting import as_written, format_value
 from calc.core.model import Calculator
 from calc.core.readable import shown_figures
 from calc.core.terminal_text import printable
@@ -105,3 +105,21 @@ def shown_value(value: object) -> str:
     if isinstance(value, float):
         return f"{value:,.0f}" if abs(value) >= BIG else f"{value:,.6g}"
     return f"{value:,}" if isinstance(value, int) else printable(str(value))
+
+
+NOTHING_STORED = ("no result is stored in the file (a program that writes formulas without "
+                  "working them out saved it, e.g. openpyxl): these are the engine's, from its "
+                  "inputs; a spreadsheet shows them once it recalculates the file")
+"""What ``--from-workbook`` says of a workbook that holds formulas but no results."""
+
+
+def exact(value: object) -> str:
+    """A value shown to 15 significant digits, not rounded to an output's decimals, so two
+    values that disagree never read the same: texts quoted, nothing as ``none stored``."""
+    if value is None:
+        return "none stored"
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, float):
+        return f"{value:,.15g}"
+    return format_value(value)

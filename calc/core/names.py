@@ -56,3 +56,38 @@ leaves it out with a warning ("exceeds Excel's limit of 255", Worksheet.data_val
 def sweep_sheet(calculator_id: str) -> str:
     """Name of the sheet of what-if rows that follows the calculator's own sheet."""
     return f"{calculator_id}_sweep"
+
+
+def assumed_name(input_id: str) -> str:
+    """Name, on a calculator sheet, of the "Rests on" cell of an input left to its default
+    when the workbook was made (its ``A`` while it still holds the default): the cell a
+    reader of the workbook knows the input was not given by. The dot keeps it apart from
+    every template id."""
+    return f"assumed.{input_id}"
+
+
+PLAN_SHEET = "Plan"
+"""Name of a plan workbook's first sheet: each variant's machine and figures."""
+
+
+def plan_cell_name(key: str, variant: int) -> str:
+    """The defined name on the Plan sheet of one thing of the ``variant``-th variant
+    (0-based): a figure (an address space's code in lower case, ``total``,
+    ``lpar_busy_pct``, ``msu``, a contribution's ``calculator.output``, ``status``), a
+    machine input or its :func:`assumed_name`, a measured figure ``measured.NAME``, or what
+    a reader of the workbook needs to rebuild the plan: :data:`VARIANT_KEY`,
+    :data:`MEASURED_IN_KEY` and :func:`sheet_key`."""
+    return f"{key.lower()}_v{variant + 1}"
+
+
+VARIANT_KEY = "variant"
+"""Key of the cell holding a variant's name, over its column of the Plan sheet."""
+MEASURED_IN_KEY = "measured_in"
+"""Key of the name of the variant whose measurement a variant carries (its own or one it is
+like): a reference to that variant's :data:`VARIANT_KEY` cell."""
+
+
+def sheet_key(calculator_id: str) -> str:
+    """Key of a reference to cell A1 of a variant's sheet of ``calculator_id``: which sheet
+    is which survives the sheet being renamed."""
+    return f"sheet.{calculator_id}"

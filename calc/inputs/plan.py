@@ -62,6 +62,18 @@ KEYS = (VERSION_KEY, "machine", "variants")
 VARIANT_KEYS = ("like", "machine", "measured", "calculators")
 FEWEST_VARIANTS = 2
 """A plan compares: at least a baseline and one other variant."""
+MOST_WORKBOOK_VARIANTS = 24
+"""Most variants a plan workbook holds (:mod:`calc.workbook.plan_book`; a plan file may
+hold more, which ``mqcalc plan`` shows). Two bounds meet here. A variant of every calculator
+adds ten calculator sheets: 24 such variants build in about 8.5 s and 150 MB on a two-core
+machine of 2026, 30 in 10.7 s. And the Plan sheet gathers each note over every variant in
+one formula (whether it holds, and the calculators and variants it holds in), which grows
+by some 230 characters a variant where a note comes from two calculators and the variants'
+sheets have the longest names (a 12-character variant name and ``pageset_encryption``):
+7,404 characters at 32 variants of the SMF sample's plan of every interval, 8,892 at 40,
+where Excel takes at most 8,192, and at most 255 arguments to a function and 255 series to
+a chart (Microsoft, "Excel specifications and limits"). A larger plan is refused, saying
+so."""
 MEASURED_MOST = 256
 """The largest measured CPU rate a plan takes, CPU s/s: no LPAR has more processors (the
 machine part's ``processors`` input, at most 256)."""

@@ -23,7 +23,8 @@ from xlsxwriter.utility import xl_rowcol_to_cell
 from calc import engine
 from calc.core.formatting import format_value, places
 from calc.core.model import TEXT, Calculator, Input, Table
-from calc.core.names import FIRST_PROBLEM, check_message_name, check_name, table_range_names
+from calc.core.names import (FIRST_PROBLEM, assumed_name, check_message_name, check_name,
+                             table_range_names)
 from calc.engine.evidence import letters
 from calc.formula.bounds import output_ranges
 from calc.formula.emit_excel import quoted, to_excel
@@ -242,6 +243,7 @@ class CalculatorSheet:
         assumed = write_input_mark(self, spec, self.result.given)
         if assumed is not None:
             self.assumed_cells[spec.id] = assumed
+            self.name(assumed_name(spec.id), (self.row, RESTS))
         refused = self.text_cell(self.row, refusal(spec))
         own = self.problem_line(f'IF({valid(spec, spec.id)},"",{refused})')
         self.mark_when_set(own, [spec.id])

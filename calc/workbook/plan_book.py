@@ -20,23 +20,12 @@ from xlsxwriter.utility import quote_sheetname
 from calc import engine
 from calc.core.errors import MqcalcError
 from calc.files.writing import existing, new_folder, replace_atomically
-from calc.inputs.plan import Plan, machine_inputs
+from calc.inputs.plan import MOST_WORKBOOK_VARIANTS, Plan, machine_inputs
 from calc.inputs.plan_run import PlanResult, evaluate_plan
 from calc.workbook.calculator_sheet import CalculatorSheet
 from calc.workbook.plan_sheet import SHEET, PlanSheet, machine_cell
 from calc.workbook.sources import write_sources
 
-MOST_VARIANTS = 24
-"""Most variants a plan workbook holds. Two bounds meet here. A variant of every calculator
-adds ten calculator sheets: 24 such variants build in about 8.5 s and 150 MB on a two-core
-machine of 2026, 30 in 10.7 s. And the Plan sheet gathers each note over every variant in
-one formula (whether it holds, and the calculators and variants it holds in), which grows
-by some 230 characters a variant where a note comes from two calculators and the variants'
-sheets have the longest names (a 12-character variant name and ``pageset_encryption``):
-7,404 characters at 32 variants of the SMF sample's plan of every interval, 8,892 at 40,
-where Excel takes at most 8,192, and at most 255 arguments to a function and 255 series to
-a chart (Microsoft, "Excel specifications and limits"). A larger plan is refused, saying
-so."""
 SHEET_NAME_LIMIT = 31
 """Excel's longest sheet name, in characters (Microsoft's "Excel specifications and limits":
 "Sheet name: 31 characters")."""
@@ -58,12 +47,14 @@ def build_plan(plan: Plan, source: Path, folder: Path, force: bool = True) -> Pa
 
 
 def check_size(plan: Plan, source: str) -> None:
-    """Refuse a plan of more variants than a workbook holds (:data:`MOST_VARIANTS`)."""
-    if len(plan.variants) > MOST_VARIANTS:
+    """Refuse a plan of more variants than a workbook holds
+    (:data:`~calc.inputs.plan.MOST_WORKBOOK_VARIANTS`)."""
+    most = MOST_WORKBOOK_VARIANTS
+    if len(plan.variants) > most:
         raise MqcalcError(f"plan {source}: has {len(plan.variants)} variants; a plan workbook "
-                          f"holds at most {MOST_VARIANTS}, so that its formulas keep within "
-                          f"Excel's limits (mqcalc plan {source} shows every variant; a plan "
-                          f"of {MOST_VARIANTS} or fewer builds)")
+                          f"holds at most {most}, so that its formulas keep within Excel's "
+                          f"limits (mqcalc plan {source} shows every variant; a plan of {most} "
+                          "or fewer builds)")
 
 
 def write_plan_workbook(path: Path, plan: Plan, source: str) -> Path:
@@ -87,7 +78,7 @@ def as_written(plan: Plan) -> Plan:
     from calc.workbook import as_stored
 
     return Plan(tuple(dataclasses.replace(
-        variant, machine=as_stored(variant.machine),
+        variant, machine=as_stored(variant.machine), measured=as_stored(variant.measured),
         calculators={c: as_stored(inputs) for c, inputs in variant.calculators.items()})
         for variant in plan.variants))
 

@@ -21,10 +21,12 @@ measured plus the calculators' change from the variant measured, in the engine's
 """
 from __future__ import annotations
 
-from xlsxwriter.utility import xl_col_to_name, xl_rowcol_to_cell
+from xlsxwriter.utility import quote_sheetname, xl_col_to_name, xl_rowcol_to_cell
 
 from calc.core.model import ADDRESS_SPACES, ASSUMED, BEYOND_LIMIT, CPU_RATE_UNIT, MARKS, space_label
-from calc.core.names import FIRST_PROBLEM, NOTES_SHOWN, note_name
+from calc.core.names import FIRST_PROBLEM, MEASURED_IN_KEY, NOTES_SHOWN
+from calc.core.names import PLAN_SHEET as SHEET
+from calc.core.names import VARIANT_KEY, assumed_name, note_name, plan_cell_name, sheet_key
 from calc.engine.evidence import LETTERS, letters
 from calc.formula.emit_excel import quoted, to_excel
 from calc.inputs.plan import RATE_DECIMALS, machine_inputs, measured_figures, measured_input
@@ -42,7 +44,6 @@ from calc.workbook.notes_block import (BULLET, CHARACTERS_PER_WIDTH, Columns, Li
 from calc.workbook.styles import Styles
 from calc.workbook.values_table import PLAN_COLUMNS, Formula, values_sheet_name, write_table
 
-SHEET = "Plan"
 LABEL, UNIT, FIRST_VARIANT = 0, 1, 2
 WIDTHS = {LABEL: 36, UNIT: 10}
 VARIANT_WIDTH = 16
@@ -71,13 +72,6 @@ def machine_cell(variant: int, name: str) -> str:
     (0-based) on the Plan sheet, as a calculator sheet reads it."""
     row = MACHINE_FIRST + list(machine_inputs()).index(name)
     return f"{SHEET}!{xl_rowcol_to_cell(row, FIRST_VARIANT + variant, True, True)}"
-
-
-def cell_name(key: str, variant: int) -> str:
-    """The defined name on the Plan sheet of one figure (an address space's code in lower
-    case, ``total``, ``lpar_busy_pct``, ``msu``, a machine input, a contribution's
-    ``calculator.output`` or ``status``) of the ``variant``-th variant (0-based)."""
-    return f"{key.lower()}_v{variant + 1}"
 
 
 class PlanSheet:
@@ -113,9 +107,25 @@ class PlanSheet:
     def cell(self, row: int, column: int) -> str:
         return xl_rowcol_to_cell(row, column, row_abs=True, col_abs=True)
 
-    def name(self, key: str, variant: int, row: int) -> None:
-        reference = self.cell(row, self.column(variant))
-        self.book.define_name(f"{SHEET}!{cell_name(key, variant)}", f"={SHEET}!{reference}")
+    def name(self, key: str, variant: int, row: int, column: int | None = None) -> None:
+        """Name ``key`` of the ``variant``-th variant the cell at ``row`` in its column (or
+        in ``column``)."""
+        reference = self.cell(row, self.column(variant) if column is None else column)
+        self.book.define_name(f"{SHEET}!{plan_cell_name(key, variant)}", f"={SHEET}!{reference}")
+
+    def name_for_readers(self) -> None:
+        """The names by which a reader rebuilds the plan from the workbook
+        (:mod:`calc.inputs.workbook.plan_reader`): each variant's name cell, the name cell of
+        the variant whose measurement it carries, and cell A1 of each of its calculator
+        sheets (a reference, so it follows a sheet renamed)."""
+        names_row = MACHINE_FIRST - 1
+        for index, variant in enumerate(self.plan.variants):
+            self.name(VARIANT_KEY, index, names_row)
+            if variant.variant.measured_in is not None:
+                self.name(MEASURED_IN_KEY, index, names_row, self.column(self.origin(index)))
+            for calculator_id, written in self.written[index].items():
+                self.book.define_name(f"{SHEET}!{plan_cell_name(sheet_key(calculator_id), index)}",
+                                      f"={quote_sheetname(written.title)}!$A$1")
 
     def write(self) -> None:
         sheet, styles = self.sheet, self.styles
@@ -138,6 +148,7 @@ class PlanSheet:
             sheet.write(row, LABEL, line, styles.subtitle)
         self.row = MACHINE_FIRST - 2
         self.machine()
+        self.name_for_readers()
         figures_top = self.row
         self.status_row = figures_top + 2  # under the band and the headers
         chart_row = figures_top + FIGURE_LINES + len(self.plan.spaces) + 1
@@ -199,6 +210,8 @@ class PlanSheet:
                             self.styles.input(spec))
                 self.sheet.data_validation(self.row, column, self.row, column, validation(spec))
                 self.name(name, index, self.row)
+                if name not in variant.variant.machine_values():  # left to its default
+                    self.name(assumed_name(name), index, self.row)
             self.row += 1
         self.row += 1
 

@@ -61,9 +61,10 @@ def test_typed_inputs_are_evaluated_and_the_stored_results_agree(tmp_path):
     assert lines[0] == ADAPTERS.title
     assert re.search(r"^  CHIADAPS rule for serialised work +120 adapters$", out, re.M), out
     assert lines[-1] == f"  stored results agree with the engine ({len(ADAPTERS.outputs)} cells)"
-    every_cell = [f"{name}={value}"
-                  for name, value in {**ADAPTERS.defaults(), "processors": 16}.items()]
-    assert out == run_main("eval", "adapters", *every_cell)[1] + lines[-1] + "\n"
+    # the inputs left to their defaults when it was built are still assumed (A), as the
+    # sheet's own "Rests on" column says: the same as evaluating the one input given
+    assert out == run_main("eval", "adapters", "processors=16")[1] + lines[-1] + "\n"
+    assert " A" in out
 
 
 def test_json_gives_the_sheet_inputs_outputs_and_no_disagreement(tmp_path):
@@ -75,7 +76,8 @@ def test_json_gives_the_sheet_inputs_outputs_and_no_disagreement(tmp_path):
     assert result["inputs"]["sharecnv"] == 0 and result["inputs"]["suppress_x511_x512"] is False
     assert result["outputs"]["connect_cpu_us"] == 890  # 510 for SHARECNV(0) + 380 for TLS
     expected = calc.run("connect", {**CONNECT.defaults(), "sharecnv": 0,
-                                    "suppress_x511_x512": False}).as_json()
+                                    "suppress_x511_x512": False},
+                        {"sharecnv", "suppress_x511_x512"}).as_json()  # the others assumed
     assert result == {**json.loads(json.dumps(expected)), "sheet": "connect",
                       "results_stored": True, "disagreements": []}
 
@@ -87,7 +89,7 @@ def test_the_combined_workbook_gives_every_calculator_at_its_defaults(built):
     for result in answer["results"]:
         assert result["disagreements"] == []
         every_cell = calc.calculator(result["sheet"]).defaults()
-        expected = calc.run(result["sheet"], every_cell).as_json()
+        expected = calc.run(result["sheet"], every_cell, set()).as_json()  # all assumed
         assert {key: result[key] for key in expected} == json.loads(json.dumps(expected))
 
 
@@ -172,7 +174,11 @@ def test_a_file_holding_some_results_disagrees_where_it_stores_none(tmp_path):
 def test_values_as_spreadsheets_keep_them_are_taken(tmp_path, typed, used):
     [checked] = check_workbook(typed_over(workbook(tmp_path, CONNECT), "connect", typed))
     assert {name: checked.result.inputs[name] for name in used} == used
-    assert checked.result == calc.run("connect", {**CONNECT.defaults(), **used})
+    # given: the cells typed away from their defaults (typing the default itself cannot
+    # be told from leaving it, as the sheet's own marks say)
+    changed = {name for name, value in used.items() if value != CONNECT.inputs[name].default}
+    assert checked.result == calc.run("connect", {**CONNECT.defaults(), **used}, changed)
+    assert checked.result.given == changed
 
 
 def test_sheets_not_named_by_a_calculator_are_left_alone(tmp_path):

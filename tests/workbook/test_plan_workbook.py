@@ -17,14 +17,14 @@ from hypothesis import HealthCheck, given, settings
 from calc import engine
 from calc.cli import main
 from calc.core.errors import MqcalcError
-from calc.core.names import FIRST_PROBLEM, NOTES_SHOWN
+from calc.core.names import FIRST_PROBLEM, NOTES_SHOWN, plan_cell_name
 from calc.engine.evidence import letters
-from calc.inputs.plan import Plan, load_plan, machine_inputs, make_plan, plan_text
+from calc.inputs.plan import (MOST_WORKBOOK_VARIANTS, Plan, load_plan, machine_inputs, make_plan,
+                              plan_text)
 from calc.inputs.plan_run import TOTAL, PlanResult, evaluate_plan
 from calc.inputs.workbook.importer import read_workbook
-from calc.workbook.plan_book import (MOST_VARIANTS, SHEET_NAME_LIMIT, as_written, sheet_titles,
-                                     write_plan_workbook)
-from calc.workbook.plan_sheet import ALL_VALID, SHEET, cell_name
+from calc.workbook.plan_book import SHEET_NAME_LIMIT, as_written, sheet_titles, write_plan_workbook
+from calc.workbook.plan_sheet import ALL_VALID, SHEET
 from calc.workbook.values_table import values_sheet_name
 from tests.compare import agrees, named_cell, named_values, notes_from_lines
 from tests.conftest import REPO
@@ -46,13 +46,13 @@ def expected_figures(result: PlanResult) -> dict[str, float]:
     figures = {}
     for index, variant in enumerate(result.variants):
         for space in result.spaces:
-            figures[cell_name(space, index)] = variant.by_space[space]
-        figures[cell_name(TOTAL, index)] = variant.total
-        figures[cell_name("lpar_busy_pct", index)] = variant.lpar_busy_pct
-        figures[cell_name("msu", index)] = variant.msu
-        figures[cell_name("headroom_pct", index)] = variant.headroom_pct
+            figures[plan_cell_name(space, index)] = variant.by_space[space]
+        figures[plan_cell_name(TOTAL, index)] = variant.total
+        figures[plan_cell_name("lpar_busy_pct", index)] = variant.lpar_busy_pct
+        figures[plan_cell_name("msu", index)] = variant.msu
+        figures[plan_cell_name("headroom_pct", index)] = variant.headroom_pct
         for c in variant.contributions:
-            figures[cell_name(f"{c.calculator}.{c.output}", index)] = c.cpu_seconds_per_sec
+            figures[plan_cell_name(f"{c.calculator}.{c.output}", index)] = c.cpu_seconds_per_sec
     return figures
 
 
@@ -83,7 +83,7 @@ def type_change(book, plan: Plan, index: int, change: dict, set_cell) -> None:
     for name, value in typed.items():
         set_cell(title, named_cell(book[title], name).coordinate, value)
     for name, value in change["machine"].items():
-        set_cell(SHEET, named_cell(book[SHEET], cell_name(name, index)).coordinate, value)
+        set_cell(SHEET, named_cell(book[SHEET], plan_cell_name(name, index)).coordinate, value)
 
 
 @pytest.fixture(scope="module")
@@ -116,9 +116,9 @@ def stored_agree(path: Path, result: PlanResult) -> None:
     assert shown_marks(plan_sheet, len(result.variants)) == expected_marks(result)
     titles = sheet_titles(result)
     for index, variant in enumerate(result.variants):
-        assert named_cell(plan_sheet, cell_name("status", index)).value == ALL_VALID
+        assert named_cell(plan_sheet, plan_cell_name("status", index)).value == ALL_VALID
         for name in machine_inputs():
-            assert named_cell(plan_sheet, cell_name(name, index)).value == \
+            assert named_cell(plan_sheet, plan_cell_name(name, index)).value == \
                 variant.variant.machine[name]
         for calculator_id, calculator_result in variant.results.items():
             sheet = book[titles[index, calculator_id]]
@@ -212,12 +212,12 @@ def test_a_refused_input_empties_its_variants_figures_and_names_the_sheet(sample
     oracle = WorkbookOracle.of(book)
     type_change(book, plan, 1, {"calculator": "ams", "inputs": {"messages_per_sec": -5},
                                 "machine": {}}, oracle.type_into)
-    status = oracle.value(SHEET, cell_name("status", 1))
+    status = oracle.value(SHEET, plan_cell_name("status", 1))
     assert status.startswith("proposed.ams: ") and status == \
         "proposed.ams: " + oracle.value("proposed.ams", FIRST_PROBLEM)
-    assert oracle.value(SHEET, cell_name(TOTAL, 1)) == ""
-    assert oracle.value(SHEET, cell_name("msu", 1)) == ""
-    assert oracle.value(SHEET, cell_name(TOTAL, 0)) == evaluate_plan(plan).variants[0].total
+    assert oracle.value(SHEET, plan_cell_name(TOTAL, 1)) == ""
+    assert oracle.value(SHEET, plan_cell_name("msu", 1)) == ""
+    assert oracle.value(SHEET, plan_cell_name(TOTAL, 0)) == evaluate_plan(plan).variants[0].total
 
 
 @pytest.mark.libreoffice
@@ -239,7 +239,7 @@ def test_libreoffice_recalculates_the_plan_sheet_after_a_change(sample_book, lib
         assert agrees(expected, named_cell(values[SHEET], name).value), name
     table = values[values_sheet_name(SHEET)]  # the flat table for scripts follows too
     place = {variant.name: index for index, variant in enumerate(result.variants)}
-    read = {cell_name(key, place[variant]): value
+    read = {plan_cell_name(key, place[variant]): value
             for variant, key, _, _, value in table.rows[1:]}
     figures = expected_figures(result)
     assert len(read) == len(result.variants) * (len(result.spaces) + 4)
@@ -270,7 +270,7 @@ def test_sheet_names_are_excels_and_the_importer_skips_them(sample_book, tmp_pat
     names = openpyxl.load_workbook(sample_book).sheetnames
     assert names[0] == SHEET and "proposed.log_encryption" in names
     assert all(len(name) <= SHEET_NAME_LIMIT for name in names)
-    with pytest.raises(MqcalcError, match="has no calculator sheet"):
+    with pytest.raises(MqcalcError, match="is a plan workbook .* mqcalc plan --from-workbook"):
         read_workbook(sample_book)
 
 
@@ -333,19 +333,19 @@ def every_interval(tmp_path_factory) -> Plan:
 
 
 def test_a_plan_workbook_of_the_most_variants_keeps_excels_limits(every_interval, tmp_path):
-    plan = Plan(every_interval.variants[:MOST_VARIANTS])
+    plan = Plan(every_interval.variants[:MOST_WORKBOOK_VARIANTS])
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # XlsxWriter's warnings: a print scale, a series
         path = write_plan_workbook(tmp_path / "most.xlsx", plan, "every.yaml")
     found = problems(path)
     assert not found, "\n".join(found)
     book = openpyxl.load_workbook(path)
-    assert f"variant{MOST_VARIANTS - 1:05d}.pageset_encryption" in book.sheetnames
+    assert f"variant{MOST_WORKBOOK_VARIANTS - 1:05d}.pageset_encryption" in book.sheetnames
     assert book[SHEET].page_setup.scale >= 10
-    assert len(book[SHEET]._charts[0].series) == MOST_VARIANTS
+    assert len(book[SHEET]._charts[0].series) == MOST_WORKBOOK_VARIANTS
 
 
-@pytest.mark.parametrize("count", [MOST_VARIANTS + 1, 65, 300])
+@pytest.mark.parametrize("count", [MOST_WORKBOOK_VARIANTS + 1, 65, 300])
 def test_a_plan_of_more_variants_than_a_workbook_holds_is_refused_in_one_line(
         every_interval, tmp_path, capsys, count):
     variants = [*every_interval.variants] * 5
@@ -356,8 +356,8 @@ def test_a_plan_of_more_variants_than_a_workbook_holds_is_refused_in_one_line(
     assert main(["build", "--plan", str(path), "--out", str(tmp_path / "out")]) == 2
     err = capsys.readouterr().err
     assert err == (f"mqcalc: plan many.yaml: has {count} variants; a plan workbook holds at "
-                   f"most {MOST_VARIANTS}, so that its formulas keep within Excel's limits "
-                   f"(mqcalc plan many.yaml shows every variant; a plan of {MOST_VARIANTS} or "
+                   f"most {MOST_WORKBOOK_VARIANTS}, so that its formulas keep within Excel's limits "
+                   f"(mqcalc plan many.yaml shows every variant; a plan of {MOST_WORKBOOK_VARIANTS} or "
                    "fewer builds)\n")
     assert not (tmp_path / "out").exists()
 
@@ -394,7 +394,7 @@ def test_measured_plans_store_and_recalculate_to_the_engines_figures(measured_bo
             assert agrees(expected, oracle.value(SHEET, name)), name
         for index, variant in enumerate(result.variants):
             for name, value in variant.variant.measured.items():
-                assert oracle.value(SHEET, cell_name(f"measured.{name}", index)) == value
+                assert oracle.value(SHEET, plan_cell_name(f"measured.{name}", index)) == value
     saving = evaluate_plan(measured_books[1][1]).variants[1]
     assert saving.by_space["CHIN"] < 0 and letters(saving.evidence[TOTAL]).startswith("!")
 
@@ -407,7 +407,7 @@ def test_libreoffice_follows_a_typed_measurement_and_marks_a_figure_below_zero(
     zero with ! as the engine does."""
     (path, plan), (saving_path, saving) = measured_books
     book = openpyxl.load_workbook(path)
-    named_cell(book[SHEET], cell_name("measured.chin_cpu", 0)).value = 0.9
+    named_cell(book[SHEET], plan_cell_name("measured.chin_cpu", 0)).value = 0.9
     typed = tmp_path / "typed.xlsx"
     book.save(typed)
     values = list(libreoffice.recalculate([(typed, book), (saving_path, openpyxl.load_workbook(
@@ -420,4 +420,4 @@ def test_libreoffice_follows_a_typed_measurement_and_marks_a_figure_below_zero(
         for name, expected in expected_figures(result).items():
             assert agrees(expected, named_cell(shown[SHEET], name).value), name
         assert shown_marks(shown[SHEET], len(result.variants)) == expected_marks(result)
-    assert named_cell(values[0][SHEET], cell_name("CHIN", 0)).value == 0.9
+    assert named_cell(values[0][SHEET], plan_cell_name("CHIN", 0)).value == 0.9

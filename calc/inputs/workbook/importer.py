@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,6 +28,8 @@ from calc import engine
 from calc.core.errors import SHOWN_CHARACTERS, InputError, MqcalcError, shown
 from calc.core.formatting import plain_number
 from calc.core.model import BOOL, TEXT, Calculator, Input
+from calc.core.names import PLAN_SHEET, assumed_name
+from calc.core.values import coerce
 from calc.inputs.workbook.xlsx_index import Book, Sheet, read_index
 from calc.inputs.workbook.xlsx_parts import Malformed, Package
 from calc.inputs.workbook.xlsx_values import read_cells, values
@@ -41,12 +44,17 @@ class ImportedSheet:
     """One calculator's sheet as the file holds it."""
 
     calculator: str
+    title: str
+    """The sheet's name: the calculator's id, or a plan variant's ``variant.calculator``."""
     inputs: dict
     """Input id -> the value in its cell, as the file types it (number, text or boolean)."""
     cells: dict
     """Input or output id -> the coordinate of its cell (e.g. ``B9``)."""
     stored: dict
     """Output id -> the result stored in its cell; None where the file holds none."""
+    defaulted: frozenset[str] = frozenset()
+    """The inputs left to their defaults when the workbook was made (each has an
+    :func:`~calc.core.names.assumed_name` on the sheet)."""
 
     @property
     def results_stored(self) -> bool:
@@ -55,6 +63,15 @@ class ImportedSheet:
         none: its results are the engine's from its inputs, and a spreadsheet shows them
         once it recalculates the file."""
         return any(value is not None for value in self.stored.values())
+
+    def given(self) -> frozenset[str]:
+        """The inputs the planner gave, by the workbook's own rule (:mod:`calc.workbook.
+        evidence_cells`): those given when it was made, and those whose cell no longer
+        holds the default."""
+        calculator = engine.calculator(self.calculator)
+        return frozenset(name for name, value in self.inputs.items()
+                         if name not in self.defaulted
+                         or not is_default(calculator.inputs[name], value, calculator.id))
 
 
 @dataclass(frozen=True)
@@ -83,7 +100,8 @@ def check_workbook(path: Path) -> list[CheckedSheet]:
     """Read every calculator sheet of the workbook ``path`` and evaluate its inputs. Every
     problem is a one-line MqcalcError starting ``workbook PATH:`` (an InputError, naming the
     sheet and cell, when a typed value is at fault)."""
-    return [_checked(path, sheet) for sheet in read_workbook(path)]
+    return [checked_sheet(f"workbook {path}", sheet, sheet.inputs, sheet.given())
+            for sheet in read_workbook(path)]
 
 
 def read_workbook(path: Path) -> list[ImportedSheet]:
@@ -99,37 +117,65 @@ def _read(path: Path) -> list[ImportedSheet]:
     """As :func:`read_workbook`; a refusal is a Malformed saying why, without the path."""
     package = Package(path)
     known = {calculator.id: calculator for calculator in engine.catalogue()}
-    ids = {name for calculator in known.values() for name in [*calculator.inputs,
-                                                               *calculator.outputs]}
-    book = read_index(package, set(known), ids)
-    if not book.sheets:
+    book = read_index(package, lambda title: title in known or title == PLAN_SHEET,
+                      names_wanted())
+    sheets = [sheet for sheet in book.sheets if sheet.title in known]
+    if not sheets:
+        if book.sheets:
+            raise Malformed(f"is a plan workbook (its first sheet is {PLAN_SHEET}): mqcalc "
+                            f"plan --from-workbook FILE reads it")
         raise Malformed(f"has no calculator sheet (expects a sheet named by a calculator id: "
                         f"{', '.join(known)})")
-    cells = {sheet.title: _cells_of(book, sheet, known[sheet.title]) for sheet in book.sheets}
-    held = values(package, book, {sheet.title: read_cells(package, sheet, set(
-        cells[sheet.title].values())) for sheet in book.sheets})
-    return [_imported(sheet.title, known[sheet.title], cells[sheet.title], held[sheet.title])
-            for sheet in book.sheets]
+    return read_sheets(package, book, {sheet: known[sheet.title] for sheet in sheets})
 
 
-def _cells_of(book: Book, sheet: Sheet, calculator: Calculator) -> dict:
+def names_wanted() -> Callable[[str], bool]:
+    """Whether a defined name is one a calculator sheet's reader needs: an input's or an
+    output's id, or an input's :func:`~calc.core.names.assumed_name`."""
+    ids = {name for calculator in engine.catalogue()
+           for name in [*calculator.inputs, *calculator.outputs]}
+    ids |= {assumed_name(name) for calculator in engine.catalogue() for name in calculator.inputs}
+    return ids.__contains__
+
+
+def read_sheets(package: Package, book: Book, sheets: dict[Sheet, Calculator],
+                linked: dict[Sheet, dict] | None = None) -> list[ImportedSheet]:
+    """Each of ``sheets`` (sheet -> the calculator it is) as the file holds it, the inputs
+    in ``linked`` (sheet -> input id -> value) taken from there, not from the sheet."""
+    cells = {sheet: sheet_cells(book, sheet, calculator) for sheet, calculator in sheets.items()}
+    wanted = {sheet.title: read_cells(package, sheet, set(cells[sheet].values()))
+              for sheet in sheets}
+    held = values(package, book, wanted)
+    linked = linked or {}
+    return [_imported(sheet.title, calculator, cells[sheet], held[sheet.title],
+                      frozenset(name for name in calculator.inputs
+                                if (sheet.index, assumed_name(name)) in book.names),
+                      linked.get(sheet, {}))
+            for sheet, calculator in sheets.items()]
+
+
+def sheet_cells(book: Book, sheet: Sheet, calculator: Calculator) -> dict:
     """Input or output id -> the coordinate its local defined name points at, each name
     checked to be one cell before any sheet is read."""
-    return {name: _cell_of(book, sheet, name, kind)
+    return {name: named_cell(book, sheet, name, f"{kind} {name}")
             for kind, names in (("input", calculator.inputs), ("output", calculator.outputs))
             for name in names}
 
 
-def _imported(title: str, calculator: Calculator, cells: dict, held: dict) -> ImportedSheet:
+def _imported(title: str, calculator: Calculator, cells: dict, held: dict,
+              defaulted: frozenset[str], linked: dict) -> ImportedSheet:
     inputs = {}
     for name, spec in calculator.inputs.items():
+        if name in linked:
+            inputs[name] = linked[name]
+            continue
         value = held.get(cells[name])
         if value is None or value == "":
             raise Malformed(f"sheet {title}, cell {cells[name]}: input {name} is empty or a "
                             f"formula with no stored result (expects {spec.accepts()})")
         inputs[name] = value
     stored = {name: held.get(cells[name]) for name in calculator.outputs}
-    return ImportedSheet(calculator.id, inputs, cells, stored)
+    return ImportedSheet(calculator.id, title, inputs, cells, stored, defaulted)
 
 
 _ONE_CELL = re.compile(r"(?:'((?:[^']|'')+)'|([^'!]+))!\$?([A-Za-z]{1,3})\$?([1-9][0-9]{0,6})")
@@ -139,22 +185,34 @@ ROWS, COLUMNS = 1_048_576, 16_384
 """The rows and columns of a sheet (Excel's specifications and limits)."""
 
 
-def _cell_of(book: Book, sheet: Sheet, name: str, kind: str) -> str:
-    """The coordinate of the one cell of ``sheet`` that its local defined name ``name``
-    points at, read from the name's text alone (a range is refused, never built)."""
+def one_cell(defined: str) -> tuple[str, str] | None:
+    """The sheet title and coordinate of the one cell a defined name's text refers to;
+    None where it refers to anything else (a range, a formula, a constant)."""
+    match = _ONE_CELL.fullmatch(defined)
+    if match is None:
+        return None
+    title = match[2] if match[1] is None else match[1].replace("''", "'")
+    column, row = match[3].upper(), int(match[4])
+    if column_index_from_string(column) > COLUMNS or row > ROWS:
+        return None
+    return title, f"{column}{row}"
+
+
+def named_cell(book: Book, sheet: Sheet, name: str, what: str, on: Sheet | None = None) -> str:
+    """The coordinate of the one cell that ``sheet``'s local defined name ``name`` (for
+    ``what``) points at, on ``sheet`` itself or on ``on``, read from the name's text alone (a
+    range is refused, never built)."""
     defined = book.names.get((sheet.index, name))
     if defined is None:
-        raise Malformed(f"sheet {sheet.title}: has no defined name {name} for {kind} {name} "
-                        "(a name local to the sheet, as mqcalc build writes it)")
-    match = _ONE_CELL.fullmatch(defined)
-    if match is not None:
-        title = match[2] if match[1] is None else match[1].replace("''", "'")
-        column, row = match[3].upper(), int(match[4])
-        if title == sheet.title and column_index_from_string(column) <= COLUMNS and \
-                row <= ROWS:
-            return f"{column}{row}"
-    raise Malformed(f"sheet {sheet.title}: the defined name {name} ({kind} {name}) refers to "
-                    f"{_reference(defined) or 'nothing'}, not to one cell of this sheet")
+        raise Malformed(f"sheet {sheet.title}: has no defined name {name} for {what} (a name "
+                        "local to the sheet, as mqcalc build writes it)")
+    found = one_cell(defined)
+    target = on or sheet
+    if found is not None and found[0] == target.title:
+        return found[1]
+    raise Malformed(f"sheet {sheet.title}: the defined name {name} ({what}) refers to "
+                    f"{_reference(defined) or 'nothing'}, not to one cell of "
+                    f"{'this sheet' if on is None else 'sheet ' + on.title}")
 
 
 def _reference(text: str) -> str:
@@ -163,24 +221,35 @@ def _reference(text: str) -> str:
     return text if len(text) <= SHOWN_CHARACTERS else shown(text)
 
 
-def _checked(path: Path, sheet: ImportedSheet) -> CheckedSheet:
+def checked_sheet(where: str, sheet: ImportedSheet, inputs: dict,
+                  given: frozenset[str]) -> CheckedSheet:
+    """The engine's evaluation of ``inputs`` (the sheet's, or as a plan makes them) with
+    ``given``, and the results stored on ``sheet`` that disagree with it; a value refused
+    names ``where`` (the workbook), the sheet and its cell."""
     calculator = engine.calculator(sheet.calculator)
-    inputs = {name: _as_given(calculator.inputs[name], value)
-              for name, value in sheet.inputs.items()}
+    inputs = {name: _as_given(calculator.inputs[name], value) for name, value in inputs.items()}
     try:
-        result = engine.run(sheet.calculator, inputs)
+        result = engine.run(sheet.calculator, inputs, given)
     except InputError as error:
-        where = f"workbook {path}: sheet {sheet.calculator}, cell {sheet.cells[error.name]}"
-        raise error.at(where) from None
+        raise error.at(f"{where}: sheet {sheet.title}, cell {sheet.cells[error.name]}") from None
     except MqcalcError as error:
-        raise MqcalcError(f"workbook {path}: sheet {sheet.calculator}: {error}") from None
+        raise MqcalcError(f"{where}: sheet {sheet.title}: {error}") from None
     if not sheet.results_stored:
         return CheckedSheet(sheet, result, [])
     disagreements = [Disagreement(name, sheet.cells[name], sheet.stored[name], value)
                      for name, value in result.outputs.items()
-                     if not _agrees(calculator.outputs[name].value_type, value,
-                                    sheet.stored[name])]
+                     if not agrees(calculator.outputs[name].value_type, value,
+                                   sheet.stored[name])]
     return CheckedSheet(sheet, result, disagreements)
+
+
+def is_default(spec: Input, value: object, calculator_id: str) -> bool:
+    """Whether a cell's ``value`` is the input's default, as the engine reads it (a value
+    the engine refuses is not)."""
+    try:
+        return coerce(spec, _as_given(spec, value), calculator_id) == spec.default
+    except InputError:
+        return False
 
 
 def _as_given(spec: Input, value: object) -> object:
@@ -192,7 +261,7 @@ def _as_given(spec: Input, value: object) -> object:
     return plain_number(value)
 
 
-def _agrees(kind: str, expected: object, stored: object) -> bool:
+def agrees(kind: str, expected: object, stored: object) -> bool:
     """Whether a stored result is the engine's: numbers within the tolerance, booleans
     exactly (or as 1 and 0), texts exactly (an empty text may be stored as nothing)."""
     if kind == TEXT:

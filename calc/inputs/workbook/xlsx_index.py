@@ -9,10 +9,13 @@ its sheets, shared strings and styles.
 from __future__ import annotations
 
 import posixpath
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from calc.inputs.workbook.xlsx_parts import INDEX_LIMIT, Malformed, Package
 
+Wanted = Callable[[str], bool]
+"""Whether a sheet's title, or a defined name, is one the reader asks for."""
 ROOT_RELATIONSHIPS = "_rels/.rels"
 """The package's own relationships part (ECMA-376 part 2, 9.3)."""
 
@@ -37,8 +40,9 @@ class Book:
     styles: str | None = None
 
 
-def read_index(package: Package, titles: set[str], names: set[str]) -> Book:
-    """The sheets titled one of ``titles`` and their local defined names among ``names``."""
+def read_index(package: Package, titles: Wanted, names: Wanted) -> Book:
+    """The sheets whose titles ``titles`` wants, and the local defined names ``names``
+    wants."""
     workbook = _office_document(package)
     book, ids = _read_workbook_part(package, workbook, titles, names)
     relationships = _relationships(package, workbook)
@@ -90,19 +94,19 @@ def _resolved(source: str, target: str) -> str:
     return posixpath.normpath(posixpath.join(posixpath.dirname(source), target))
 
 
-def _read_workbook_part(package: Package, part: str, titles: set[str], names: set[str]):
+def _read_workbook_part(package: Package, part: str, titles: Wanted, names: Wanted):
     """The book without its sheets' parts yet, and (title, index, relationship id) of each
     sheet asked for."""
     book, ids, counted, name = Book(), [], [0], []
 
     def start(tag: str, attributes: dict) -> None:
         if tag == "sheet":
-            if attributes.get("name") in titles:
+            if titles(attributes.get("name", "")):
                 ids.append((attributes["name"], counted[0], attributes.get("id")))
             counted[0] += 1
         elif tag == "definedName":
             local = attributes.get("localSheetId", "")
-            if attributes.get("name") in names and local.isascii() and local.isdigit() \
+            if names(attributes.get("name", "")) and local.isascii() and local.isdigit() \
                     and len(local) < 10:  # a sheet's number, not digits past int()'s reach
                 name[:] = [(int(local), attributes["name"]), []]
         elif tag == "workbookPr":
