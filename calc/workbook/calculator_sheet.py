@@ -33,10 +33,9 @@ from calc.workbook.cells import range_text, validation, write_value
 from calc.workbook.evidence_cells import HEADER, mark_beyond, write_input_mark, write_output_mark
 from calc.workbook.fit import column_width, widest_input, widest_output
 from calc.workbook.input_state import accepted, cell_value, refusal, switches_read, valid
-from calc.workbook.layout import (FORMULA_POINTS, SMALL_POINTS, column_points, page_height,
-                                  page_starts, print_scale, protect_and_fit, room_for,
-                                  room_for_points, row_heights, text_points, width_left,
-                                  wrapped_lines)
+from calc.workbook.layout import (SMALL_POINTS, column_points, page_height, page_starts,
+                                  print_scale, protect_and_fit, room_for, room_for_points,
+                                  row_heights, text_points, width_left, wrapped_lines)
 from calc.workbook.notes_block import write_notes
 from calc.workbook.sheet_columns import (ABOUT, FORMULA, LABEL, NAME, NOTE_OWN, PRINTED,
                                          PROBLEM_FIRST, PROBLEM_OWN, RESTS, TEXTS, UNIT, VALUE)
@@ -108,8 +107,7 @@ class CalculatorSheet:
         sheet, styles, calculator = self.sheet, self.styles, self.calculator
         self.widths = column_widths(calculator)
         for column, width in self.widths.items():
-            sheet.set_column(column, column, width)
-        sheet.set_column(FORMULA, FORMULA, self.widths[FORMULA], styles.formula)
+            sheet.set_column(column, column, width, styles.formula if column == FORMULA else None)
         sheet.set_column(NOTE_OWN, TEXTS, None, None, {"hidden": True})
         sheet.write(0, LABEL, calculator.title, styles.title)
         lines = [calculator.summary, f"Source: {cite(calculator.citation)}",
@@ -211,7 +209,6 @@ class CalculatorSheet:
             text_points(about, self.widths[ABOUT], SMALL_POINTS),
             text_points(label, self.widths[LABEL]),
             text_points(unit if unit_room is None else unit_room, self.widths[UNIT] - UNIT_INDENT),
-            text_points(formula, self.widths[FORMULA], FORMULA_POINTS),
             text_points(shown, self.widths[VALUE])))
 
     def fit_height(self, text: str, width: int, at_least: str = "", at_least_width: int = 1,

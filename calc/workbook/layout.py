@@ -22,10 +22,11 @@ LINE_HEIGHT = 15
 BODY_POINTS, SMALL_POINTS, FORMULA_POINTS = 11, 10, 9
 """Type sizes in points: the body's (Calibri 11, Excel's default); the meaning beside each
 figure, smaller so a calculator's report fits a few pages; a result's formula, read on
-screen right of the printed columns."""
-LINE_POINTS = {BODY_POINTS: LINE_HEIGHT, SMALL_POINTS: 12.75, FORMULA_POINTS: 12.0}
+screen right of the printed columns on one line (not wrapped: it would make rows taller
+than their printed text, and the formula bar shows it whole too)."""
+LINE_POINTS = {BODY_POINTS: LINE_HEIGHT, SMALL_POINTS: 12.75}
 """Points per line of wrapped Calibri at each type size: Excel's own row height for one
-line of it (15 at 11 points, 12.75 at 10, 12 at 9), which its autofit adds per line."""
+line of it (15 at 11 points, 12.75 at 10), which its autofit adds per line."""
 MAX_ROW_POINTS = 409
 """The tallest row Excel takes (Microsoft, "Excel specifications and limits": row height
 409 points). A taller height in a file is cut to it, hiding the text below."""
@@ -188,9 +189,13 @@ def lines_needed(text: str, characters_per_line: int) -> int:
     return max(1, len(textwrap.wrap(text, characters_per_line)))
 
 
-PROSE_PER_WIDTH = 1.1
+PROSE_PER_WIDTH = 1.14
 """Characters of regular 11-pt prose a line holds per unit of column width (the width of
-the digit 0): letters average narrower than digits."""
+the digit 0), with room to spare: letters average narrower than digits. Measured on
+LibreOffice's renders in Carlito (Calibri's metric twin): ams's fullest note line ran past
+the printed width beyond 1.26 (:data:`.notes_block.CHARACTERS_PER_WIDTH`), and the help of
+adapters' inputs, in 10-pt type, wraps at 1.33 a unit (1.21 in 11-pt terms); 1.14 keeps a
+tenth of the fullest spare, where 1.1 left rows a line taller than their text."""
 
 
 def wrapped_lines(text: str, width: float, size: float = BODY_POINTS) -> int:

@@ -39,7 +39,7 @@ class Styles:
                             "font_size": SMALL_POINTS, "indent": PASSAGE_INDENT})
         """A source's passage, under its figure's line on the Sources sheet."""
         self.unit = add({"text_wrap": True, "valign": "top", "indent": UNIT_INDENT})
-        self.formula = add({"text_wrap": True, "valign": "top", "font_color": "#595959",
+        self.formula = add({"valign": "top", "font_color": "#595959",
                             "font_size": FORMULA_POINTS})
         self.name = add({"font_name": "Consolas", "font_color": "#595959", "valign": "top"})
         self.note_line = add({"font_size": 10, "font_color": "#833C0B"})
