@@ -63,6 +63,12 @@ CHART_HEIGHT = 330
 LEAD_LIMIT = 32767
 """Characters MID keeps of a note's calculators or variants: a cell's most (Excel's
 specifications and limits), so it never cuts one."""
+NOTES_HEADING = "Notes (those that apply to the variants' inputs)"
+MORE_NOTES = (" more lines apply now than when the workbook was made: they are below the "
+              "printed area)")
+"""The notes' heading says so while more lines of notes apply than it prints: the printed
+area ends at the lines that applied when the workbook was made, not at the rows kept for
+every note any variant could raise (two blank pages of them for the sample plan)."""
 CHART_ROWS = 18
 """Rows of 20 pixels kept free for the chart; printed, it starts a page."""
 
@@ -532,9 +538,8 @@ class PlanSheet:
         if not groups:
             return
         sheet, end = self.sheet, self.difference_column(self.count - 1) + 1
-        sheet.merge_range(self.row, LABEL, self.row, end,
-                          "Notes (those that apply to the variants' inputs)",
-                          self.styles.section)
+        heading = self.row
+        sheet.merge_range(heading, LABEL, heading, end, "", self.styles.section)
         self.row += 1
         own_column, columns = end + 2, Columns(LABEL, end + 3, end + 4)
         sheet.set_column(own_column, columns.count, None, None, {"hidden": True})
@@ -560,6 +565,12 @@ class PlanSheet:
         last = write_lines(sheet, first, lines, columns, self.styles.note_line)
         self.book.define_name(f"{SHEET}!{NOTES_SHOWN}",
                               f"={SHEET}!{self.cell(first, LABEL)}:{self.cell(last, LABEL)}")
+        printed = sum(line.shown for line in lines)
+        shown = self.cell(last, columns.count)
+        sheet.write_formula(heading, LABEL, f'={quoted(NOTES_HEADING)}&IF({shown}>{printed},'
+                            f'{quoted(" (")}&({shown}-{printed})&{quoted(MORE_NOTES)},"")',
+                            self.styles.section, NOTES_HEADING)
+        sheet.print_area(0, LABEL, first + printed - 1, end)
         self.row = last + 1
 
     def note_condition(self, source: NoteSource) -> str:

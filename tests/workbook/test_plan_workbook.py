@@ -24,7 +24,7 @@ from calc.inputs.plan import (MOST_WORKBOOK_VARIANTS, Plan, load_plan, machine_i
 from calc.inputs.plan_run import TOTAL, PlanResult, evaluate_plan
 from calc.inputs.workbook.importer import read_workbook
 from calc.workbook.plan_book import SHEET_NAME_LIMIT, as_written, sheet_titles, write_plan_workbook
-from calc.workbook.plan_sheet import ALL_VALID, SHEET
+from calc.workbook.plan_sheet import ALL_VALID, MORE_NOTES, NOTES_HEADING, SHEET
 from calc.workbook.values_table import values_sheet_name
 from tests.compare import agrees, named_cell, named_values, notes_from_lines
 from tests.conftest import REPO
@@ -204,6 +204,28 @@ def test_the_plan_sheets_notes_follow_which_variants_they_hold_in(sample_book):
     assert any(note.startswith("connect (today, proposed): IBM measured SHARECNV")
                for note in notes)
     assert notes_from_lines(oracle.column(SHEET, NOTES_SHOWN)) == notes
+
+
+def test_the_plan_prints_the_notes_it_was_made_with_and_says_when_more_apply(sample_book):
+    """The printed area ends at the notes' lines that applied as built, not at the rows kept
+    for every note a variant could raise (two blank pages of them); once a change raises
+    more lines, the notes' heading counts those below the printed area."""
+    book = openpyxl.load_workbook(sample_book)
+    first, last = (int(row) for row in re.findall(
+        r"\$(\d+)", book[SHEET].defined_names[NOTES_SHOWN].attr_text))
+    stored = [row[0].value for row in openpyxl.load_workbook(sample_book, data_only=True)[
+        SHEET][f"A{first}:A{last}"]]
+    printed = len([line for line in stored if line])
+    assert 0 < printed < last - first + 1
+    assert book[SHEET].print_area.endswith(f"$A$1:$F${first + printed - 1}")
+    oracle = WorkbookOracle.of(book)
+    heading = f"A{first - 1}"
+    assert oracle.cell(SHEET, heading) == NOTES_HEADING
+    type_change(book, load_plan(SAMPLE), 0, {"calculator": "ams", "inputs": {
+        "protection": "privacy"}, "machine": {}}, oracle.type_into)
+    shown = len([line for line in oracle.column(SHEET, NOTES_SHOWN) if line])
+    assert shown > printed
+    assert oracle.cell(SHEET, heading) == f"{NOTES_HEADING} ({shown - printed}{MORE_NOTES}"
 
 
 def test_a_refused_input_empties_its_variants_figures_and_names_the_sheet(sample_book):

@@ -9,9 +9,11 @@ import openpyxl
 import pytest
 
 import calc
+from calc.cli import main
 from calc.core.formatting import format_value
 from calc.core.names import sweep_sheet
 from calc.workbook.overview import SHEET as OVERVIEW
+from calc.workbook.plan_sheet import SHEET as PLAN
 from calc.workbook.sources import SHEET as SOURCES
 from calc.workbook.summary_block import ALL_CLEAR, SUMMARY_TITLE
 from tests.compare import named_cell
@@ -119,3 +121,17 @@ def test_each_calculator_prints_its_report_in_a_few_pages(built, tmp_path):
     assert sum(pages.values()) < COMBINED_PAGES, pages
     for calculator in CALCULATORS:  # the built what-if rows: one page across, 49 rows at most
         assert pages[sweep_sheet(calculator.id)] <= 2, calculator.id
+
+
+PLAN_PAGES = 3
+"""Pages a plan's Plan sheet prints at most, its chart with it (issue 41: five, two of them
+the blank rows kept for notes that did not apply)."""
+
+
+@pytest.mark.libreoffice
+def test_a_plans_sheet_prints_with_its_chart_in_a_few_pages(tmp_path):
+    assert main(["build", "--plan", str(REPO / "examples" / "z16_encryption_ams.yaml"),
+                 "--out", str(tmp_path)]) == 0
+    [pdf] = convert([tmp_path / "z16_encryption_ams.xlsx"], tmp_path / "pdf",
+                    tmp_path / "work", recalculate=False, target="pdf")
+    assert 2 <= _pages_per_sheet(pdf)[PLAN] <= PLAN_PAGES
