@@ -126,10 +126,19 @@ class SweepSheet:
         self.rows()
         self.groups(self.print_pages(self.widths()))
         sheet.freeze_panes(FIRST, self.varied)
-        # An autofilter, not an Excel Table: LibreOffice 7.4 crashed about every other time
-        # it closed a workbook whose what-if row had been typed into inside a Table.
-        sheet.autofilter(NAMES, 0, FIRST + len(self.outcomes) - 1, self.last_column)
+        self.table()
         protect(sheet, sortable=True)
+
+    def table(self) -> None:
+        """The rows as an Excel Table (a ListObject) named like the sheet, its header the
+        row of ids, so a script or Power Query finds the rows by name and each column by
+        its id; its filter buttons sort and filter the rows."""
+        headers = [item.id for item in self.inputs] + ["problem"] + [
+            output.id for output in self.outputs]
+        self.sheet.add_table(NAMES, 0, FIRST + len(self.outcomes) - 1, self.last_column, {
+            "name": self.sheet.name, "style": None,
+            "columns": [{"header": header, "header_format": self.styles.column_name}
+                        for header in headers]})
 
     def print_pages(self, widths: list[float]) -> list[int]:
         """Print the shown columns (``widths``, in characters, every column's) one page wide

@@ -1,8 +1,7 @@
 """Excel Tables (ListObjects) for scripts: each calculator's hidden ``<id>_values`` sheet,
-one flat table of its inputs and results that pandas reads with no header offset, and a
-plan's ``Plan_values`` likewise; each what-if sheet's rows filter and sort under a header of
-ids (an autofilter, not a Table: LibreOffice 7.4 crashed closing a what-if Table typed
-into). The values follow what is typed on the calculator sheet: typed and recalculated by LibreOffice,
+one flat table of its inputs and results that pandas reads with no header offset, a plan's
+``Plan_values`` likewise, and each what-if sheet's rows as a Table headed by the ids. The
+values follow what is typed on the calculator sheet: typed and recalculated by LibreOffice,
 the table reads the new figures (a plan's: tests/workbook/test_plan_workbook.py)."""
 from __future__ import annotations
 
@@ -63,8 +62,7 @@ def test_pandas_reads_each_calculators_figures_with_no_offset(built, calculator)
 
 
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
-def test_each_figures_table_is_named_and_headed_and_what_if_rows_filter_by_ids(built,
-                                                                             calculator):
+def test_each_figures_table_and_what_if_table_is_named_and_headed_by_ids(built, calculator):
     book = openpyxl.load_workbook(built / f"{calculator.id}.xlsx")
     values = book[values_sheet_name(calculator.id)]
     assert values.sheet_state == "hidden"
@@ -72,10 +70,13 @@ def test_each_figures_table_is_named_and_headed_and_what_if_rows_filter_by_ids(b
     assert table.name == values.title
     assert table.ref == f"A1:E{1 + len(calculator.inputs) + len(calculator.outputs)}"
     assert [column.name for column in table.tableColumns] == list(COLUMNS)
-    rows = book[sweep_sheet(calculator.id)]  # no Table: see calc/workbook/sweep_sheet.py
-    assert not rows.tables and rows.auto_filter.ref.startswith("A8:")
+    rows = book[sweep_sheet(calculator.id)]
+    [table] = rows.tables.values()
+    assert table.name == rows.title
     ids = [cell.value for cell in rows[8] if cell.value]
+    assert [column.name for column in table.tableColumns] == ids
     assert set(ids) == {*calculator.inputs, "problem", *calculator.outputs}
+    assert table.ref.startswith("A8:") and table.ref.endswith(str(rows.max_row))
 
 
 @pytest.mark.libreoffice
