@@ -200,21 +200,36 @@ def entered(office: Office, path: str, keys: dict) -> dict:
     document = office.open(path)
     try:
         invalid = _invalid(document)
-        controller = document.getCurrentController()
+        controller, frame = _view(document)
         helper = office.context.ServiceManager.createInstanceWithContext(
             "com.sun.star.frame.DispatchHelper", office.context)
         for title, cells in keys.items():
             controller.setActiveSheet(document.Sheets.getByName(title))
             for coordinate, text in cells.items():
-                helper.executeDispatch(controller.getFrame(), ".uno:GoToCell", "", 0,
+                helper.executeDispatch(frame, ".uno:GoToCell", "", 0,
                                        (_property("ToPoint", coordinate),))
-                helper.executeDispatch(controller.getFrame(), ".uno:EnterString", "", 0,
+                helper.executeDispatch(frame, ".uno:EnterString", "", 0,
                                        (_property("StringName", text),))
         document.calculateAll()
         sheets = values(document)
         return {"invalid": invalid, "sheets": sheets, "invalid_after": _invalid(document)}
     finally:
         document.close(True)
+
+
+def _view(document):
+    """The document's controller and frame, once LibreOffice has made them: on a loaded
+    machine they may come a moment after the document, and a dispatch given no frame
+    fails inside LibreOffice with "illegal object given" rather than saying so."""
+    deadline = time.monotonic() + CONNECT_SECONDS
+    while True:
+        controller = document.getCurrentController()
+        frame = controller.getFrame() if controller is not None else None
+        if frame is not None:
+            return controller, frame
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"LibreOffice made no view of the workbook in {CONNECT_SECONDS} s")
+        time.sleep(0.05)
 
 
 def _invalid(document) -> dict[str, bool]:
