@@ -165,7 +165,8 @@ def test_columns_can_be_resized_and_what_if_rows_sorted_and_filtered():
         assert not sheet.protection.formatRows
     sweep = book[sweep_sheet("adapters")]
     assert not sweep.protection.sort and not sweep.protection.autoFilter
-    assert sweep.auto_filter.ref.startswith("A8:")
+    [table] = sweep.tables.values()  # the rows are a Table: its filter buttons sort and filter
+    assert table.ref.startswith("A8:") and table.autoFilter.ref == table.ref
     assert book["adapters"].protection.sort  # a calculator sheet is not sorted
 
 
