@@ -85,7 +85,7 @@ class Input:
     def accepts(self) -> str:
         """Plain words for the domain, used in every error message and help line."""
         if self.type == "bool":
-            return "true or false (also yes/no, 1/0)"
+            return "yes or no (also on/off, true/false, 1/0)"
         if self.type == "choice":
             return "one of " + ", ".join(self.choices)
         kind = "a whole number" if self.type == "int" else "a number"

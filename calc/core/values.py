@@ -3,8 +3,11 @@
 Text (from the command line, a scenario or plan file, where a number keeps the text it is
 written as, or a form field) is parsed strictly: a whole number is digits with an optional
 sign, a number is plain decimal or exponent notation that a float holds (not 1e-400), a
-boolean is true/false/yes/no/y/n/1/0 in any case (MQSC's YES and NO, and the Y and N its
-users shorten them to). Whole numbers longer than Python converts from text (4,300 digits)
+boolean is true/false/yes/no/y/n/on/off/1/0 in any case (MQSC's YES and NO, the Y and N its
+users shorten them to, and the on/off the terminal calculator shows switches as). Digits may
+be grouped by commas in threes, as the help prints limits (``1,000,000``, ``1,000.5``):
+that reading is the only one a comma followed by three digits has here, and any other comma
+(``1,5``, ``10,00``) is refused, never taken for a decimal point. Whole numbers longer than Python converts from text (4,300 digits)
 are refused like any other value outside the domain. Python values (from the
 API) must already have the right kind; a float that is a whole number is accepted for an
 int input. NaN and infinities are refused everywhere.
@@ -20,7 +23,10 @@ from calc.core.yaml_document import WrittenNumber
 
 INTEGER_TEXT = re.compile(r"[+-]?[0-9]+\Z")
 NUMBER_TEXT = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?\Z")
-TRUE_WORDS, FALSE_WORDS = {"true", "yes", "y", "1"}, {"false", "no", "n", "0"}
+GROUPED_TEXT = re.compile(r"[+-]?[0-9]{1,3}(,[0-9]{3})+(\.[0-9]*)?\Z")
+"""A number with its digits grouped in threes by commas (the part before any point)."""
+TRUE_WORDS = {"true", "yes", "y", "on", "1"}
+FALSE_WORDS = {"false", "no", "n", "off", "0"}
 
 
 def coerce(spec: Input, raw: object, calculator_id: str) -> object:
@@ -54,6 +60,8 @@ def as_number(raw: object, integer: bool) -> int | float | None:
         raw = raw.text
     if isinstance(raw, str):
         text = raw.strip()
+        if GROUPED_TEXT.match(text):
+            text = text.replace(",", "")
         if integer and INTEGER_TEXT.match(text):
             try:
                 return int(text)

@@ -42,6 +42,47 @@ def test_a_switch_takes_y_and_n(word, meaning, capsys):
     assert evaluated("connect", f"tls={word}", capsys=capsys)["inputs"]["tls"] is meaning
 
 
+@pytest.mark.parametrize(("words", "meaning"), [(("on", "ON", "On"), True),
+                                                (("off", "OFF"), False)])
+def test_a_switch_takes_on_and_off_as_the_terminal_shows_it(words, meaning, capsys):
+    for word in words:
+        assert evaluated("connect", f"tls={word}", capsys=capsys)["inputs"]["tls"] is meaning
+
+
+def test_inputs_as_mqsc_writes_attributes(capsys):
+    """NAME(VALUE), the id in any case and a quoted string unquoted, beside ID=VALUE."""
+    answer = evaluated("connect", "SHARECNV(0)", "TLS(NO)", "BLOCK_METHOD('maxinst')",
+                       "connects_per_sec=250", capsys=capsys)
+    assert answer["inputs"] == calc.validate("connect", {
+        "sharecnv": 0, "tls": False, "block_method": "maxinst", "connects_per_sec": 250})
+
+
+@pytest.mark.parametrize(("typed", "value"), [
+    ("1,000", 1000), ("1,000,000", 1_000_000), ("12,345.5", 12345.5), ("+1,000", 1000)])
+def test_digits_grouped_in_threes_as_the_help_prints_limits(typed, value, capsys):
+    answer = evaluated("connect", f"connects_per_sec={typed}", capsys=capsys)
+    assert answer["inputs"]["connects_per_sec"] == value
+
+
+@pytest.mark.parametrize("typed", ["1,5", "10,00", "1,0000", ",100", "1,000,", "1.000,5"])
+def test_any_other_comma_is_refused_never_read_as_a_decimal_point(typed, capsys):
+    assert main(["eval", "connect", f"connects_per_sec={typed}"]) == 2
+    assert capsys.readouterr().err == (
+        f"mqcalc: connect: input connects_per_sec='{typed}': expects a number from 0 to "
+        "1,000,000\n")
+
+
+def test_a_whole_number_grouped_is_judged_as_the_number(capsys):
+    assert main(["eval", "connect", "sharecnv=1,000"]) == 2  # 1000 > 999, not 1.000
+    assert "sharecnv='1,000': expects a whole number from 0 to 999" in capsys.readouterr().err
+
+
+def test_an_argument_neither_assigned_nor_in_brackets_names_both_forms(capsys):
+    assert main(["eval", "connect", "SHARECNV(0"]) == 2
+    assert capsys.readouterr().err == ("mqcalc: connect: argument 'SHARECNV(0' has no '=': "
+                                       "expects ID=VALUE or ID(VALUE), e.g. sharecnv=0\n")
+
+
 def test_a_sweep_takes_ids_and_choices_in_any_case(capsys):
     assert main(["sweep", "Connect", "--vary", "LISTENER=Local,SHARED", "TLS=n"]) == 0
     rows = capsys.readouterr().out.splitlines()
