@@ -100,7 +100,7 @@ def check_workbook(path: Path) -> list[CheckedSheet]:
     """Read every calculator sheet of the workbook ``path`` and evaluate its inputs. Every
     problem is a one-line MqcalcError starting ``workbook PATH:`` (an InputError, naming the
     sheet and cell, when a typed value is at fault)."""
-    return [checked_sheet(f"workbook {path}", sheet, sheet.inputs, sheet.given())
+    return [checked_sheet(f"workbook {path}", sheet, sheet.given())
             for sheet in read_workbook(path)]
 
 
@@ -198,21 +198,18 @@ def one_cell(defined: str) -> tuple[str, str] | None:
     return title, f"{column}{row}"
 
 
-def named_cell(book: Book, sheet: Sheet, name: str, what: str, on: Sheet | None = None) -> str:
-    """The coordinate of the one cell that ``sheet``'s local defined name ``name`` (for
-    ``what``) points at, on ``sheet`` itself or on ``on``, read from the name's text alone (a
-    range is refused, never built)."""
+def named_cell(book: Book, sheet: Sheet, name: str, what: str) -> str:
+    """The coordinate of the one cell of ``sheet`` that its local defined name ``name`` (for
+    ``what``) points at, read from the name's text alone (a range is refused, never built)."""
     defined = book.names.get((sheet.index, name))
     if defined is None:
         raise Malformed(f"sheet {sheet.title}: has no defined name {name} for {what} (a name "
                         "local to the sheet, as mqcalc build writes it)")
     found = one_cell(defined)
-    target = on or sheet
-    if found is not None and found[0] == target.title:
+    if found is not None and found[0] == sheet.title:
         return found[1]
     raise Malformed(f"sheet {sheet.title}: the defined name {name} ({what}) refers to "
-                    f"{_reference(defined) or 'nothing'}, not to one cell of "
-                    f"{'this sheet' if on is None else 'sheet ' + on.title}")
+                    f"{_reference(defined) or 'nothing'}, not to one cell of this sheet")
 
 
 def _reference(text: str) -> str:
@@ -221,13 +218,13 @@ def _reference(text: str) -> str:
     return text if len(text) <= SHOWN_CHARACTERS else shown(text)
 
 
-def checked_sheet(where: str, sheet: ImportedSheet, inputs: dict,
-                  given: frozenset[str]) -> CheckedSheet:
-    """The engine's evaluation of ``inputs`` (the sheet's, or as a plan makes them) with
-    ``given``, and the results stored on ``sheet`` that disagree with it; a value refused
-    names ``where`` (the workbook), the sheet and its cell."""
+def checked_sheet(where: str, sheet: ImportedSheet, given: frozenset[str]) -> CheckedSheet:
+    """The engine's evaluation of the sheet's inputs with ``given``, and the results stored
+    on it that disagree with it; a value refused names ``where`` (the workbook), the sheet
+    and its cell."""
     calculator = engine.calculator(sheet.calculator)
-    inputs = {name: _as_given(calculator.inputs[name], value) for name, value in inputs.items()}
+    inputs = {name: _as_given(calculator.inputs[name], value)
+              for name, value in sheet.inputs.items()}
     try:
         result = engine.run(sheet.calculator, inputs, given)
     except InputError as error:

@@ -75,8 +75,8 @@ class _Reader:
         calculator_names = names_wanted()
         self.book: Book = read_index(package, lambda title: True, lambda name: calculator_names(
             name) or _PLAN_NAME.fullmatch(name) is not None)
-        self.known = known
-        self.plan_sheet = next((s for s in self.book.sheets if s.title == PLAN_SHEET), None)
+        self.titled = {sheet.title: sheet for sheet in self.book.sheets}
+        self.plan_sheet = self.titled.get(PLAN_SHEET)
         if self.plan_sheet is None:
             if any(sheet.title in known for sheet in self.book.sheets):
                 raise Malformed("is a calculator workbook, not a plan's: mqcalc eval "
@@ -125,7 +125,7 @@ class _Reader:
             for calculator_id in sheets[index]:
                 sheet = next(imported)
                 own = sheet.given() - set(machine)
-                checked.append(checked_sheet(self.where, sheet, sheet.inputs,
+                checked.append(checked_sheet(self.where, sheet,
                                              own | (machine_given & set(sheet.inputs))))
                 calculators[calculator_id] = sheet.inputs
                 given[calculator_id] = own
@@ -210,7 +210,6 @@ class _Reader:
     def sheets(self, index: int) -> dict[str, Sheet]:
         """The ``index``-th variant's calculator sheets, by calculator id, in catalogue
         order."""
-        titled = {sheet.title: sheet for sheet in self.book.sheets}
         found = {}
         for calculator in engine.catalogue():
             key = sheet_key(calculator.id)
@@ -218,11 +217,11 @@ class _Reader:
             if text is None:
                 continue
             target = one_cell(text)
-            if target is None or target[0] not in titled:
+            if target is None or target[0] not in self.titled:
                 raise Malformed(f"sheet {PLAN_SHEET}: the defined name "
                                 f"{plan_cell_name(key, index)} refers to {text}, not to a "
                                 "sheet of this workbook")
-            found[calculator.id] = titled[target[0]]
+            found[calculator.id] = self.titled[target[0]]
         if not found:
             raise Malformed(f"sheet {PLAN_SHEET}: variant {index + 1} names no calculator "
                             f"sheet ({plan_cell_name(sheet_key('ID'), index)})")
