@@ -1,13 +1,17 @@
 """The range each numeric output can take over every input's domain, by interval arithmetic.
 
 Each numeric input stands for the interval from its min to its max, a constant for itself,
-a table look-up for the lowest to the highest figure of the table; every operation then
-maps intervals to an interval that holds every result it can give (both branches of an
-``if``, every product of the ends for ``*``, and so on). The result is a bound, never an
+a table look-up for the lowest to the highest figure of the table (for the figure itself
+where the formula writes every key); every operation then maps intervals to an interval
+that holds every result it can give (both branches of an ``if``, every product of the ends
+for ``*``, and so on). The result is a bound, never an
 estimate: the true lowest and highest value lie inside it, so a column wide enough for both
 ends never shows ``###``. It may be wider than any value reached (the operations do not
 know that two operands are the same input), which costs only column width. A division by
-an interval holding zero is unbounded (infinite ends).
+an interval holding zero is unbounded (infinite ends), except where both are never
+negative (the quotient is not negative either: a division by zero gives no figure at all)
+and for a share of a sum: ``a / (a + b)`` with terms never negative lies in 0..1 wherever
+it is defined.
 
 The workbook sizes its value columns from these ranges (:mod:`calc.workbook.fit`); a
 sampled search could miss the one corner where a value is widest, this cannot.
@@ -35,8 +39,8 @@ def output_ranges(calculator: Calculator) -> dict[str, Interval]:
                                   if spec.value_type == NUMBER}
     known.update({name: (constant.value, constant.value)
                   for name, constant in calculator.constants.items()})
-    tables = {name: _table_range(table.data.values())
-              for name, table in calculator.tables.items() if table.value_type == NUMBER}
+    tables = {name: table.data for name, table in calculator.tables.items()
+              if table.value_type == NUMBER}
     for name in calculator.evaluation_order:
         output = calculator.outputs[name]
         if output.value_type == NUMBER:
@@ -44,9 +48,18 @@ def output_ranges(calculator: Calculator) -> dict[str, Interval]:
     return {name: known[name] for name in calculator.outputs if name in known}
 
 
-def _table_range(values) -> Interval:
-    values = [float(value) for value in values]
+def _table_range(data: dict) -> Interval:
+    values = [float(value) for value in data.values()]
     return min(values), max(values)
+
+
+def _terms(node: ast.expr):
+    """The terms a sum adds up (``node`` itself when it is not a sum)."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        yield from _terms(node.left)
+        yield from _terms(node.right)
+    else:
+        yield node
 
 
 def _times(a: float, b: float) -> float:
@@ -61,7 +74,7 @@ def _hull(*ends: float) -> Interval:
 class _Bounds:
     """Maps a numeric expression tree to the interval holding all of its values."""
 
-    def __init__(self, known: dict[str, Interval], tables: dict[str, Interval]):
+    def __init__(self, known: dict[str, Interval], tables: dict[str, dict]):
         self.known, self.tables = known, tables
 
     def of(self, node: ast.expr) -> Interval:
@@ -79,15 +92,30 @@ class _Bounds:
                 return -high, -low
             case ast.UnaryOp(operand=operand):
                 return self._of(operand)
+            case ast.BinOp(op=ast.Div(), left=part, right=ast.BinOp(op=ast.Add()) as whole) \
+                    if self._share(part, whole):
+                return 0.0, 1.0
             case ast.BinOp(op=op, left=left, right=right):
                 return self._binary(op, self._of(left), self._of(right))
             case ast.IfExp(body=body, orelse=orelse):
                 return _hull(*self._of(body), *self._of(orelse))
             case ast.Call(func=ast.Name(id=name), args=args):
                 return self._call(name, [self._of(argument) for argument in args])
-            case ast.Subscript(value=ast.Name(id=table)):
-                return self.tables[table]
+            case ast.Subscript(value=ast.Name(id=table), slice=key):
+                keys = key.elts if isinstance(key, ast.Tuple) else [key]
+                if all(isinstance(key, ast.Constant) for key in keys):
+                    figure = self.tables[table].get(tuple(key.value for key in keys))
+                    if figure is not None:
+                        return float(figure), float(figure)
+                return _table_range(self.tables[table])
         raise TypeError(f"not a numeric expression: {ast.unparse(node)}")
+
+    def _share(self, part: ast.expr, whole: ast.expr) -> bool:
+        """Whether ``part / whole`` is a share of a sum: ``whole`` adds up terms that are
+        never negative, ``part`` among them, so where it is defined it lies in 0..1."""
+        terms = list(_terms(whole))
+        return (ast.dump(part) in map(ast.dump, terms)
+                and all(self._of(term)[0] >= 0 for term in terms))
 
     @staticmethod
     def _binary(op: ast.operator, left: Interval, right: Interval) -> Interval:
@@ -98,6 +126,8 @@ class _Bounds:
         if isinstance(op, ast.Mult):
             return _hull(*(_times(a, b) for a, b in product(left, right)))
         if isinstance(op, ast.Div):
+            if right[0] == 0 < right[1] and left[0] >= 0:  # defined only where right > 0
+                return left[0] / right[1], math.inf
             if right[0] <= 0 <= right[1]:
                 return UNBOUNDED
             return _hull(*(_times(a, 1 / b) for a, b in product(left, right)))

@@ -133,12 +133,11 @@ class CalculatorSheet:
             self.output_row(output)
         mark_beyond(self, first, self.row - 1)
         self.summary_marks()
-        write_notes(self)
-        printed = self.row
+        last = write_notes(self)
         self.workings()
         sheet.freeze_panes(5, 0)
-        sheet.print_area(0, LABEL, printed - 1, PRINTED)
-        self.break_pages(protect_and_fit(sheet, self.printed_widths()), printed)
+        sheet.print_area(0, LABEL, last, PRINTED)
+        self.break_pages(protect_and_fit(sheet, self.printed_widths()), last + 1)
 
     def workings(self) -> None:
         """Below the printed report: the charts, the constants and the source tables."""

@@ -24,6 +24,7 @@ from xlsxwriter.utility import xl_rowcol_to_cell
 from calc.core.model import Note
 from calc.core.names import NOTES_SHOWN, note_name
 from calc.workbook import layout
+from calc.formula.emit_excel import quoted
 from calc.workbook.cells import range_text
 from calc.workbook.sheet_columns import LABEL, NOTE_COUNT, NOTE_LINE, NOTE_OWN
 
@@ -35,9 +36,15 @@ characters per unit; 10-pt type holds 11/10 of that, 1.39, and 1.25 keeps a tent
 LINE_POINTS = layout.LINE_POINTS[layout.SMALL_POINTS]
 """Height of a note's line in points: Excel's default row height for 10-pt Calibri."""
 KEPT_LINES = 3
-"""Lines of notes that print on the page of their heading when the block is taller than a
-page. It holds a row for every line of every note, the applying ones first and the rest
-empty, so kept whole it would take pages of its own, mostly blank."""
+"""Lines of notes that print on the page of their heading when the lines applying as built
+are more than a page holds."""
+HEADING = "Notes (those that apply to the inputs above)"
+"""A calculator sheet's notes heading."""
+MORE_NOTES = (" more lines apply now than when the workbook was made: they are below the "
+              "printed area)")
+"""The notes' heading says so while more lines of notes apply than it prints: the printed
+area ends at the lines that applied when the workbook was made, not at the rows kept for
+every note the inputs could raise (a page or two of them, blank)."""
 BULLET = "• "
 """What a note's first line starts with, so each note can be told from the next."""
 
@@ -100,15 +107,27 @@ def write_lines(sheet, first: int, lines: list[Line], columns: Columns, style) -
     return last
 
 
-def write_notes(page) -> None:
+def write_heading(sheet, row: int, heading: str, lines: list[Line], count: str, style) -> int:
+    """Write the notes' ``heading`` on ``row`` as a formula that adds, while more lines
+    apply than applied as built (``count``: the cell counting them), how many more are
+    below the printed area; return that number of lines printed."""
+    printed = sum(line.shown for line in lines)
+    sheet.write_formula(row, LABEL, f'={quoted(heading)}&IF({count}>{printed},'
+                        f'{quoted(" (")}&({count}-{printed})&{quoted(MORE_NOTES)},"")',
+                        style, heading)
+    return printed
+
+
+def write_notes(page) -> int:
     """The Notes block of ``page`` (a :class:`.calculator_sheet.CalculatorSheet`) from its
     current row: one row per line of every note, the lines as long as the printed columns
-    hold, printed whole on one page where a page holds it, else its heading on a page with
-    its first :data:`KEPT_LINES` lines."""
+    hold. The lines applying as built print, whole on one page where a page holds them,
+    else the heading on a page with the first :data:`KEPT_LINES`; return the last row
+    printed (the row before the block's when there are no notes)."""
     notes = page.calculator.notes
     if not notes:
-        return
-    page.section("Notes (those that apply to the inputs above)", ())
+        return page.row - 1
+    page.section(HEADING, ())
     heading, characters = page.row - 1, int(page.full_width() * CHARACTERS_PER_WIDTH)
     applying = set(page.result.said)
     first, lines = page.row, []
@@ -120,9 +139,12 @@ def write_notes(page) -> None:
     last = write_lines(page.sheet, first, lines, Columns(LABEL, NOTE_LINE, NOTE_COUNT),
                        page.styles.note_line)
     page.name(NOTES_SHOWN, (first, LABEL), (last, LABEL))
-    whole = page.row_points(heading) + LINE_POINTS * len(lines) <= page.page_points()
-    page.keep[heading] = last if whole else first + KEPT_LINES - 1
+    count = xl_rowcol_to_cell(last, NOTE_COUNT, row_abs=True, col_abs=True)
+    printed = write_heading(page.sheet, heading, HEADING, lines, count, page.styles.section)
+    whole = page.row_points(heading) + LINE_POINTS * printed <= page.page_points()
+    page.keep[heading] = first + max(printed if whole else KEPT_LINES, 1) - 1
     page.row = last + 1
+    return first + printed - 1
 
 
 def _note_cell(page, row: int, index: int, note: Note, applies: bool) -> str:

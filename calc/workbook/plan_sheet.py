@@ -40,7 +40,7 @@ from calc.workbook.fit import column_width
 from calc.workbook.input_state import cell_value
 from calc.workbook.layout import column_pixels, protect_and_fit, room_for
 from calc.workbook.notes_block import (BULLET, CHARACTERS_PER_WIDTH, Columns, Line, note_lines,
-                                       write_lines)
+                                       write_heading, write_lines)
 from calc.workbook.styles import Styles
 from calc.workbook.values_table import PLAN_COLUMNS, Formula, values_sheet_name, write_table
 
@@ -64,11 +64,6 @@ LEAD_LIMIT = 32767
 """Characters MID keeps of a note's calculators or variants: a cell's most (Excel's
 specifications and limits), so it never cuts one."""
 NOTES_HEADING = "Notes (those that apply to the variants' inputs)"
-MORE_NOTES = (" more lines apply now than when the workbook was made: they are below the "
-              "printed area)")
-"""The notes' heading says so while more lines of notes apply than it prints: the printed
-area ends at the lines that applied when the workbook was made, not at the rows kept for
-every note any variant could raise (two blank pages of them for the sample plan)."""
 CHART_ROWS = 18
 """Rows of 20 pixels kept free for the chart; printed, it starts a page."""
 
@@ -565,11 +560,8 @@ class PlanSheet:
         last = write_lines(sheet, first, lines, columns, self.styles.note_line)
         self.book.define_name(f"{SHEET}!{NOTES_SHOWN}",
                               f"={SHEET}!{self.cell(first, LABEL)}:{self.cell(last, LABEL)}")
-        printed = sum(line.shown for line in lines)
-        shown = self.cell(last, columns.count)
-        sheet.write_formula(heading, LABEL, f'={quoted(NOTES_HEADING)}&IF({shown}>{printed},'
-                            f'{quoted(" (")}&({shown}-{printed})&{quoted(MORE_NOTES)},"")',
-                            self.styles.section, NOTES_HEADING)
+        printed = write_heading(sheet, heading, NOTES_HEADING, lines,
+                                self.cell(last, columns.count), self.styles.section)
         sheet.print_area(0, LABEL, first + printed - 1, end)
         self.row = last + 1
 

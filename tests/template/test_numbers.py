@@ -72,9 +72,19 @@ def test_ranges_by_interval_arithmetic():
     adapters = output_ranges(engine.calculator("adapters"))
     # chiadaps_recommended = min(120, max(30, 30 + 8 * (processors - 4))): 30..120 exactly
     assert adapters["chiadaps_recommended"] == (30, 120)
-    # a ratio whose divisor's range holds 0 has no bound
+    # a ratio whose divisor's range holds 0 has no bound, unless neither part is ever
+    # negative: then neither is the ratio (a division by zero gives no figure at all)
     notify = output_ranges(engine.calculator("notify_delay"))
-    assert notify["today_1_pct"] == (-math.inf, math.inf)
+    assert notify["empty_get_share_pct"] == (-math.inf, math.inf)
+    assert notify["today_1_pct"] == (0, math.inf)
+    ams = output_ranges(engine.calculator("ams"))
+    # a table's figure named by written keys is that figure, not the table's whole range:
+    # missed low 10 - achieved low 7 is never negative, so neither is the low end of 7..10
+    assert ams["chin_cpu_low_us"][0] == 0
+    # a share of a sum of parts never negative lies in 0..1: the channel initiator's part
+    # of LPAR A's CPU (protect / (protect + unprotect)) is never more than the whole
+    assert ams["chin_cpu_seconds_per_sec"] == (0, ams["lpar_a_cpu_seconds_per_sec"][1])
+    assert ams["crypto_load_vs_end_to_end"] == (0, 2)
 
 
 def _corners(calculator):

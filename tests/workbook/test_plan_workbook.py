@@ -24,7 +24,8 @@ from calc.inputs.plan import (MOST_WORKBOOK_VARIANTS, Plan, load_plan, machine_i
 from calc.inputs.plan_run import TOTAL, PlanResult, evaluate_plan
 from calc.inputs.workbook.importer import read_workbook
 from calc.workbook.plan_book import SHEET_NAME_LIMIT, as_written, sheet_titles, write_plan_workbook
-from calc.workbook.plan_sheet import ALL_VALID, MORE_NOTES, NOTES_HEADING, SHEET
+from calc.workbook.notes_block import MORE_NOTES
+from calc.workbook.plan_sheet import ALL_VALID, NOTES_HEADING, SHEET
 from calc.workbook.values_table import values_sheet_name
 from tests.compare import agrees, named_cell, named_values, notes_from_lines
 from tests.conftest import REPO
