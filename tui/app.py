@@ -10,7 +10,8 @@ Plan view, quit).
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 from importlib import resources
 from pathlib import Path
 
@@ -22,7 +23,7 @@ from calc.inputs.plan import Plan, load_plan, save_plan
 from calc.inputs.scenario import Scenario
 
 from .calculator_screen import CalculatorScreen
-from .confirm import ConfirmScreen
+from .confirm import Choice, ChoiceScreen
 from .file_prompts import open_file, save_file
 from .plan_screen import PlanScreen
 from .planning import Planning
@@ -30,9 +31,20 @@ from .screens import HelpScreen, PathScreen
 from .session import Session
 from .settings import load_settings, save_setting, settings_path
 
+SAVE, DISCARD = "save", "discard"
+"""The quit question's answers but staying (None)."""
 
-class QuitScreen(ConfirmScreen):
-    """The question before quitting over a plan's changes not saved."""
+
+class QuitScreen(ChoiceScreen):
+    """The question before quitting over changes not saved: save them first, quit without
+    them, or stay."""
+
+    def __init__(self, unsaved: list[str]):
+        super().__init__("Quit mqcalc?", f"Not saved: {' and '.join(unsaved)}. Save asks "
+                         "where for each file, then quits.",
+                         [Choice("Save", "s", SAVE), Choice("Quit without saving", "d", DISCARD,
+                                                            "warning"),
+                          Choice("Cancel", "n", None)])
 
 
 class MqcalcApp(App):
@@ -146,33 +158,58 @@ class MqcalcApp(App):
             await self.push_screen(PlanScreen(self.planning))
         self.notify(f"Opened the plan {path}: {', '.join(v.name for v in plan.variants)}")
 
-    def action_save_plan(self) -> None:
+    def action_save_plan(self, then: Callable[[], object] | None = None) -> None:
+        """Save the plan where the user says, then call ``then`` (not if the prompt is
+        cancelled or the plan refused)."""
         if self.planning.edit is None:
             self.notify("No plan is open to save: Ctrl+O opens one.", severity="warning")
             return
         save_file(self, "Save the plan", self.planning.file(self.folder),
-                  self.planning.edit.remake, save_plan, self.plan_saved_to)
+                  self.planning.edit.remake, save_plan, partial(self.plan_saved_to, then))
 
-    def plan_saved_to(self, path: Path, plan: Plan) -> None:
+    def plan_saved_to(self, then: Callable[[], object] | None, path: Path, plan: Plan) -> None:
         self.planning.saved_to(path)
         if isinstance(self.screen, PlanScreen):
             self.screen.show()
         self.notify(f"Saved the plan to {path}")
+        if then is not None:
+            then()
+
+    def unsaved(self) -> list[str]:
+        """What is not saved, as the quit question names it: the user's inputs, the plan."""
+        inputs, plan = self.calculator_screen.unsaved_inputs(), self.planning.unsaved()
+        return ([f"your inputs to {inputs}"] if inputs else []) + (
+            [f"your changes to {plan}"] if plan else [])
 
     async def action_quit(self) -> None:
-        """Ctrl+Q: quit, after asking when the plan has changes not saved (Ctrl+Q again
-        over the question quits)."""
-        unsaved = self.planning.unsaved()
+        """Ctrl+Q: quit, after asking when inputs or the plan have changes not saved: save
+        them, quit without them, or stay (Ctrl+Q again over the question quits)."""
+        unsaved = self.unsaved()
         if not unsaved or isinstance(self.screen, QuitScreen):
             self.exit()
             return
-        self.push_screen(QuitScreen(
-            "Quit mqcalc?", f"Your changes to {unsaved} are not saved. Quitting loses them "
-            "(Ctrl+S in the Plan view saves the plan).", yes="Quit", no="Keep my changes"),
-            self.quit_confirmed)
+        self.push_screen(QuitScreen(unsaved), self.quit_answered)
 
-    def quit_confirmed(self, yes: bool | None) -> None:
-        if yes:
+    async def quit_answered(self, answer: str | None) -> None:
+        if answer == DISCARD:
+            self.exit()
+        elif answer == SAVE:
+            await self.save_and_quit()
+
+    async def save_and_quit(self) -> None:
+        """Save what is not saved, one file at a time through its usual prompt (the user's
+        inputs, then the plan), and quit once all is saved; a prompt cancelled or a file
+        refused stops there, in the app."""
+        screen = self.calculator_screen
+        if screen.editing is not None:  # the user's own inputs back in the panes, to save
+            self.planning.remake()
+            await screen.leave_variant()
+        more = partial(self.call_later, self.save_and_quit)
+        if screen.unsaved_inputs():
+            screen.save_inputs(then=more)
+        elif self.planning.unsaved():
+            self.action_save_plan(then=more)
+        else:
             self.exit()
 
     def get_system_commands(self, screen) -> Iterator[SystemCommand]:

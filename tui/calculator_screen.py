@@ -13,7 +13,7 @@ is kept aside meanwhile and comes back with :meth:`CalculatorScreen.leave_varian
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
 
@@ -381,13 +381,28 @@ class CalculatorScreen(Screen):
         if self.editing is not None:
             self.app.action_save_plan()
             return
-        save_file(self.app, "Save the inputs as a scenario file", self.scenario_file,
-                  self.session.scenario, save_scenario, self.scenario_saved)
+        self.save_inputs()
 
-    def scenario_saved(self, path: Path, scenario: Scenario) -> None:
+    def save_inputs(self, then: Callable[[], object] | None = None) -> None:
+        """Save the inputs shown as a scenario file where the user says, then call ``then``
+        (not if the prompt is cancelled or the file refused)."""
+        save_file(self.app, "Save the inputs as a scenario file", self.scenario_file,
+                  self.session.scenario, save_scenario, partial(self.scenario_saved, then))
+
+    def scenario_saved(self, then: Callable[[], object] | None, path: Path,
+                       scenario: Scenario) -> None:
         self.scenario_path = path
         self.saved = self.session.state()
         self.notify(f"Saved {', '.join(scenario.inputs)} to {path}")
+        if then is not None:
+            then()
+
+    def unsaved_inputs(self) -> str:
+        """The calculators whose inputs (the user's own, put aside while a plan's variant
+        is shown) changed since last saved or opened, as a question names them ("" when
+        none)."""
+        session, saved = (self.session, self.saved) if self.own is None else self.own[:2]
+        return ", ".join(session.changed_since(saved))
 
     def action_open(self) -> None:
         if self.editing is not None:

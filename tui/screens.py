@@ -31,7 +31,8 @@ KEYS = (
            "variant, Delete removes one, Ctrl+S and Ctrl+O save and open the plan"),
     ("c", "copy the highlighted result (in the results table)"),
     ("Ctrl+P", "command palette: every action, and a calculator by name"),
-    ("F1 or ?, Ctrl+Q", "this help; quit"),
+    ("F1 or ?", "this help"),
+    ("Ctrl+Q", "quit; over changes not saved it asks: save, quit without, or cancel"),
 )
 
 

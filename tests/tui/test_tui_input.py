@@ -6,12 +6,13 @@ from __future__ import annotations
 import json
 
 from textual import events
-from textual.widgets import Label
+from textual.widgets import Button, Label
 
 import calc
+from calc.inputs.scenario import load_scenario
 from tests.tui.test_tui import (SIZE, app_on, open_calculator, plain, shown_outputs,
                                 through_file_prompt)
-from tui.app import create_app
+from tui.app import QuitScreen, create_app
 from tui.confirm import ConfirmScreen
 from tui.held import held_with
 from tui.screens import HelpScreen
@@ -149,6 +150,56 @@ async def test_opening_a_file_over_saved_inputs_asks_nothing(tmp_path):
         await through_file_prompt(app, pilot, "ctrl+o", scenario(tmp_path, 3))
         assert not isinstance(app.screen, ConfirmScreen)
         assert field(app, "sharecnv").value == "3"
+
+
+async def test_ctrl_q_over_typed_inputs_asks_save_quit_or_cancel_and_enter_keeps_them(tmp_path):
+    """The question fits 80×24, names the calculator typed into and offers three answers;
+    Enter (the focus starts on Cancel) and Escape keep the work, d quits without it."""
+    app = app_on("connect", folder=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        field(app, "sharecnv").value = "5"
+        await pilot.pause()
+        for key in ("enter", "escape"):
+            await pilot.press("ctrl+q")
+            await pilot.pause()
+            assert isinstance(app.screen, QuitScreen) and app.return_code is None
+            box = app.screen.query_one("#confirm-box").region
+            assert box.right <= 80 and box.bottom <= 24, box
+            assert app.screen.detail == ("Not saved: your inputs to connect. Save asks where "
+                                         "for each file, then quits.")
+            assert [str(button.label) for button in app.screen.query(Button)] == [
+                "Save (s)", "Quit without saving (d)", "Cancel (n)"]
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.return_code is None and field(app, "sharecnv").value == "5"
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        assert app.return_code == 0
+
+
+async def test_save_at_the_quit_question_writes_the_inputs_then_quits(tmp_path):
+    """Save asks where, as Ctrl+S does; cancelling that prompt stays in the app with the
+    work; a file written ends it."""
+    app = app_on("connect", folder=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        field(app, "sharecnv").value = "5"
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.press("escape")  # the file prompt cancelled: nothing written, still here
+        await pilot.pause()
+        assert app.return_code is None and not isinstance(app.screen, QuitScreen)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        await through_file_prompt(app, pilot, "s", tmp_path / "kept.yaml")
+        assert load_scenario(tmp_path / "kept.yaml").inputs["connect"]["sharecnv"] == 5
+        assert app.return_code == 0
 
 
 async def test_copying_a_result_says_a_request_went_to_the_terminal_not_that_it_was_copied():

@@ -14,7 +14,7 @@ from calc.inputs.plan_run import evaluate_plan
 from tests.inputs.test_plan import SAMPLE
 from tests.tui.test_tui import plain, through_file_prompt
 from tests.tui.test_tui_plan import SIZE, edit, edit_field
-from tui.app import create_app
+from tui.app import QuitScreen, create_app
 from tui.confirm import ConfirmScreen
 from tui.plan_pick import AddCalculatorScreen
 from tui.plan_screen import PlanScreen
@@ -160,23 +160,41 @@ async def test_the_palette_offers_no_scenario_entry_in_plan_mode_and_says_why(tm
         assert "Scenario files: not in plan mode" not in shown
 
 
-async def test_ctrl_q_over_plan_changes_not_saved_asks_and_quits_on_yes(tmp_path):
+async def test_ctrl_q_over_plan_changes_not_saved_asks_and_quits_without_saving_on_d(
+        tmp_path):
     app = sample_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await edit_field(app, pilot, "proposed", "ams", "messages_per_sec", "9000")
         await pilot.press("ctrl+q")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen) and app.return_code is None
-        assert app.screen.detail.startswith(f"Your changes to proposed: ams in the plan "
-                                            f"{SAMPLE} are not saved.")
+        assert isinstance(app.screen, QuitScreen) and app.return_code is None
+        assert app.screen.detail.startswith(f"Not saved: your changes to proposed: ams in "
+                                            f"the plan {SAMPLE}.")
         await pilot.press("n")
         await pilot.pause()
         assert app.return_code is None and app.calculator_screen.editing == "proposed"
         await pilot.press("ctrl+q")
         await pilot.pause()
-        await pilot.press("y")
+        await pilot.press("d")
         await pilot.pause()
+        assert app.return_code == 0
+
+
+async def test_saving_at_the_quit_question_saves_the_plan_then_quits(tmp_path):
+    """Save, from the question over a variant's changes: the plan's own prompt, the file
+    written with the change, and the app ends; the user's own inputs were not changed, so
+    nothing else is asked."""
+    app = sample_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await edit_field(app, pilot, "proposed", "ams", "messages_per_sec", "9000")
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        await through_file_prompt(app, pilot, "s", tmp_path / "kept.yaml")
+        await pilot.pause()
+        written = yaml.safe_load((tmp_path / "kept.yaml").read_text(encoding="utf-8"))
+        assert written["variants"]["proposed"]["calculators"]["ams"]["messages_per_sec"] == 9000
         assert app.return_code == 0
 
 
