@@ -71,6 +71,13 @@ async def open_calculator(app, pilot, calculator_id: str) -> None:
     assert current(app).id == calculator_id
 
 
+async def press_each(pilot, *keys: str) -> None:
+    """Press each of ``keys``, the app settling after each."""
+    for key in keys:
+        await pilot.press(key)
+        await pilot.pause()
+
+
 async def through_file_prompt(app, pilot, key: str, path) -> None:
     """Press ``key`` (save, open or export), type ``path`` into the prompt and press Enter."""
     await pilot.press(key)

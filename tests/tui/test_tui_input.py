@@ -10,8 +10,8 @@ from textual.widgets import Button, Label
 
 import calc
 from calc.inputs.scenario import load_scenario
-from tests.tui.test_tui import (SIZE, app_on, open_calculator, plain, shown_outputs,
-                                through_file_prompt)
+from tests.tui.test_tui import (SIZE, app_on, open_calculator, plain, press_each,
+                                shown_outputs, through_file_prompt)
 from tui.app import QuitScreen, create_app
 from tui.confirm import ConfirmScreen
 from tui.held import held_with
@@ -173,10 +173,7 @@ async def test_ctrl_q_over_typed_inputs_asks_save_quit_or_cancel_and_enter_keeps
             await pilot.press(key)
             await pilot.pause()
             assert app.return_code is None and field(app, "sharecnv").value == "5"
-        await pilot.press("ctrl+q")
-        await pilot.pause()
-        await pilot.press("d")
-        await pilot.pause()
+        await press_each(pilot, "ctrl+q", "d")
         assert app.return_code == 0
 
 

@@ -12,7 +12,7 @@ import calc
 from calc.inputs.plan import load_plan
 from calc.inputs.plan_run import evaluate_plan
 from tests.inputs.test_plan import SAMPLE
-from tests.tui.test_tui import plain, through_file_prompt
+from tests.tui.test_tui import plain, press_each, through_file_prompt
 from tests.tui.test_tui_plan import SIZE, edit, edit_field
 from tui.app import QuitScreen, create_app
 from tui.confirm import ConfirmScreen
@@ -164,21 +164,21 @@ async def test_ctrl_q_over_plan_changes_not_saved_asks_and_quits_without_saving_
         tmp_path):
     app = sample_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await edit_field(app, pilot, "proposed", "ams", "messages_per_sec", "9000")
-        await pilot.press("ctrl+q")
-        await pilot.pause()
+        await quit_over_a_change(app, pilot)
         assert isinstance(app.screen, QuitScreen) and app.return_code is None
         assert app.screen.detail.startswith(f"Not saved: your changes to proposed: ams in "
                                             f"the plan {SAMPLE}.")
-        await pilot.press("n")
-        await pilot.pause()
+        await press_each(pilot, "n")
         assert app.return_code is None and app.calculator_screen.editing == "proposed"
-        await pilot.press("ctrl+q")
-        await pilot.pause()
-        await pilot.press("d")
-        await pilot.pause()
+        await press_each(pilot, "ctrl+q", "d")
         assert app.return_code == 0
+
+
+async def quit_over_a_change(app, pilot) -> None:
+    """Change an input of the variant proposed, then press Ctrl+Q."""
+    await pilot.pause()
+    await edit_field(app, pilot, "proposed", "ams", "messages_per_sec", "9000")
+    await press_each(pilot, "ctrl+q")
 
 
 async def test_saving_at_the_quit_question_saves_the_plan_then_quits(tmp_path):
@@ -187,10 +187,7 @@ async def test_saving_at_the_quit_question_saves_the_plan_then_quits(tmp_path):
     nothing else is asked."""
     app = sample_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await edit_field(app, pilot, "proposed", "ams", "messages_per_sec", "9000")
-        await pilot.press("ctrl+q")
-        await pilot.pause()
+        await quit_over_a_change(app, pilot)
         await through_file_prompt(app, pilot, "s", tmp_path / "kept.yaml")
         await pilot.pause()
         written = yaml.safe_load((tmp_path / "kept.yaml").read_text(encoding="utf-8"))
