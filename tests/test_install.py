@@ -67,6 +67,7 @@ def test_the_wheel_carries_the_templates_and_the_stylesheet(wheel):
     assert {f"calc/templates/{c}.yaml" for c in CALCULATOR_IDS} <= names
     assert "calc/templates/parts/machine.yaml" in names
     assert "tui/mqcalc.tcss" in names
+    assert {f"calc/examples/{path.name}" for path in (REPO / "examples").glob("*.yaml")} <= names
     assert not any(name.startswith(("templates/", "tests/")) for name in names)
 
 
@@ -84,6 +85,10 @@ def test_the_installed_command_answers_outside_the_checkout(installed, tmp_path)
     evaluated = run(installed / "mqcalc", "eval", "connect", *TYPED, "--json",
                     cwd=tmp_path)
     assert json.loads(evaluated.stdout)["outputs"]["connect_cpu_us"] == 760
+
+    example = run(installed / "mqcalc", "plan", "--example", "z16_encryption_ams", "--json",
+                  cwd=tmp_path)
+    assert [v["name"] for v in json.loads(example.stdout)["variants"]] == ["today", "proposed"]
 
     run(installed / "mqcalc", "build", "--out", "workbooks", cwd=tmp_path)
     written = build_paths(CALCULATORS, tmp_path / "workbooks")
@@ -110,6 +115,10 @@ sys.path.insert(0, sys.argv[1])
 import calc, tui.app
 assert calc.__file__.startswith(sys.argv[1]) and tui.app.__file__.startswith(sys.argv[1])
 print(calc.evaluate("connect", json.loads(sys.argv[2]))["connect_cpu_us"], len(calc.catalogue()))
+from calc.inputs.plan import load_plan
+from calc.inputs.plan_examples import example_file, example_names
+with example_file(example_names()[-1]) as path:
+    print(load_plan(path).variants[0].name)
 
 async def paint():
     app = tui.app.create_app()
@@ -119,14 +128,15 @@ async def paint():
 asyncio.run(paint())
 """
 """The package imported from the wheel file itself (zipimport), ahead of the installed copy:
-the worked example, the number of calculators, and the terminal calculator's first figure
+the worked example, the number of calculators, an example plan read from the zip, and the
+terminal calculator's first figure
 (adapters' CHIADAPS for the default 3 processors), its stylesheet read from the zip too."""
 
 
 def test_the_package_runs_from_the_wheel_as_a_zip(installed, wheel, tmp_path):
     shown = run(installed / "python", "-c", FROM_THE_ZIP, wheel, json.dumps(WORKED_EXAMPLE),
                 cwd=tmp_path).stdout.split()
-    assert [float(shown[0]), *shown[1:]] == [760, str(len(CALCULATORS)), "30"]
+    assert [float(shown[0]), *shown[1:]] == [760, str(len(CALCULATORS)), "today", "30"]
 
 
 def test_the_installed_terminal_calculator_starts_and_quits(installed, tmp_path):

@@ -14,8 +14,9 @@ from calc.inputs.plan_run import PlanResult, evaluate_plan
 
 from .plan_edit import PlanEdit
 
-NO_PLAN = ("No plan is open. Ctrl+O opens a plan file (examples/z16_encryption_ams.yaml is "
-           "a sample): one queue manager's machine and two or more variants of its work.")
+NO_PLAN = ("No plan is open. Ctrl+O opens a plan file: one queue manager's machine and two or "
+           "more variants of its work (mqcalc plan --example z16_encryption_ams --out "
+           "plan.yaml writes a sample to start from).")
 """What the Plan view says before a plan is opened."""
 
 

@@ -17,7 +17,9 @@ from calc.core.model import CPU_RATE_UNIT, space_label
 from calc.core.names import PLAN_SHEET
 from calc.core.terminal_text import printable
 from calc.engine.evidence import LETTERS, legend, letters
+from calc.files.writing import replace_atomically
 from calc.inputs.plan import RATE_DECIMALS, load_plan, machine_inputs, measured_figures
+from calc.inputs.plan_examples import example_file, example_names, example_summary, example_text
 from calc.inputs.plan_run import (HEADROOM, MODELLED, TOTAL, PlanResult, VariantResult,
                                   evaluate_plan, share_outputs)
 
@@ -33,26 +35,54 @@ EXIT_DISAGREES = 1
 """plan --from-workbook: a result stored in the workbook is not the engine's (like diff)."""
 
 
+SOURCES = "a plan FILE, --from-workbook FILE or --example NAME"
+
+
 def run(arguments) -> int:
-    """``mqcalc plan FILE [--json]`` or ``mqcalc plan --from-workbook FILE [--json]``."""
+    """``mqcalc plan FILE [--json]``, ``mqcalc plan --from-workbook FILE [--json]`` or
+    ``mqcalc plan --example [NAME [--json | --out FILE]]``."""
+    given = [arguments.file, arguments.from_workbook, arguments.example]
+    if sum(source is not None for source in given) != 1:
+        raise MqcalcError(f"plan takes one of {SOURCES} (see mqcalc plan --help)")
+    if arguments.out is not None and arguments.example is None:
+        raise MqcalcError("plan: --out is for --example NAME (a copy of the example to edit)")
     if arguments.from_workbook is not None:
-        if arguments.file is not None:
-            raise MqcalcError("plan takes a plan FILE or --from-workbook FILE, not both (see "
-                              "mqcalc plan --help)")
         return print_plan_workbook(arguments.from_workbook, arguments.json)
-    if arguments.file is None:
-        raise MqcalcError("plan needs a plan FILE or --from-workbook FILE (see mqcalc plan "
-                          "--help)")
+    if arguments.example is not None:
+        return example(arguments.example, arguments.out, arguments.json)
     return print_plan(arguments.file, arguments.json)
 
 
-def print_plan(path: Path, as_json: bool) -> int:
-    """``mqcalc plan FILE [--json]``: the plan's figures printed; exit status 0."""
+def example(name: str, out: Path | None, as_json: bool) -> int:
+    """``mqcalc plan --example``: the examples' names and what each shows; with NAME, that
+    example evaluated, or with ``out`` written there as it is (never over a file)."""
+    if not name:
+        names = example_names()
+        width = max(map(len, names)) + 2
+        for each in names:
+            print("\n".join(wrapped(f"{each:<{width}}", example_summary(each))))
+        return 0
+    if out is None:
+        with example_file(name) as path:
+            return print_plan(path, as_json, f"{name}, an example shipped with mqcalc")
+    if out.exists() or out.is_symlink():
+        raise MqcalcError(f"plan --out {out}: exists; the example is not written over a file "
+                          "(name another, or remove it first)")
+    text = example_text(name)
+    replace_atomically(out, lambda temporary: temporary.write_text(text, encoding="utf-8"))
+    print(f"Wrote the example {name} to {out}: edit it, then mqcalc plan {out}")
+    return 0
+
+
+def print_plan(path: Path, as_json: bool, name: str | None = None) -> int:
+    """``mqcalc plan FILE [--json]``: the plan's figures printed, the plan called ``name``
+    (its file's path if None); exit status 0."""
     result = evaluate_plan(load_plan(path))
+    name = str(path) if name is None else name
     if as_json:
-        print(json_output.dumps(result.as_json(str(path))))
+        print(json_output.dumps(result.as_json(name)))
     else:
-        print("\n".join(map(printable, plan_lines(result, str(path)))))  # names from the file
+        print("\n".join(map(printable, plan_lines(result, name))))  # names from the file
     return 0
 
 

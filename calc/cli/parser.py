@@ -181,6 +181,13 @@ def _plan(command: Parser, reports: tuple[Report, ...]) -> None:
                          help="instead, the plan a plan workbook (mqcalc build --plan) holds "
                               "now, its machine and inputs as typed into it, and every result "
                               "stored in it that the engine does not agree with")
+    command.add_argument("--example", metavar="NAME", nargs="?", const="",
+                         help="instead, a plan file shipped with mqcalc, evaluated; alone, "
+                              "the examples' names and what each shows")
+    command.add_argument("--out", metavar="FILE", type=given_path,
+                         help="with --example: write a copy of the example to FILE, to edit "
+                              "into your own plan, instead of evaluating it (an existing FILE "
+                              "is left as it is)")
 
 
 def _smf(command: Parser, reports: tuple[Report, ...]) -> None:
