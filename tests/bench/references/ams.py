@@ -128,8 +128,8 @@ def ams(inputs: dict) -> dict:
     if end_to_end or both == 0:
         chin_seconds, appl_seconds = 0, lpar_a_seconds
     else:
-        chin_seconds = lpar_a_seconds * protect / both
-        appl_seconds = lpar_a_seconds * unprotect / both
+        chin_seconds = lpar_a_seconds * (protect / both)
+        appl_seconds = lpar_a_seconds * (unprotect / both)
     if none:
         cpu_status = "none"
     elif not streaming:
