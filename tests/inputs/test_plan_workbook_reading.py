@@ -228,9 +228,9 @@ def test_a_crafted_plan_workbook_is_refused_in_one_line(tmp_path, old, new, said
 
 
 @pytest.mark.parametrize(("arguments", "said"), [
-    (["plan"], "plan needs a plan FILE or --from-workbook FILE"),
+    (["plan"], "plan takes one of a plan FILE, --from-workbook FILE or --example NAME"),
     (["plan", "x.yaml", "--from-workbook", "y.xlsx"],
-     "plan takes a plan FILE or --from-workbook FILE, not both"),
+     "plan takes one of a plan FILE, --from-workbook FILE or --example NAME"),
 ])
 def test_plan_takes_a_file_or_a_workbook(arguments, said):
     status, out, err = run_main(*arguments)
