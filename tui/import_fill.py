@@ -212,7 +212,8 @@ def report_fill(calculator: Calculator, path: Path, choice: ReportChoice,
     if report.interval is not None and interval.line is None:
         fill.missing += [Line(calculator.id, name, "", f"the report gives no interval line "
                               f"(such as '{report.interval.layout}') before line {block.line}")
-                         for name in report.interval.pattern.groupindex]
+                         for name in report.interval.pattern.groupindex
+                         if name in calculator.inputs]
     if report.pool is not None:
         pool = next(pool for pool in choice.evaluated.pools if block in pool.blocks)
         take(report.pool.count, f"{path}: the items of {report.pool.title.lower()} "

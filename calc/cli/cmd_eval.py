@@ -4,7 +4,6 @@ engine (``--from-workbook``, exit status 1 on a disagreement), or each interval 
 (a calculator's report option, e.g. ``--pset-report``); as text or ``--json``."""
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 from calc import engine
@@ -12,7 +11,6 @@ from calc.cli import json_output
 from calc.cli.arguments import assignments, calculator_named, report_given
 from calc.cli.text import NOTHING_STORED, exact, heading, result_lines, wrapped
 from calc.core.errors import MqcalcError
-from calc.core.formatting import format_value
 
 EXIT_DISAGREES = 1
 """eval --from-workbook: a result stored in the workbook is not the engine's (like diff)."""
@@ -142,9 +140,10 @@ def _eval_report(calculator, inputs: dict, path: Path, as_json: bool) -> int:
                                   "intervals", (_interval_json(calculator, interval)
                                                 for interval in evaluated))
         return 0
-    print(f"{calculator.title}: {calculator.report.title} {path}")
+    from calc.cli.report_text import interval_lines, report_lines
+    print("\n".join(report_lines(calculator, str(path))))
     for interval in evaluated:
-        _print_interval(calculator, interval)
+        print("\n".join(interval_lines(calculator, interval)))
     return 0
 
 
@@ -154,7 +153,8 @@ def _interval_json(calculator, evaluated) -> dict:
     report = calculator.report
     counted = [block.name for block in evaluated.total.blocks]
     return {
-        "line": evaluated.interval.line, "inputs": evaluated.interval.inputs,
+        "line": evaluated.interval.line, **evaluated.interval.times,
+        "inputs": evaluated.interval.inputs,
         "notices": evaluated.notices,
         "blocks": [{"block": block.name, "line": block.line, "counted": counts,
                     **_marks(report, block), **result.as_json()}
@@ -174,43 +174,3 @@ def _marks(report, block) -> dict:
     if report.flag is not None:
         marks[report.flag.group] = report.flag.group in block.marks
     return marks
-
-
-def _print_interval(calculator, evaluated) -> None:
-    report = calculator.report
-    line = evaluated.interval.line
-    if line is not None:
-        given = ", ".join(f"{name} {format_value(value)}" for name, value in
-                          evaluated.interval.inputs.items())
-        print(f"Interval (line {line}): {given}")
-    for notice in evaluated.notices:
-        print("\n".join(wrapped("notice: ", notice)))
-    for block, counts, result in evaluated.items:
-        print(f"{block.name} (line {block.line}){_block_words(report, block, counts)}")
-        _print_result(calculator, result)
-    for pool in evaluated.pools:
-        print(f"{report.pool.title} {pool.name}: {', '.join(b.name for b in pool.blocks)}")
-        _print_result(_showing(calculator, report.pool.show), pool.result)
-    left = [block.name for block, counts, _ in evaluated.items if not counts]
-    print(f"Total of {len(evaluated.total.blocks)}: "
-          f"{', '.join(block.name for block in evaluated.total.blocks)}"
-          + (f" (not counted, {report.flag.unset}: {', '.join(left)})" if left else ""))
-    _print_result(_showing(calculator, report.total.show), evaluated.total.result)
-
-
-def _block_words(report, block, counts: bool) -> str:
-    words = ""
-    if report.pool is not None:
-        words += f", {report.pool.title.lower()} {block.marks[report.pool.group]}"
-    if report.flag is not None:
-        marked = report.flag.group in block.marks
-        words += f", {report.flag.set if marked else report.flag.unset}"
-        if not counts:
-            words += ": not counted in the total"
-    return words
-
-
-def _showing(calculator, show: tuple[str, ...]):
-    """The calculator with only the outputs ``show`` names, for printing a summary."""
-    return replace(calculator, outputs={name: output for name, output in
-                                        calculator.outputs.items() if name in show})

@@ -67,13 +67,19 @@ def result_lines(calculator: Calculator, result: Result) -> list[str]:
                      f"{figures[name].unit:<{unit_width}} {letters}".rstrip())
     for note in result.notes:
         lines += wrapped("note: ", note)
-    for caveat in result.warnings:
-        if any(name in calculator.outputs for name in caveat.outputs):
-            label = f"{LETTERS[caveat.kind]} {WORDS[caveat.kind]}: "
-            lines += wrapped(label, " ".join(filter(None, (
+    for label, text in warnings(calculator, result):
+        lines += wrapped(label, text)
+    return lines
+
+
+def warnings(calculator: Calculator, result: Result) -> list[tuple[str, str]]:
+    """The warnings that mark a figure ``calculator`` lists, each as its label (letter and
+    word) and its sentence, led by the figure it is about."""
+    return [(f"{LETTERS[caveat.kind]} {WORDS[caveat.kind]}: ", " ".join(filter(None, (
                 subject(calculator, caveat, result.inputs, result.outputs), caveat.text,
                 f"({caveat.where})" if caveat.where else ""))))
-    return lines
+            for caveat in result.warnings
+            if any(name in calculator.outputs for name in caveat.outputs)]
 
 
 def described(calculator: Calculator) -> list[str]:

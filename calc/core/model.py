@@ -239,10 +239,16 @@ class ReportFlag:
     none_set: str
 
 
+REPORT_TIMES = ("start", "end")
+"""Groups an interval line's pattern may have beside inputs: when the interval starts and
+ends, kept as the report writes them."""
+
+
 @dataclass(frozen=True)
 class Report:
     """A text report the calculator can read (e.g. an MQSMF PSET report): intervals, each
-    begun by an ``interval`` line when the report has one, holding blocks of lines, one
+    begun by an ``interval`` line when the report has one (whose pattern may name the
+    interval's ``start`` and ``end`` as the report writes them, :data:`REPORT_TIMES`), holding blocks of lines, one
     block per item (such as a page set), each evaluated; then per interval the items
     grouped by the ``pool`` group (a buffer pool) and the ``total`` of the flagged items.
     ``item`` names one item as a person would ("page set")."""
@@ -256,6 +262,10 @@ class Report:
     interval: ReportLine | None = None
     flag: ReportFlag | None = None
     pool: ReportSum | None = None
+    table: tuple[str, ...] = ()
+    """The outputs the command line's table of an interval shows for each item and for the
+    total, one column each (the total's ``show`` when the template names none; ``show`` lists
+    every figure ``--json`` gives)."""
 
     @property
     def name(self) -> str:

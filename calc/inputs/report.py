@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from calc.core.errors import InputError, MqcalcError
-from calc.core.model import Calculator, ReportLine
+from calc.core.model import REPORT_TIMES, Calculator, ReportLine
 from calc.core.values import coerce
 from calc.files.reading import NotReadable, read_bytes
 
@@ -37,12 +37,15 @@ class Block:
 
 @dataclass
 class Interval:
-    """The blocks of one interval of a report, with its interval line's number and the
-    inputs that line gave (none when the report gives no interval line)."""
+    """The blocks of one interval of a report, with its interval line's number, the inputs
+    that line gave and when it starts and ends (none when the report gives no interval
+    line)."""
 
     line: int | None
     inputs: dict = field(default_factory=dict)
     blocks: dict[str, Block] = field(default_factory=dict)
+    times: dict[str, str] = field(default_factory=dict)
+    """When the interval starts and ends, as its line writes them (those it gives)."""
 
 
 SIZE_LIMIT = 3 << 20
@@ -69,8 +72,10 @@ def read_report(calculator: Calculator, path: Path) -> list[Interval]:
         where = f"{path}:{number}"
         if report.interval is not None and report.interval.starts.search(line):
             _finished(report, intervals[-1], path)
-            intervals.append(Interval(number, _inputs(calculator, _match(report.interval, line,
-                                                                          where), where)))
+            match = _match(report.interval, line, where)
+            times = {name: match[name] for name in REPORT_TIMES
+                     if name in match.groupdict() and match[name] is not None}
+            intervals.append(Interval(number, _inputs(calculator, match, where), times=times))
             continue
         kind = next((kind for kind in report.lines if kind.starts.search(line)), None)
         if kind is not None:

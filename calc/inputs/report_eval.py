@@ -140,7 +140,7 @@ def _interval_notices(calculator: Calculator, interval: Interval, inputs: dict,
     if line is None or interval.line is not None:
         return []
     notices = []
-    for name in line.pattern.groupindex:
+    for name in (group for group in line.pattern.groupindex if group in calculator.inputs):
         spec = calculator.inputs[name]
         source = ("as given on the command line" if name in inputs else
                   f"the default; give {name}=VALUE to change it")

@@ -7,10 +7,12 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from calc.core.model import NUMBER, Input, Output, Report, ReportFlag, ReportLine, ReportSum
+from calc.core.model import (NUMBER, REPORT_TIMES, Input, Output, Report, ReportFlag, ReportLine,
+                             ReportSum)
 from calc.template.reader import SectionReader
 
-REPORT_KEYS = {"option", "title", "item", "lines", "required", "total", "interval", "flag", "pool"}
+REPORT_KEYS = {"option", "title", "item", "lines", "required", "total", "table", "interval",
+               "flag", "pool"}
 LINE_KEYS = {"starts", "pattern", "layout"}
 SUM_KEYS = {"sum", "show"}
 POOL_KEYS = SUM_KEYS | {"group", "title", "count"}
@@ -23,7 +25,7 @@ class ReportSection(SectionReader):
 
     def report(self, spec, inputs: dict[str, Input], outputs: dict[str, Output]) -> Report:
         spec = self.reader.mapping(spec, "report", REPORT_KEYS,
-                                   REPORT_KEYS - {"interval", "flag", "pool"})
+                                   REPORT_KEYS - {"interval", "flag", "pool", "table"})
         option = spec["option"]
         if not isinstance(option, str) or not OPTION.match(option):
             self.reader.fail("report.option", "must be lower-case letters, digits and hyphens")
@@ -37,19 +39,22 @@ class ReportSection(SectionReader):
         for group in sorted(marks):
             if not any(group in line.pattern.groupindex for line in lines):
                 self.reader.fail("report.lines", f"no line's pattern has the group {group}")
-        interval = (self.line("report.interval", "interval", spec["interval"], inputs, set(), "")
-                    if "interval" in spec else None)
+        interval = (self.line("report.interval", "interval", spec["interval"], inputs,
+                              set(REPORT_TIMES), "") if "interval" in spec else None)
         total = self.summed(self.reader.mapping(spec["total"], "report.total", SUM_KEYS, SUM_KEYS),
                             "report.total", numeric, outputs)
+        table = (self.names_in(spec["table"], set(outputs), "report.table") if "table" in spec
+                 else total.show)
         return Report(option, self.reader.text(spec["title"], "report.title"),
                       self.reader.prose(spec["item"], "report.item"), lines, required, total,
-                      interval, flag, pool)
+                      interval, flag, pool, table)
 
     def line(self, key: str, name: str, spec, inputs: dict[str, Input], marks: set[str],
              needed: str) -> ReportLine:
         """A kind of line: its pattern's groups are inputs, marks (the flag's and the
-        pool's groups) and ``needed``: the ``block`` group a block's line must have; none
-        for the interval line, which belongs to no block."""
+        pool's groups; for the interval line, when it starts and ends) and ``needed``: the
+        ``block`` group a block's line must have; none for the interval line, which belongs
+        to no block."""
         spec = self.reader.mapping(spec, key, LINE_KEYS, LINE_KEYS)
         starts, pattern = (self.regex(spec[part], f"{key}.{part}") for part in ("starts", "pattern"))
         groups = set(pattern.groupindex)

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from calc.core.readable import Shown, consistent, readable
+from calc.core.readable import Shown, column, consistent, readable
 
 
 @pytest.mark.parametrize("value, unit, decimals, text, shown_unit", [
@@ -58,3 +58,34 @@ def test_no_non_zero_figure_reads_0_and_its_value_is_kept(value, unit, decimals)
 
 def test_text_of_a_tiny_figure_keeps_its_digits():
     assert Shown(1e-15, "x", 2).text == "1.00e-15"
+
+
+@pytest.mark.parametrize("values, unit, decimals, texts, shown_unit", [
+    # a page set's write CPU beside a small one: both in µs, the large in full
+    ([43200.0, 7.0, 70.0, 0.0], "CPU µs", 1, ["43,200.0", "7.0", "70.0", "0.0"], "CPU µs"),
+    # every figure 10,000 µs or more: the column reads in ms, as its least figure does
+    ([43200.0, 10800.0, 124200.0], "CPU µs", 1, ["43.2", "10.8", "124.2"], "CPU ms"),
+    # a rate whose least figure would read 0 at its decimals: down to where it reads 1
+    ([0.00005, 0.00001], "CPU s/s", 4, ["50.0", "10.0"], "CPU µs/s"),
+    ([0.001603, 0.000401], "% of LPAR", 2, ["0.001603", "0.000401"], "% of LPAR"),
+    ([0.0, 0.0], "CPU µs", 1, ["0.0", "0.0"], "CPU µs"),
+    ([True, False], "", 0, ["yes", "no"], ""),
+])
+def test_a_column_reads_in_one_unit_and_no_figure_reads_0(values, unit, decimals, texts,
+                                                         shown_unit):
+    shown, figures = column(values, unit, decimals)
+    assert (shown, [figure.text for figure in figures]) == (shown_unit, texts)
+
+
+@given(st.lists(st.floats(min_value=0, max_value=1e9, allow_nan=False), min_size=1,
+                max_size=8),
+       st.sampled_from(["CPU µs", "CPU s/s", "%"]), st.integers(min_value=0, max_value=4))
+def test_a_columns_figures_keep_their_values_and_none_not_0_reads_0(values, unit, decimals):
+    shown, figures = column(values, unit, decimals)
+    scale = {"µs": 1e-6, "ms": 1e-3, "s": 1.0}
+    before = next((scale[word] for word in unit.split("/")[0].split() if word in scale), 1.0)
+    after = next((scale[word] for word in shown.split("/")[0].split() if word in scale), 1.0)
+    for value, figure in zip(values, figures):
+        assert figure.unit == shown
+        assert figure.value * after == pytest.approx(value * before, rel=1e-9)
+        assert value == 0 or any(digit in figure.text for digit in "123456789"), figure.text

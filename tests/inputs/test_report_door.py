@@ -88,16 +88,64 @@ def test_buffer_pools_are_sized_per_pool():
     assert "pageset_pages" not in interval["total"]["inputs"]
 
 
-def test_readable_output_says_pool_flag_and_interval():
+TABLE = """\
+Interval from 2026/05/21,16:00:00 to 2026/05/21,16:15:00, 900 s (line 2)
+                                      Immediate-              Extra
+  Page  Buffer            Write       write       Read        CPU      Share of
+  set   pool   Encrypted  encryption  encryption  decryption  busy     the LPAR
+                          CPU ms      CPU µs      CPU µs      CPU s/s  % of LPAR
+  PS01  1      yes              43.2         7.0        70.0  0.00005   0.001603
+  PS02  1      no               10.8         0.0        35.0  0.00001   0.000401
+  PS03  2      yes              81.0        14.0         3.5  0.00009   0.003001
+  Total                        124.2        21.0        73.5  0.00014   0.004604
+  (every figure above: A)
+  Total: PS01, PS03 (not encrypted, not counted: PS02)
+
+                             Over-
+                             sizing
+                             avoids     Buffers in    Buffers in
+  Buffer Page  Over-sized    immediate  use when      use when IMW
+  pool   sets  buffer pool   writes     writes start  starts
+               4 KB buffers             4 KB buffers  4 KB buffers
+  1      2           31,500         no        26,775        29,925
+  2      1          315,000        yes       267,750       299,250
+"""
+"""The interval of pset_mixed.txt as the command line prints it: its times, then a table of
+the page sets (PS01: 16,000 pages written at 2.7 µs = 43.2 CPU ms, 10 IMW pages and 100
+read at 0.7 µs = 7.0 and 70.0 CPU µs; 43.2 + 0.007 + 0.07 ms over 900 s = 0.00005 CPU s/s)
+and their total (PS01 and PS03: PS02 is not encrypted), then one of the buffer pools (105%
+of 20,000 + 10,000 pages = 31,500)."""
+
+
+def test_readable_output_is_a_table_per_interval_with_its_times():
     completed = mqcalc("eval", "pageset_encryption", "--pset-report", str(MIXED))
     assert completed.returncode == 0, completed.stderr
     out = completed.stdout
-    assert "Interval (line 2): interval_sec 900" in out
-    assert "PS01 (line 3), buffer pool 1, encrypted\n" in out
-    assert "PS02 (line 11), buffer pool 1, not encrypted: not counted in the total\n" in out
-    assert "Buffer pool 1: PS01, PS02\n" in out and "Buffer pool 2: PS03\n" in out
-    assert "Total of 2: PS01, PS03 (not counted, not encrypted: PS02)\n" in out
+    assert TABLE in out
     assert "notice:" not in out
+    assert max(len(line) for line in TABLE.splitlines()) <= 80
+
+
+def test_a_realistic_report_prints_each_text_once_and_its_json_carries_the_times(tmp_path):
+    """Two intervals of four page sets (the issue's 431 lines): a table per interval, the
+    measured machine once, each note once an interval."""
+    interval = MIXED.read_text(encoding="utf-8")
+    fourth = "\n".join(line.replace("PS03", "PS04") for line in interval.splitlines()[18:])
+    later = interval.replace("16:15:00", "16:30:00").replace("16:00:00", "16:15:00")
+    report = tmp_path / "day.txt"
+    report.write_text(f"{interval}{fourth}\n{later}{fourth}\n", encoding="utf-8")
+    out = mqcalc("eval", "pageset_encryption", "--pset-report", str(report)).stdout
+    assert out.count("measured on:") == 1
+    assert out.count("Interval from ") == 2
+    assert "Interval from 2026/05/21,16:15:00 to 2026/05/21,16:30:00, 900 s" in out
+    assert out.count("Give the MSU rating per processor") == 2
+    assert len(out.splitlines()) < 120
+    first, second = _answer("--pset-report", str(report))["intervals"]
+    assert (first["start"], first["end"]) == ("2026/05/21,16:00:00.000000",
+                                              "2026/05/21,16:15:00.000000")
+    assert (second["start"], second["end"]) == ("2026/05/21,16:15:00.000000",
+                                                "2026/05/21,16:30:00.000000")
+    assert [b["block"] for b in second["blocks"]] == ["PS01", "PS02", "PS03", "PS04"]
 
 
 def test_a_report_without_an_interval_line_says_the_default():
