@@ -13,6 +13,7 @@ from datetime import datetime
 from pathlib import Path
 
 from calc import engine
+from calc.core.formatting import named
 from calc.core.model import Calculator
 from calc.inputs.report import Block, read_report
 from calc.inputs.report_eval import Evaluated, evaluate
@@ -154,67 +155,96 @@ def _item_note(imported: Imported, calculator_id: str) -> str:
 
 @dataclass(frozen=True)
 class ReportChoice:
-    """One item (page set) of one interval of a report, as the report door evaluated it."""
+    """One item (page set) of one interval of a report, or the interval's total of the items
+    it counts (``block`` None), as the report door evaluated it."""
 
     number: int
     """The interval's place in the report, from 1."""
     evaluated: Evaluated
-    block: Block
+    block: Block | None
     counted: bool
     result: engine.Result
 
     @property
     def label(self) -> str:
-        """The interval (its line and what that line gives), the item and its marks."""
+        """The item and its marks, or the total and the items it adds up; then the interval
+        (its line, times and what that line gives), so that a narrow screen cuts the
+        interval, not the item."""
         report, interval = engine.calculator(self.result.calculator).report, self.evaluated.interval
         given = [shown(self.result.calculator, name, value)
                  for name, value in interval.inputs.items()]
-        where = ", ".join(["no interval line" if interval.line is None
-                           else f"line {interval.line}", *given])
-        parts = [f"interval {self.number} ({where}): {self.block.name}"]
+        where = ", ".join(filter(None, ["no interval line" if interval.line is None
+                                        else f"line {interval.line}", interval.when(), *given]))
+        when = f"interval {self.number} ({where})"
+        if self.block is None:
+            return f"total of {named(self.counted_names)}: {when}"
+        parts = [self.block.name]
         if report.pool is not None:
             parts.append(f"{report.pool.title.lower()} {self.block.marks[report.pool.group]}")
         if report.flag is not None:
             parts.append(report.flag.set if report.flag.group in self.block.marks
                          else report.flag.unset)
-        return ", ".join(parts)
+        return f"{', '.join(parts)}: {when}"
+
+    @property
+    def counted_names(self) -> list[str]:
+        """The items the interval's total adds up."""
+        return [block.name for block in self.evaluated.total.blocks]
 
 
 def report_choices(calculator: Calculator, path: Path) -> list[ReportChoice]:
-    """Every item of every interval of the report at ``path``, read and evaluated by the
-    report door (its refusals, :class:`calc.MqcalcError`, pass up)."""
+    """Every item of every interval of the report at ``path``, after them the interval's
+    total where it holds more than one, read and evaluated by the report door (its
+    refusals, :class:`calc.MqcalcError`, pass up)."""
     evaluated = evaluate(calculator, read_report(calculator, path), {}, path)
-    return [ReportChoice(number, interval, block, counted, result)
-            for number, interval in enumerate(evaluated, start=1)
-            for block, counted, result in interval.items]
+    return [choice for number, interval in enumerate(evaluated, start=1)
+            for choice in [*(ReportChoice(number, interval, block, counted, result)
+                             for block, counted, result in interval.items),
+                           *([ReportChoice(number, interval, None, True, interval.total.result)]
+                             if len(interval.items) > 1 else [])]]
 
 
 def report_fill(calculator: Calculator, path: Path, choice: ReportChoice,
                 choices: int) -> Fill:
     """The item's inputs as the report gives them (its lines, its interval line, its pool's
-    count), each with the line it was read from; what the report does not give, missing."""
+    count), or the total's (its lines' figures summed over the items it counts), each with
+    where it was read; what the report does not give, missing."""
     report, interval, block = calculator.report, choice.evaluated.interval, choice.block
     kinds = {name: kind.name for kind in report.lines for name in kind.pattern.groupindex
              if name in calculator.inputs}
+    what = f"the total of interval {choice.number}" if block is None else block.name
     fill = Fill([f"{report.title} {path}", f"{choice.label} ({choices} offered)"], {},
-                origin=f"importing {block.name} from {path}")
+                origin=f"importing {what} from {path}")
 
     def take(name: str, where: str) -> None:
         value = choice.result.inputs[name]
         fill.values.setdefault(calculator.id, {})[name] = value
         fill.imported.append(Line(calculator.id, name, shown(calculator.id, name, value), where))
 
-    for name in block.inputs:
-        take(name, f"{path}: {block.name}'s {kinds[name]} line (its block from line "
-                   f"{block.line})")
+    first = choice.evaluated.items[0][0].line
+    if block is None:
+        for name in report.total.sum:
+            take(name, f"{path}: summed over the {report.item}s the total counts "
+                       f"({named(choice.counted_names)})")
+    else:
+        first = block.line
+        for name in block.inputs:
+            take(name, f"{path}: {block.name}'s {kinds[name]} line (its block from line "
+                       f"{block.line})")
     for name in interval.inputs:
         take(name, f"{path}:{interval.line}: the interval line")
     if report.interval is not None and interval.line is None:
         fill.missing += [Line(calculator.id, name, "", f"the report gives no interval line "
-                              f"(such as '{report.interval.layout}') before line {block.line}")
+                              f"(such as '{report.interval.layout}') before line {first}")
                          for name in report.interval.pattern.groupindex
                          if name in calculator.inputs]
-    if report.pool is not None:
+    if report.pool is not None and block is None:
+        fill.missing += [Line(calculator.id, name, "", f"a total of several {report.item}s "
+                              f"sizes no one {report.pool.title.lower()}: import a "
+                              f"{report.item} for that")
+                         for name in (*report.pool.sum, report.pool.count)
+                         if name not in report.total.sum]
+    elif report.pool is not None:
         pool = next(pool for pool in choice.evaluated.pools if block in pool.blocks)
         take(report.pool.count, f"{path}: the items of {report.pool.title.lower()} "
                                 f"{pool.name} in the interval "
@@ -230,6 +260,10 @@ def flag_notes(calculator: Calculator, choice: ReportChoice) -> list[str]:
         return []
     if not any(flag.group in block.marks for block, _, _ in choice.evaluated.items):
         return [flag.none_set]
+    if choice.block is None:
+        left = [block.name for block, counted, _ in choice.evaluated.items if not counted]
+        return [f"the total counts the {flag.set} {calculator.report.item}s"
+                + (f"; not {', '.join(left)} ({flag.unset})" if left else "")]
     word = flag.set if choice.counted else flag.unset
     counted = "counts" if choice.counted else "does not count"
     return [f"{choice.block.name} is {word}: it {counted} in the report's total"]

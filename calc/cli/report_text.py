@@ -6,11 +6,10 @@ once, naming the items it holds for. Every column's figures are in one unit
 (:func:`calc.core.readable.column`). ``--json`` carries every figure; this is for reading."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 
 from calc.cli.text import INDENT, wrapped, warnings
-from calc.core.formatting import format_value
+from calc.core.formatting import format_value, named
 from calc.core.model import Calculator
 from calc.core.readable import column
 from calc.engine import Result
@@ -75,17 +74,11 @@ def _interval_heading(calculator: Calculator, evaluated: Evaluated) -> str:
     interval = evaluated.interval
     if interval.line is None:
         return "Interval: the whole report"
-    times = {name: ZERO_FRACTION.sub("", time) for name, time in interval.times.items()}
-    when = (f" from {times['start']} to {times['end']}" if {"start", "end"} <= times.keys()
-            else "")
+    when = f" {interval.when()}" if interval.when() else ""
     given = [f"{format_value(value)} {calculator.inputs[name].unit}".rstrip()
              for name, value in interval.inputs.items()]
     return f"Interval{when}{''.join(', ' + each for each in given)} (line {interval.line})"
 
-
-ZERO_FRACTION = re.compile(r"\.0+$")
-LISTED = 6
-"""Most places a note names; more are counted."""
 
 
 def _item_row(calculator: Calculator, block, result: Result) -> Row:
@@ -183,7 +176,6 @@ def _said_once(calculator: Calculator, evaluated: Evaluated) -> list[str]:
     lines = []
     everywhere = len(places)
     for (label, text), names in said.items():
-        more = f" and {len(names) - LISTED} more" if len(names) > LISTED else ""
-        where = "" if len(names) == everywhere else f"({', '.join(names[:LISTED])}{more}) "
+        where = "" if len(names) == everywhere else f"({named(names)}) "
         lines += wrapped(label, where + text)
     return lines

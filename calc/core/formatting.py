@@ -49,3 +49,14 @@ def plain_number(value: object) -> object:
     if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
         return int(value)
     return value
+
+
+NAMED = 6
+"""Most names a list written for a person gives; the rest are counted."""
+
+
+def named(names: list[str], most: int = NAMED) -> str:
+    """``names`` as a person reads a list of them: the first ``most``, then how many more."""
+    more = f" and {len(names) - most} more" if len(names) > most else ""
+    return ", ".join(names[:most]) + more
+

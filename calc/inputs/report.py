@@ -47,6 +47,22 @@ class Interval:
     times: dict[str, str] = field(default_factory=dict)
     """When the interval starts and ends, as its line writes them (those it gives)."""
 
+    def when(self) -> str:
+        """``from START to END`` as a person reads them (a fraction of a second of only
+        zeros left off, END's date too when it is START's), or "" when the line does not
+        give both."""
+        if not set(REPORT_TIMES) <= self.times.keys():
+            return ""
+        start, end = (ZERO_FRACTION.sub("", self.times[name]) for name in REPORT_TIMES)
+        day, _, _ = start.rpartition(",")
+        if day and end.startswith(day + ","):
+            end = end.removeprefix(day + ",")
+        return f"from {start} to {end}"
+
+
+ZERO_FRACTION = re.compile(r"\.0+$")
+"""A fraction of a second of only zeros, at the end of a time (``16:00:00.000000``)."""
+
 
 SIZE_LIMIT = 3 << 20
 """The largest report read, in bytes. An MQSMF PSET report gives each page set eight lines

@@ -6,6 +6,7 @@ import pytest
 
 import calc
 from calc.core.errors import SHOWN_CHARACTERS, shown
+from calc.core.formatting import named
 from tests.cli.test_cli import run_main
 from tests.tui.test_tui import SIZE, app_on, plain
 from tests.tui.test_tui_input import field
@@ -61,3 +62,11 @@ async def test_the_terminal_calculator_repeats_a_paste_shortened():
         problem = " ".join(plain(app.query_one("#problem")).split())  # unwrapped
         assert f"connect: input sharecnv={ECHO}: expects" in problem
         assert len(problem) < 300
+
+
+def test_a_list_of_names_gives_six_then_counts_the_rest():
+    assert named(["PS01"]) == "PS01"
+    assert named([f"PS{n:02}" for n in range(1, 7)]) == "PS01, PS02, PS03, PS04, PS05, PS06"
+    assert named([f"PS{n:02}" for n in range(1, 10)]) == (
+        "PS01, PS02, PS03, PS04, PS05, PS06 and 3 more")
+    assert named(["a", "b", "c"], most=2) == "a, b and 1 more"

@@ -89,7 +89,7 @@ def test_buffer_pools_are_sized_per_pool():
 
 
 TABLE = """\
-Interval from 2026/05/21,16:00:00 to 2026/05/21,16:15:00, 900 s (line 2)
+Interval from 2026/05/21,16:00:00 to 16:15:00, 900 s (line 2)
                                       Immediate-              Extra
   Page  Buffer            Write       write       Read        CPU      Share of
   set   pool   Encrypted  encryption  encryption  decryption  busy     the LPAR
@@ -137,7 +137,7 @@ def test_a_realistic_report_prints_each_text_once_and_its_json_carries_the_times
     out = mqcalc("eval", "pageset_encryption", "--pset-report", str(report)).stdout
     assert out.count("measured on:") == 1
     assert out.count("Interval from ") == 2
-    assert "Interval from 2026/05/21,16:15:00 to 2026/05/21,16:30:00, 900 s" in out
+    assert "Interval from 2026/05/21,16:15:00 to 16:30:00, 900 s" in out
     assert out.count("Give the MSU rating per processor") == 2
     assert len(out.splitlines()) < 120
     first, second = _answer("--pset-report", str(report))["intervals"]

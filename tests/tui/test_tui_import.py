@@ -9,6 +9,7 @@ import json
 import pytest
 from textual.widgets import OptionList
 
+import calc
 from calc import engine
 from calc.inputs.plan import load_plan
 from calc.inputs.report import read_report
@@ -18,7 +19,7 @@ from tests.cli.test_cli import run_main
 from tests.conftest import CALCULATORS
 from tests.inputs.test_plan import SAMPLE as PLAN_SAMPLE
 from tests.inputs.test_smf import SAMPLE
-from tests.tui.test_tui import plain, through_file_prompt
+from tests.tui.test_tui import plain, shown_outputs, through_file_prompt
 from tests.tui.test_tui_import_fill import PSET_MIXED, PSET_SAMPLE
 from tui.app import create_app
 from tui.import_screens import ImportChoiceScreen, SmfChoiceScreen, SourcesScreen
@@ -134,7 +135,7 @@ async def test_f7_imports_the_page_set_picked_with_its_interval_and_undo_restore
         await through_file_prompt(app, pilot, "f7", PSET_MIXED)
         # the question names an item as the template does (report.item)
         assert app.screen.title_text == f"Import which page set of {PSET_MIXED}?"
-        await pick(app, pilot, "interval 1 (line 2, 900 s): PS03")
+        await pick(app, pilot, f"PS03, buffer pool 2, encrypted: {INTERVAL_1}")
         assert app.calculator_screen.current.id == "pageset_encryption"
         assert app.calculator_screen.session.state() == expected_fields({"pageset_encryption": {
             **interval.blocks["PS03"].inputs, **interval.inputs,
@@ -146,6 +147,31 @@ async def test_f7_imports_the_page_set_picked_with_its_interval_and_undo_restore
         await pilot.press("escape", "ctrl+z")
         await pilot.pause()
         assert app.calculator_screen.session.state() == before
+
+
+INTERVAL_1 = "interval 1 (line 2, from 2026/05/21,16:00:00 to 16:15:00, 900 s)"
+"""How the chooser names pset_mixed.txt's interval: its line, times and duration."""
+
+
+async def test_f7_offers_the_intervals_total_and_fills_the_queue_managers_whole_cost(tmp_path):
+    """Picking the total puts the encrypted page sets' pages summed in the fields, so the
+    results are the interval's whole extra CPU, as the command line's total row gives."""
+    app = create_app(folder=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await through_file_prompt(app, pilot, "f7", PSET_MIXED)
+        await pick(app, pilot, f"total of PS01, PS03: {INTERVAL_1}")
+        fields = app.calculator_screen.session.fields("pageset_encryption")
+        assert (fields["write_pages"], fields["get_pages"]) == ("46000", "105")
+        shown = plain(app.screen.query_one("#sources"), width=200)
+        assert "summed over the page sets the total counts (PS01, PS03)" in shown
+        assert "the total counts the encrypted page sets; not PS02 (not encrypted)" in shown
+        await pilot.press("escape")
+        await pilot.pause()
+        outputs = calc.evaluate("pageset_encryption", {
+            "write_requests": 3000, "write_pages": 46000, "imw_pages": 30, "get_pages": 105,
+            "interval_sec": 900})
+        assert outputs["write_cpu_us"] == pytest.approx(46000 * 2.7)  # z15: 2.7 µs a page
+        assert shown_outputs(app)["write_cpu_us"] == "124"  # 124.2 CPU ms, 3 digits
 
 
 async def test_a_report_of_one_page_set_fills_at_once_and_says_the_interval_is_not_given(

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import shutil
 
+import pytest
+
+import calc
 from calc import engine
 from calc.inputs.report import read_report
 from calc.inputs.report_eval import evaluate
@@ -97,11 +100,34 @@ def test_values_an_older_mq_lacks_are_listed_as_missing_with_why():
         "Copy1_New_Logs is not in the data (SMF-QJST.csv:Copy1_New_Logs")
 
 
-def test_each_page_set_of_each_interval_is_offered_with_its_pool_and_flag():
+def test_each_page_set_of_each_interval_is_offered_with_its_pool_and_flag_then_the_total():
     labels = [choice.label for choice in report_choices(PAGESET, PSET_MIXED)]
-    assert labels == ["interval 1 (line 2, 900 s): PS01, buffer pool 1, encrypted",
-                      "interval 1 (line 2, 900 s): PS02, buffer pool 1, not encrypted",
-                      "interval 1 (line 2, 900 s): PS03, buffer pool 2, encrypted"]
+    interval = "interval 1 (line 2, from 2026/05/21,16:00:00 to 16:15:00, 900 s)"
+    assert labels == [f"PS01, buffer pool 1, encrypted: {interval}",
+                      f"PS02, buffer pool 1, not encrypted: {interval}",
+                      f"PS03, buffer pool 2, encrypted: {interval}",
+                      f"total of PS01, PS03: {interval}"]
+
+
+def test_the_total_fills_its_page_sets_figures_summed_and_names_what_it_leaves():
+    """The queue manager's whole cost for the interval: the encrypted page sets' pages and
+    requests summed (PS01 16,000 + PS03 30,000 pages written), the interval's duration; the
+    buffer pool's size and members are a page set's, so they stay missing, said why."""
+    choices = report_choices(PAGESET, PSET_MIXED)
+    fill = report_fill(PAGESET, PSET_MIXED, choices[-1], len(choices))
+    assert fill.values == {"pageset_encryption": {
+        "write_requests": 1000 + 2000, "write_pages": 16000 + 30000, "imw_pages": 10 + 20,
+        "get_pages": 100 + 5, "interval_sec": 900.0}}
+    where = {line.input: line.where for line in fill.imported}
+    assert where["write_pages"] == (f"{PSET_MIXED}: summed over the page sets the total counts "
+                                    "(PS01, PS03)")
+    assert {line.input for line in fill.missing} == {"pageset_pages",
+                                                     "pagesets_in_bufferpool"}
+    assert fill.notes == ["the total counts the encrypted page sets; not PS02 (not encrypted)"]
+    assert fill.origin == f"importing the total of interval 1 from {PSET_MIXED}"
+    engine_total = calc.evaluate("pageset_encryption", fill.values["pageset_encryption"])
+    assert engine_total["write_cpu_us"] == pytest.approx(choices[-1].result.outputs[
+        "write_cpu_us"])
 
 
 def test_a_page_set_fills_what_its_lines_its_interval_line_and_its_pool_give():
