@@ -63,9 +63,13 @@ def in_tmux(command: str, folder: Path) -> Iterator[str]:
         tmux("kill-session", "-t", name)
 
 
-def quit_with_ctrl_q(session: str) -> None:
-    """Press ctrl+q and wait for the program, and so the session, to end."""
+def quit_with_ctrl_q(session: str, answer: str | None = None) -> None:
+    """Press ctrl+q (then, to the question over work not saved, ``answer``) and wait for
+    the program, and so the session, to end."""
     tmux("send-keys", "-t", session, "C-q")
+    if answer is not None:
+        wait_for(session, "Quit mqcalc?")
+        tmux("send-keys", "-t", session, answer)
     deadline = time.monotonic() + WAIT_SECONDS
     while tmux("has-session", "-t", session).returncode == 0:
         assert time.monotonic() < deadline, "mqcalc did not quit on ctrl+q"
@@ -89,4 +93,4 @@ def test_type_into_mqcalc_and_quit(session):
     while "120" not in row(screen(session), "CHIADAPS rule for serialised work"):
         assert time.monotonic() < deadline, screen(session)
         time.sleep(0.2)
-    quit_with_ctrl_q(session)
+    quit_with_ctrl_q(session, "d")  # the typed 16 is not saved: quit without saving
