@@ -5,7 +5,7 @@ from __future__ import annotations
 from calc import engine
 from calc.cli import json_output
 from calc.cli.arguments import calculator_named
-from calc.cli.text import described
+from calc.cli.text import INDENT, described, fitted, wrapped
 from calc.core.formatting import as_written
 
 
@@ -22,19 +22,28 @@ def run(arguments) -> int:
         print(json_output.dumps({"calculators": [_describe(c) for c in calculators]}))
         return 0
     for calculator in calculators:
-        print(f"{calculator.id}: {calculator.title}\n  {calculator.summary}")
-        if calculator.measured_on:
-            print(f"  measured on: {calculator.measured_on}")
-        print("  inputs:")
-        for spec in calculator.inputs.values():
-            default = as_written(spec.default)
-            print(f"    {spec.id:<24} {spec.type:<7} default {default:<10} {spec.unit:<14} "
-                  f"{spec.accepts()}")
-        print("  outputs:")
-        for output in calculator.outputs.values():
-            print(f"    {output.id:<32} {output.unit:<12} {output.title}")
-        print()
+        print("\n".join(_listed(calculator)))
     return 0
+
+
+def _listed(calculator) -> list[str]:
+    """One calculator for ``mqcalc list``: its title and summary, each input a line (its
+    default with its unit, what it accepts: the type said in words) and each output a line
+    (unit, title), as wide as the terminal: what does not fit goes on the lines under it."""
+    lines = [f"{calculator.id}: {calculator.title}", *wrapped("", calculator.summary)]
+    if calculator.measured_on:
+        lines += wrapped("measured on: ", calculator.measured_on)
+    lines.append("  inputs (default, what it accepts):")
+    for spec in calculator.inputs.values():
+        default = f"{as_written(spec.default)} {spec.unit}".rstrip()
+        lines += fitted(f"    {spec.id:<24} {default:<20} ", spec.accepts(), INDENT * 4)
+    lines.append("  outputs (unit, title):")
+    outputs = calculator.outputs.values()
+    ids, units = (max(len(getattr(output, part)) for output in outputs) for part in ("id", "unit"))
+    for output in outputs:
+        lines += fitted(f"    {output.id:<{ids}} {output.unit:<{units}} ", output.title,
+                        INDENT * 4)
+    return [*lines, ""]
 
 
 def _describe(calculator) -> dict:

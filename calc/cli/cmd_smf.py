@@ -21,7 +21,7 @@ from pathlib import Path
 
 from calc import engine
 from calc.cli import json_output
-from calc.cli.text import shown_value
+from calc.cli.text import INDENT, fitted, shown_value, wrapped
 from calc.core.terminal_text import printable
 from calc.inputs.smf import store
 from calc.inputs.smf.feeds import WQ, declared
@@ -118,7 +118,7 @@ def print_load(folders: list[Path], into: Path, as_json: bool) -> int:
         print(json_output.dumps({"store": str(into), "files": [
             {**vars(file), "new_columns": list(file.new_columns)} for file in loaded.files]}))
     else:
-        print(printable(loaded.said()))
+        print("\n".join(wrapped("", printable(loaded.said()), indent="")))
     return 0
 
 
@@ -149,7 +149,8 @@ def print_smf(path: Path, qmgr: str | None, interval: str, as_json: bool,
                                              for r in folder.repeats]}))
     else:
         kind = "SMF store" if folder.stored else "SMF folder"
-        print(printable(f"{kind} {path}: {', '.join(folder.files)}"))
+        print("\n".join(wrapped("", printable(f"{kind} {path}: {', '.join(folder.files)}"),
+                                indent="")))
         for item, machine in zip(chosen, machines):
             print("\n".join(["", *_text(item, machine)]))
     for repeats in folder.repeats:
@@ -197,44 +198,57 @@ def _machine(chosen: Chosen, lpars: dict[str, dict], path: Path) -> dict:
 def _text(chosen: Chosen, machine: dict | None = None) -> list[str]:
     """One interval as lines for a person (with its LPAR's machine when given)."""
     imported, interval = chosen.imported, chosen.imported.interval
-    lines = [f"{printable(interval.qmgr)} on {printable(interval.lpar)}: interval from "
-             f"{interval.start.isoformat(' ')}, {_seconds(interval.seconds)}"]
+    lines = wrapped("", f"{printable(interval.qmgr)} on {printable(interval.lpar)}: interval "
+                        f"from {interval.start.isoformat(' ')}, {_seconds(interval.seconds)}",
+                    indent="")
     if machine is not None:
-        lines.append("  machine (--lpars): " + ", ".join(
+        lines += wrapped("machine (--lpars): ", ", ".join(
             f"{name} {shown_value(value)}" for name, value in machine.items()))
     if interval.folders:
-        lines.append(f"  loaded from {printable(', '.join(interval.folders))}")
+        lines += wrapped("loaded from ", printable(", ".join(interval.folders)))
     if chosen.peak_by:
-        lines.append(f"  peak by {chosen.peak_by}")
+        lines += wrapped("peak by ", chosen.peak_by)
     for calculator, inputs in imported.inputs.items():
-        lines.append(f"  {calculator}" + _item_note(imported, calculator))
+        lines += wrapped("", calculator + _item_note(imported, calculator))
         specs = engine.calculator(calculator).inputs
         for name, value in inputs.items():
-            lines.append(_value_line(name, value, specs[name].unit,
-                                     imported.sources[calculator][name],
-                                     imported.lines[calculator][name]))
+            lines += _value_lines(name, value, specs[name].unit,
+                                  imported.sources[calculator][name],
+                                  imported.lines[calculator][name])
             if imported.caveat(calculator, name):
-                lines.append(f"      {imported.caveat(calculator, name)}")
+                lines += wrapped("", imported.caveat(calculator, name), indent=INDENT * 3)
     if imported.measured:
-        lines.append("  measured (what the system used; beside the inputs, not one of them)")
+        lines += wrapped("", "measured (what the system used; beside the inputs, not one of "
+                             "them)")
         declared_measured = {measured.name: measured for measured in declared().measured}
         for name, value in imported.measured.items():
             measured = declared_measured[name]
-            lines.append(_value_line(name, value, measured.unit, measured.source,
-                                     imported.measured_lines[name]))
-    lines += [f"  refused {r.calculator} {r.input} = {shown_value(r.value)}: {r.file} "
-              f"{lines_text(r.rows)}, {', '.join(r.columns)}: {r.expects}".replace(" , ", ", ")
-              for r in imported.refused]
-    lines += [f"  missing {m.calculator} {m.input}: {m.reason}"
-              for m in imported.missing]
+            lines += _value_lines(name, value, measured.unit, measured.source,
+                                  imported.measured_lines[name])
+    for r in imported.refused:
+        lines += wrapped(f"refused {r.calculator} {r.input} = {shown_value(r.value)}: ",
+                         f"{r.file} {lines_text(r.rows)}, {', '.join(r.columns)}: "
+                         f"{r.expects}".replace(" , ", ", "))
+    for m in imported.missing:
+        lines += wrapped(f"missing {m.calculator} {m.input}: ", m.reason)
     return lines
 
 
-def _value_line(name: str, value: object, unit: str, source: str,
-                rows: tuple[int, ...]) -> str:
-    """One value of an interval: its name, value, unit, ``FILE:COLUMNS`` and lines."""
-    return (f"    {name:<26} {shown_value(value):>14} {unit:<16} {source} "
-            f"({lines_text(rows)})")
+def _value_lines(name: str, value: object, unit: str, source: str,
+                 rows: tuple[int, ...]) -> list[str]:
+    """One value of an interval: its name, value, unit, then ``FILE:COLUMNS`` and lines, on
+    the lines under it where the terminal is too narrow (the columns a comma and a space
+    apart, so they wrap between columns, never inside a name such as ``IO_CI {1.1}``)."""
+    file, _, columns = source.partition(":")
+    kept = ", ".join(column.replace(" ", KEPT_SPACE) for column in columns.split(","))
+    return [line.replace(KEPT_SPACE, " ") for line in
+            fitted(f"    {name:<26} {shown_value(value):>14} {unit:<16} ",
+                   f"{file}:{kept} ({lines_text(rows)})", INDENT * 4)]
+
+
+KEPT_SPACE = "\xa0"
+"""Stands for a space inside a column's name while the line is wrapped (textwrap breaks
+only at ASCII white space), a space again once it is."""
 
 
 def _item_note(imported: Imported, calculator: str) -> str:

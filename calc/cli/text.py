@@ -46,6 +46,14 @@ def _wrapped(label: str, text: str, indent: str, columns: int) -> tuple[str, ...
                                break_on_hyphens=False) or [indent + label.rstrip()])
 
 
+def fitted(start: str, text: str, indent: str) -> list[str]:
+    """``start`` and ``text`` on one line where :func:`width` holds them; else ``start``
+    alone, ``text`` wrapped on the lines under it, ``indent`` deep."""
+    if len(start) + len(text) <= width():
+        return [start + text]
+    return [start.rstrip(), *wrapped("", text, indent=indent)]
+
+
 def heading(title: str) -> list[str]:
     """A calculator's title with a rule under it, which sets it apart from the one before."""
     return [title, RULE * min(len(title), width())]

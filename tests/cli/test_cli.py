@@ -202,6 +202,12 @@ def run_main(*arguments) -> tuple[int, str, str]:
     return status, out.getvalue(), err.getvalue()
 
 
+def words(text: str) -> str:
+    """``text`` with every run of white space one space: what a person reads, however the
+    terminal's width wrapped it."""
+    return " ".join(text.split())
+
+
 def test_eval_scenario_prints_every_calculator(scenario_file):
     completed = mqcalc("eval", "--scenario", str(scenario_file))
     assert completed.returncode == 0, completed.stderr

@@ -193,3 +193,18 @@ def test_notes_wrap_to_the_terminal_and_calculators_are_set_apart(tmp_path, colu
     assert lines[0] == calc.calculator("ams").title and set(lines[1]) == {"─"}
     second = lines.index(calc.calculator("connect").title)   # catalogue order
     assert lines[second - 1] == "" and set(lines[second + 1]) == {"─"}
+
+
+@pytest.mark.parametrize("columns", [80, 100])
+@pytest.mark.parametrize("arguments", [["list"], ["smf", "tests/fixtures/smf/raw"],
+                                       ["smf", "tests/fixtures/smf/mq10-sample"]],
+                         ids=" ".join)
+def test_list_and_smf_fit_the_terminal_breaking_between_column_names(arguments, columns):
+    """Every line within the terminal's width; an SMF column's name (``IO_CI {1.1}``, with
+    its space) is never cut across two lines, and the lines say what one long line said."""
+    out = mqcalc(*arguments, columns=columns).stdout
+    lines = out.splitlines()
+    assert max(map(len, lines)) <= columns
+    assert not [line for line in lines if line.rstrip().endswith(("IO_CI", "IO_Count"))]
+    wide = mqcalc(*arguments, columns=100).stdout
+    assert out.split() == wide.split()

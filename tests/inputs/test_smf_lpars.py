@@ -10,7 +10,7 @@ import pytest
 from calc import engine
 from calc.inputs.plan import load_plan
 from calc.inputs.scenario import load_scenario
-from tests.cli.test_cli import run_main
+from tests.cli.test_cli import run_main, words
 from tests.inputs.test_smf import RAW, refusal
 
 SYSA = {"machine": "z16", "workload_rni": "average", "processors": 8, "msu_per_cp": 150,
@@ -37,8 +37,8 @@ def test_each_variant_of_a_plan_is_on_its_lpars_machine(tmp_path):
     status, shown, err = run_main("smf", RAW, "--lpars", lpars_file(tmp_path), "--interval",
                                   "2026-03-02T10:00:00", "--out", out)
     assert status == 0, err
-    assert "  machine (--lpars): machine z16, workload_rni average, processors 8, msu_per_cp " \
-           "150, target_share_pct 70\n" in shown
+    assert "machine (--lpars): machine z16, workload_rni average, processors 8, msu_per_cp " \
+           "150, target_share_pct 70" in words(shown)
     plan = load_plan(out)
     assert [(v.name, v.machine) for v in plan.variants] == [
         ("QMA1 2026-03-02 10:00:00", SYSA), ("QMB1 2026-03-02 10:00:00", SYSB)]
