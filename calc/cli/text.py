@@ -38,12 +38,13 @@ def wrapped(label: str, text: str, indent: str = INDENT) -> list[str]:
 @lru_cache(maxsize=1024)
 def _wrapped(label: str, text: str, indent: str, columns: int) -> tuple[str, ...]:
     """:func:`wrapped` at ``columns``, remembered: a report's thousands of results repeat
-    the same notes."""
+    the same notes. A word longer than a line (a path) keeps a line of its own, whole."""
     import textwrap
 
     return tuple(textwrap.wrap(text, columns, initial_indent=indent + label,
                                subsequent_indent=indent + " " * len(label),
-                               break_on_hyphens=False) or [indent + label.rstrip()])
+                               break_on_hyphens=False, break_long_words=False)
+                 or [indent + label.rstrip()])
 
 
 def fitted(start: str, text: str, indent: str) -> list[str]:

@@ -208,3 +208,15 @@ def test_list_and_smf_fit_the_terminal_breaking_between_column_names(arguments, 
     assert not [line for line in lines if line.rstrip().endswith(("IO_CI", "IO_Count"))]
     wide = mqcalc(*arguments, columns=100).stdout
     assert out.split() == wide.split()
+
+
+def test_a_word_longer_than_a_line_stays_whole(monkeypatch):
+    """A path longer than the terminal's line keeps a line of its own, never cut (a store
+    under a deep folder read 'mq.duck db' when textwrap broke it)."""
+    from calc.cli.text import wrapped
+
+    monkeypatch.setenv("COLUMNS", "80")
+    path = "/" + "deep-folder/" * 8 + "mq.duckdb"
+    lines = wrapped("", f"{path}: 3 of 3 rows added from 1 file of 1 folder", indent="")
+    assert lines[0] == f"{path}:" and " ".join(lines) == (
+        f"{path}: 3 of 3 rows added from 1 file of 1 folder")
