@@ -204,7 +204,10 @@ async def test_a_report_the_door_refuses_is_a_notice(tmp_path):
 async def test_in_plan_mode_an_import_is_refused_and_says_why(tmp_path):
     app = create_app(folder=tmp_path, plan=(PLAN_SAMPLE, load_plan(PLAN_SAMPLE)))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        for _ in range(200):  # the plan opens after the first refresh: its notice, then ours
+            await pilot.pause(0.05)
+            if any(message.startswith("Opened the plan") for message in said(app)):
+                break
         assert isinstance(app.screen, PlanScreen)
         app.clear_notifications()
         await pilot.press("f6", "f7")  # not offered over the Plan view
