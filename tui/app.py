@@ -53,10 +53,12 @@ class MqcalcApp(App):
     CSS = resources.files(__package__).joinpath("mqcalc.tcss").read_text(encoding="utf-8")
     """The one stylesheet, read as package data so an install from a wheel or a zip finds it
     (Textual's CSS_PATH reads only a real file)."""
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (130, "-medium"), (150, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-stacked"), (110, "-narrow"), (130, "-medium"),
+                              (150, "-wide")]
     """Screen classes by terminal width: below 150 columns the calculator list shows ids
-    only, below 130 it hides (the command palette still switches), so the results keep
-    their value and unit columns."""
+    only, below 130 it hides (F3 and the command palette still switch), so the results
+    keep their value and unit columns; below 110 the form lies above the results, so
+    that each has the whole width for its labels."""
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
     """Screen classes by terminal height: below 32 rows the explanation shows only with the
     results panel maximized (F4), so that the table keeps rows to read."""

@@ -22,7 +22,8 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ActiveBinding, Screen
-from textual.widgets import Header, Label, ListItem, ListView, Select, Static, Switch
+from textual.widgets import (Header, Label, ListItem, ListView, Select, Static, Switch,
+                             TabbedContent)
 
 import calc
 from calc.core.formatting import as_written
@@ -43,6 +44,10 @@ from .widgets import InputForm, SteadyFooter, field_id, input_row, switch_state
 PANELS = ("calculators", "inputs", "results")
 """Ids of the panels the maximize key fills the screen with."""
 
+LESS_USED = frozenset({"undo", "redo", "reset", "open", "export", "import_smf", "import_report"})
+"""Actions whose keys the footer of a screen under 130 columns leaves out, for the room
+of those used most."""
+
 
 
 class CalculatorScreen(Screen):
@@ -58,8 +63,9 @@ class CalculatorScreen(Screen):
         Binding("f1", "app.help", "Help"),
         Binding("f2", "toggle_plots", "Plots"),
         Binding("f3", "toggle_list", "List"),
-        Binding("f4", "maximize", "Maximize"),
+        Binding("f4", "maximize", "Zoom"),
         Binding("f5", "app.plan", "Plan"),
+        Binding("f8", "explain", "Explain"),
         Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+y", "redo", "Redo"),
         Binding("ctrl+r", "reset", "Reset"),
@@ -133,7 +139,7 @@ class CalculatorScreen(Screen):
                 yield Static(id="calculator-title")
                 yield from self.input_rows()
             yield ResultsPanel(id="results")
-        yield SteadyFooter(compact=True)
+        yield SteadyFooter(LESS_USED, compact=True)
 
     def on_mount(self) -> None:
         self.importer = Importer(self.app, self.folder, self.fill_session, self.reporting)
@@ -162,8 +168,9 @@ class CalculatorScreen(Screen):
         calculator = self.current
         self.query_one("#calculators", ListView).index = [
             c.id for c in self.calculators].index(calculator.id)
+        variant = (f"Plan variant {self.editing}: ", "bold reverse") if self.editing else ""
         self.query_one("#calculator-title", Static).update(Text.assemble(
-            (calculator.title, "bold"), "\n", calculator.summary, "\n",
+            variant, (calculator.title, "bold"), "\n", calculator.summary, "\n",
             (f"Source: {calculator.citation}", "dim"),
             *(("\n", (f"Measured on: {calculator.measured_on}", "dim"))
               if calculator.measured_on else ())))
@@ -261,7 +268,7 @@ class CalculatorScreen(Screen):
 
     async def on_list_view_selected(self, event: ListView.Selected) -> None:
         await self.open_calculator(event.item.id.removeprefix("calc-"))
-        if self.has_class("-narrow") and self.has_class("-list-shown"):
+        if not self.list_fits() and self.has_class("-list-shown"):
             self.action_toggle_list()  # the list lies over the form: put it away once used
 
     async def open_calculator(self, calculator_id: str) -> None:
@@ -323,6 +330,11 @@ class CalculatorScreen(Screen):
                 self.first_field().focus()
         views.active = "tab-plots" if plots else "tab-results"
 
+    def list_fits(self) -> bool:
+        """Whether the calculator list has room beside the form (else, shown, it lies over
+        the form as a drawer)."""
+        return not (self.has_class("-narrow") or self.has_class("-stacked"))
+
     def action_toggle_list(self) -> None:
         """Hide the calculator list, or show it (also where the width alone would hide it)
         with the focus in it, to pick from; focus in a list hidden moves to the form."""
@@ -345,6 +357,24 @@ class CalculatorScreen(Screen):
                                         else ()) if node.id in PANELS), None)
         if panel is not None:
             self.maximize(panel, container=False)
+
+    def action_explain(self) -> None:
+        """F8: the explanation of the figure highlighted in the results (formula, values,
+        what it rests on, sources) on the whole screen, under a few rows of the results
+        table, which has the focus, so that Up and Down explain the next figure; F8 or
+        Escape again puts the panes back."""
+        results = self.query_one("#results", ResultsPanel)
+        if results.has_class("-explaining"):
+            self.minimize()
+            return
+        self.query_one("#views", TabbedContent).active = "tab-results"
+        self.query_one("#outputs").focus()
+        self.maximize(results, container=False)
+        results.add_class("-explaining")
+
+    def minimize(self) -> None:
+        self.query_one("#results", ResultsPanel).remove_class("-explaining")
+        super().minimize()
 
     def field_help(self) -> str:
         """The help of the focused field, as F1 shows it ("" when no field has focus)."""

@@ -114,7 +114,9 @@ class ResultsPanel(Vertical):
 
     def show_problem(self, problem: Text) -> None:
         """Say why the results are held, or nothing (an empty text)."""
-        self.query_one("#problem", Pane).show(problem)
+        pane = self.query_one("#problem", Pane)
+        pane.show(problem)
+        pane.set_class(not problem.plain, "-empty")
 
     def highlighted_output(self) -> str:
         """The id of the output highlighted in the table."""

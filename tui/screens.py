@@ -25,7 +25,10 @@ KEYS = (
                "where each came from; Ctrl+Z takes the import back"),
     ("F2", "switch between the results and the plots"),
     ("F3", "hide or show the calculator list"),
-    ("F4", "fill the screen with the focused panel, or put it back (Escape too)"),
+    ("F4", "zoom: fill the screen with the focused panel, or put it back (Escape too)"),
+    ("F8", "explain the highlighted result on the whole screen: its formula, values, "
+           "what it rests on and sources; Up and Down explain the next (F8 or Escape: "
+           "back)"),
     ("F5", "the Plan view: a plan file's variants side by side; there, Enter on a "
            "variant's calculator edits it here, F5 goes back, A adds a calculator to a "
            "variant, Delete removes one, Ctrl+S and Ctrl+O save and open the plan"),

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from rich.text import Text
 from textual import events
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.validation import ValidationResult, Validator
@@ -107,8 +108,8 @@ def input_field(spec: InputSpec, calculator_id: str, value: object,
         return Switch(value=bool(value), id=field_id(spec.id))
     if spec.type == "choice":
         return ChoiceField([(spec.label(choice), choice) for choice in spec.choices],
-                           value=value, allow_blank=False, id=field_id(spec.id))
-    return TextField(spec.id, on_edit, value=str(value),
+                           value=value, allow_blank=False, id=field_id(spec.id), compact=True)
+    return TextField(spec.id, on_edit, value=str(value), compact=True,
                      validators=[DomainValidator(spec, calculator_id)], type="text")
 
 
@@ -128,7 +129,8 @@ def input_row(spec: InputSpec, calculator_id: str, value: object,
     return Vertical(
         Horizontal(Label(spec.title, classes="input-title"),
                    input_field(spec, calculator_id, value, on_edit),
-                   Label(unit, classes="input-unit", id=f"unit-{spec.id}"), classes="input-line"),
+                   Label(unit, classes="input-unit", id=f"unit-{spec.id}"),
+                   Label(spec.help, classes="input-brief"), classes="input-line"),
         *idle,
         Label(f"{spec.help} Accepts {spec.accepts()}; default {as_written(spec.default)}.",
               classes="input-help"),
@@ -198,6 +200,18 @@ class SteadyFooter(Footer):
 
     shown: tuple = ()
     """The active bindings the footer was last rebuilt for."""
+
+    def __init__(self, less_used: frozenset[str] = frozenset(), **options):
+        super().__init__(**options)
+        self.less_used = less_used
+        """Actions whose keys a narrow screen leaves out (class ``-less-used``; F1 and the
+        command palette list every key)."""
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            if getattr(widget, "action", None) in self.less_used:  # a key's FooterKey
+                widget.add_class("-less-used")
+            yield widget
 
     def bindings_changed(self, screen) -> None:
         active = tuple((key, binding, enabled, tooltip)

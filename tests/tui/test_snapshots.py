@@ -9,6 +9,7 @@ from textual.widgets import DataTable, Input, Switch
 
 import calc
 from calc.inputs.scenario import Scenario
+from tests.conftest import CALCULATOR_IDS
 from tui.app import create_app
 from tui.widgets import field_id
 
@@ -49,13 +50,14 @@ def test_plots_view(snap_compare):
                         press=["f2", "_"])
 
 
-LAPTOP_SIZES = [(80, 24), (100, 30), (160, 45)]
-"""A laptop's terminal, a larger window, a full screen: every figure and unit readable in
-each (tests/tui/test_tui_layout.py checks each row; these pictures show the whole)."""
+LAPTOP_SIZES = [(80, 24), (100, 30), (120, 40), (160, 45)]
+"""A laptop's terminal, two larger windows, a full screen: every figure readable with its unit
+and title in each (tests/tui/test_tui_layout.py checks each row; these pictures show the
+whole)."""
 
 
 @pytest.mark.parametrize("size", LAPTOP_SIZES, ids=lambda size: "x".join(map(str, size)))
-@pytest.mark.parametrize("calculator_id", ["connect", "ams", "notify_delay"])
+@pytest.mark.parametrize("calculator_id", CALCULATOR_IDS)
 def test_calculator_at_laptop_sizes(snap_compare, calculator_id, size):
     """The calculator at its defaults, the answer pinned above the results."""
     scenario = Scenario({calculator_id: calc.validate(calculator_id, {})}, calculator_id)

@@ -1,6 +1,8 @@
 """The terminal calculator at the sizes a planner's terminal has (80×24 to 160×45), driven
-through Textual's Pilot: every figure readable with its unit, the answer first, the keys that
-make room (F3 list, F4 maximize), help and plots that fit, and a footer that keeps still."""
+through Textual's Pilot: every figure readable with its unit and its title, the answer first,
+at 80×24 the headline, 8 results and 4 inputs with their help on one screen, the keys that
+make room (F3 list, F4 zoom, F8 explain), help and plots that fit, and a footer that keeps
+still and shows whole keys."""
 from __future__ import annotations
 
 import pytest
@@ -63,6 +65,7 @@ async def test_every_value_and_unit_is_visible_without_scrolling_sideways(calcul
                     value, unit = fit_cell(figures[name].text), figures[name].unit
                     assert line.split()[:len((value + " " + unit).split())] == \
                         (value + " " + unit).split(), (size, name, line)
+                    assert calculator.outputs[name].title in line, (size, name, line)
                 checked |= shown.keys()
                 table.scroll_to(y=min(set(range(table.row_count)) - checked, default=0),
                                 animate=False)
@@ -72,6 +75,78 @@ async def test_every_value_and_unit_is_visible_without_scrolling_sideways(calcul
             shown = "\n".join(painted(answer))
             for name in (calculator.headline, *calculator.key_results):
                 assert f"{figures[name].text} {figures[name].unit}".strip() in shown, (size, name)
+                assert calculator.outputs[name].title in shown, (size, name)
+
+
+def on_screen(app, widget) -> bool:
+    """Whether ``widget`` is shown whole: displayed, and within the screen and within the
+    visible part of every scrolling container around it."""
+    if not widget.display or not inside(widget, app.screen):
+        return False
+    return all(inside(widget, box) for box in widget.ancestors
+               if isinstance(box, VerticalScroll) and box.region.area)
+
+
+@pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
+async def test_at_80x24_the_answer_eight_results_and_four_inputs_with_help_show(calculator):
+    """At 80×24, as the app starts: the headline and at least 8 results (all a calculator
+    has, if fewer) with their whole titles beside their figures, in the answer or the table;
+    at least 4 inputs (or all) with their title, field and a help line; the focused input's
+    help whole, the others' on one line."""
+    figures = shown_figures(calculator, calc.evaluate(calculator.id, {}))
+    app = app_on(calculator.id)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lines = painted(app.query_one("#answer")) + painted(app.query_one("#outputs"))[1:]
+        labelled = {name for name, output in calculator.outputs.items()
+                    if any(output.title in line and figures[name].text in line
+                           for line in lines)}
+        assert calculator.headline in labelled
+        assert len(labelled) >= min(8, len(calculator.outputs)), sorted(labelled)
+        rows = [row for row in app.query(".input-row") if on_screen(app, row)]
+        assert len(rows) >= min(4, len(calculator.inputs)), len(rows)
+        focused = app.focused.parent.parent
+        assert focused in rows
+        for row in rows:
+            help_line = row.query_one(".input-help" if row is focused else ".input-brief")
+            assert on_screen(app, help_line), row.id
+            spec = calculator.inputs[row.id.removeprefix("row-")]
+            assert painted(row.query_one(".input-title"))[0].strip() == spec.title
+            if row is not focused:
+                assert help_line.region.height == 1
+                assert painted(help_line)[0].strip().rstrip("…") in spec.help
+        whole = focused.query_one(".input-help", Label)
+        assert str(whole.content).startswith(calculator.inputs[focused.id.removeprefix(
+            "row-")].help) and whole.region.height > 1  # and on screen, as checked above
+
+
+async def test_f8_explains_the_highlighted_figure_on_the_whole_screen_at_80x24():
+    """From an input field, F8 shows the explanation of the highlighted figure, formula
+    included, under the results table, which takes the focus: Down explains the next
+    figure; F8 puts the panes back, and Escape does too."""
+    calculator = calc.calculator("connect")
+    first, second = list(calculator.outputs.values())[:2]
+    app = app_on("connect")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for close in ("f8", "escape"):
+            await pilot.press("f8")
+            await pilot.pause()
+            explain = app.query_one("#explain")
+            assert app.screen.maximized is app.query_one("#results")
+            assert app.focused is app.query_one("#outputs", DataTable)
+            text = "\n".join(painted(explain))
+            assert on_screen(app, explain.parent) and first.title in text
+            assert "Formula" in text and first.formula[:30] in text.replace("\n", " ")
+            await pilot.press("down")
+            await pilot.pause()
+            assert second.title in "\n".join(painted(explain))
+            await pilot.press(close)
+            await pilot.pause()
+            assert app.screen.maximized is None
+            assert not app.query_one("#results").has_class("-explaining")
+            app.query_one(f"#{field_id('sharecnv')}").focus()
+            app.query_one("#outputs", DataTable).move_cursor(row=0)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda size: "x".join(map(str, size)))
@@ -146,6 +221,24 @@ async def test_after_switching_calculator_its_title_and_first_field_show():
 
 def footer_keys(app) -> list[str]:
     return [key.key for key in app.screen.query(FooterKey)]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: "x".join(map(str, size)))
+async def test_the_footer_shows_whole_keys_and_the_palette_at_the_right_end(size):
+    """Every key the footer shows has its whole label before the palette's key, which ends
+    at the right edge (Textual's compact footer cut the last key shown and left a letter of
+    a key beneath at the last column: "^r Rese▏^p paletteo"). F8 is among them."""
+    app = app_on("connect")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        keys = [key for key in app.screen.query(FooterKey) if key.display]
+        palette = [key for key in keys if key.has_class("-command-palette")]
+        assert len(palette) == 1 and palette[0].region.right == size[0]
+        shown = [key for key in keys if key not in palette]
+        assert {"f1", "f5", "f8", "ctrl+s", "ctrl+q"} <= {key.key for key in shown}
+        for key in shown:
+            assert key.region.right <= palette[0].region.x, key.key
+            assert painted(key)[0].strip() == f"{key.key_display} {key.description}"
 
 
 async def test_the_footer_keeps_its_order_as_the_focus_moves():
@@ -233,6 +326,7 @@ async def test_f4_maximizes_the_focused_panel_and_puts_it_back():
         await pilot.pause()
         assert app.screen.maximized is app.query_one("#results")
         assert app.query_one("#explain-box").display  # shown again with the room
+        assert app.query_one("#outputs").region.height >= 6
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen.maximized is None
