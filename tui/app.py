@@ -19,12 +19,12 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 
 import calc
-from calc.inputs.plan import Plan, load_plan, save_plan
+from calc.inputs.plan import Plan, load_plan, save_plan, starting_plan
 from calc.inputs.scenario import Scenario
 
 from .calculator_screen import CalculatorScreen
-from .confirm import Choice, ChoiceScreen
-from .file_prompts import open_file, save_file
+from .confirm import Choice, ChoiceScreen, ConfirmScreen
+from .file_prompts import open_confirmed, open_file, save_file
 from .plan_screen import PlanScreen
 from .planning import Planning
 from .screens import HelpScreen, PathScreen
@@ -143,6 +143,24 @@ class MqcalcApp(App):
         await self.calculator_screen.edit_variant(variant, self.planning.edit.sessions[variant],
                                                   calculator_id)
 
+    def action_new_plan(self) -> None:
+        """N in the Plan view: a plan from the user's own inputs (the calculator shown and
+        every one changed): "today" as they are, "proposed" like it, to change; after
+        asking, when a plan held has changes not saved."""
+        try:
+            plan = starting_plan(self.calculator_screen.own_scenario())
+        except calc.MqcalcError as error:
+            self.notify(f"No plan made: {error}", severity="error")
+            return
+        unsaved = self.planning.unsaved()
+        if not unsaved:
+            self.call_later(self.replace_plan, None, plan)
+            return
+        self.push_screen(ConfirmScreen(
+            "Start a new plan?", f"Your changes to {unsaved} are not saved; a new plan "
+            "replaces them.", yes="Start it", no="Keep my changes"),
+            partial(open_confirmed, self.replace_plan, None, plan))
+
     def action_open_plan(self) -> None:
         self.push_screen(PathScreen("Open a plan file", self.planning.file(self.folder),
                                     must_exist=True), self.open_plan_from)
@@ -150,15 +168,19 @@ class MqcalcApp(App):
     async def open_plan_from(self, path: Path | None) -> None:
         await open_file(self, path, load_plan, self.planning.unsaved(), "", self.replace_plan)
 
-    async def replace_plan(self, path: Path, plan: Plan) -> None:
-        """Hold ``plan`` (read from ``path``) and show it on the Plan view."""
+    async def replace_plan(self, path: Path | None, plan: Plan) -> None:
+        """Hold ``plan`` (read from ``path``; None: a new one) and show it on the Plan
+        view."""
         await self.calculator_screen.leave_variant()
         self.planning.open(path, plan)
         if isinstance(self.screen, PlanScreen):
             self.screen.show()
         else:
             await self.push_screen(PlanScreen(self.planning))
-        self.notify(f"Opened the plan {path}: {', '.join(v.name for v in plan.variants)}")
+        variants = ", ".join(v.name for v in plan.variants)
+        self.notify(f"Opened the plan {path}: {variants}" if path else
+                    f"A new plan of {', '.join(plan.variants[0].calculators)}: {variants}. "
+                    "Enter on one of proposed's calculators changes it; Ctrl+S saves.")
 
     def action_save_plan(self, then: Callable[[], object] | None = None) -> None:
         """Save the plan where the user says, then call ``then`` (not if the prompt is

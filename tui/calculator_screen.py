@@ -434,6 +434,11 @@ class CalculatorScreen(Screen):
         session, saved = (self.session, self.saved) if self.own is None else self.own[:2]
         return ", ".join(session.changed_since(saved))
 
+    def own_scenario(self) -> Scenario:
+        """The user's own inputs (put aside while a variant is edited) as a scenario: the
+        calculator they show and every one changed (an input not valid raises)."""
+        return (self.session if self.own is None else self.own[0]).scenario()
+
     def action_open(self) -> None:
         if self.editing is not None:
             self.app.action_open_plan()

@@ -11,11 +11,16 @@ first, where two disagree), and the other calculators' fields are then set to ma
 A calculator can be added to a variant (its defaults, or another variant's fields to start
 from) and removed from it, except one the variant has through ``like:`` (the file cannot say
 "like today, without connect") and a variant's last (a variant with none has nothing to edit).
+A variant can be added like another (its calculators and fields to start from). Each of
+these changes of the plan's shape is undone and redone as a step (:meth:`PlanEdit.undo`);
+the fields' own changes are undone in the calculator panes, as the user's own are.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from calc.core.model import Calculator
-from calc.inputs.plan import Plan, machine_inputs, remake_plan
+from calc.inputs.plan import Plan, Variant, machine_inputs, remake_plan
 from calc.inputs.scenario import Scenario
 
 from .session import History, Session, field_value, field_values
@@ -29,6 +34,17 @@ def given_fields(session: Session, calculator_id: str) -> dict:
             if name in given}
 
 
+def variant_session(calculators: list[Calculator], variant: Variant) -> Session:
+    """The fields of ``variant``'s calculators, as given by the plan (each one's undo
+    starts there)."""
+    if not variant.calculators:
+        return Session(calculators)
+    return Session.from_scenario(calculators, Scenario(
+        variant.calculators, next(iter(variant.calculators)),
+        {calculator_id: variant.given_names(calculator_id)
+         for calculator_id in variant.calculators}))
+
+
 class PlanEdit:
     """The fields of every variant of ``plan``, and the plan they make."""
 
@@ -36,14 +52,56 @@ class PlanEdit:
         self.plan = plan
         """The plan as last made from the fields (or as opened)."""
         self.calculators = calculators
-        self.sessions = {variant.name: Session.from_scenario(calculators, Scenario(
-            variant.calculators, next(iter(variant.calculators)),
-            {calculator_id: variant.given_names(calculator_id)
-             for calculator_id in variant.calculators}))
-            if variant.calculators else Session(calculators) for variant in plan.variants}
+        self.sessions = {variant.name: variant_session(calculators, variant)
+                         for variant in plan.variants}
         self.members = {variant.name: list(variant.calculators) for variant in plan.variants}
         """Each variant's calculators now, in catalogue order: what :meth:`remake` makes the
         plan of, changed by :meth:`add` and :meth:`remove` even while a field is not valid."""
+        self.steps: list[tuple] = []
+        """The plan's shape before each change of it (:meth:`shape`), the last last."""
+        self.undone: list[tuple] = []
+        """The shapes undo went back from, for redo."""
+
+    def shape(self) -> tuple:
+        """The plan, its variants' calculators and their fields' sessions, as they are."""
+        return self.plan, {name: list(members) for name, members in self.members.items()}, \
+            dict(self.sessions)
+
+    def changing(self) -> None:
+        """Note the shape before a change of it, for undo (what was undone is gone)."""
+        self.steps.append(self.shape())
+        self.undone.clear()
+
+    def undo(self) -> bool:
+        """Put the plan's shape back as it was before its last change (False: none)."""
+        return self.step(self.steps, self.undone)
+
+    def redo(self) -> bool:
+        """Make again the change undo took back last (False: none)."""
+        return self.step(self.undone, self.steps)
+
+    def step(self, source: list[tuple], target: list[tuple]) -> bool:
+        if not source:
+            return False
+        target.append(self.shape())
+        self.plan, self.members, self.sessions = source.pop()
+        return True
+
+    def add_variant(self, name: str, like: str) -> None:
+        """A new variant ``name`` like variant ``like``: its calculators and fields to start
+        from, its machine and its measurement (through ``like``)."""
+        self.changing()
+        source = next(v for v in self.plan.variants if v.name == like)
+        variant = replace(source, name=name, like=like)
+        self.plan = Plan((*self.plan.variants, variant))
+        self.sessions[name] = Session(self.calculators)
+        for calculator_id in self.members[like]:
+            self.sessions[name].histories[calculator_id] = History(
+                [self.sessions[like].fields(calculator_id)])
+            self.sessions[name].touched[calculator_id] = set(
+                self.sessions[like].given(calculator_id))
+        self.sessions[name].current = self.sessions[like].current
+        self.members[name] = list(self.members[like])
 
     def pairs(self) -> list[tuple[str, str]]:
         """Each variant with each calculator it uses, in the plan's order."""
@@ -98,6 +156,7 @@ class PlanEdit:
     def add(self, name: str, calculator_id: str, start: str | None) -> None:
         """Give variant ``name`` the calculator ``calculator_id``, its fields the defaults
         (``start`` None) or variant ``start``'s, the machine inputs the variant's."""
+        self.changing()
         calculator = next(c for c in self.calculators if c.id == calculator_id)
         fields = (self.sessions[start].fields(calculator_id) if start
                   else field_values(calculator, {}))
@@ -127,6 +186,7 @@ class PlanEdit:
 
     def remove(self, name: str, calculator_id: str) -> None:
         """Take ``calculator_id`` out of variant ``name`` (see :meth:`why_not_remove`)."""
+        self.changing()
         self.members[name].remove(calculator_id)
 
     def remake(self) -> Plan:

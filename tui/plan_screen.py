@@ -1,6 +1,8 @@
 """The Plan view: a plan's variants side by side, the list to pick a variant's calculator to
-edit in the usual calculator panes (or to add or remove one), the contributions the totals
-add up, a bar per address space per variant, and the notes.
+edit in the usual calculator panes (or to add or remove one, or add a variant like
+another; undone and redone here), the contributions the totals add up, a bar per address
+space per variant, and the notes. A plan starts from a file, or from the user's own inputs
+(N).
 What it shows is written by :mod:`tui.plan_view`, of the plan the app holds
 (:class:`tui.planning.Planning`); the app opens and saves it."""
 from __future__ import annotations
@@ -20,6 +22,7 @@ from .confirm import ConfirmScreen
 from .plan_pick import AddCalculatorScreen
 from .plan_view import Bars, contributions_table, figures_table, notes_view
 from .planning import Planning
+from .screens import PromptScreen
 from .widgets import SteadyFooter
 
 CONTRIBUTIONS = ("Contributions: each calculator's declared parts, added up into the address "
@@ -36,6 +39,8 @@ SCENARIOS_AWAY = ("Scenario files hold your own inputs, put aside in plan mode: 
 
 def plan_file_commands(app) -> Iterator[SystemCommand]:
     """The palette's entries that open and save the plan file (the app does both)."""
+    yield SystemCommand("New plan", "A plan from your inputs: \"today\" as they are and "
+                        "\"proposed\" to change (N in the Plan view)", app.action_new_plan)
     yield SystemCommand("Open plan", "Open a plan file in the Plan view", app.action_open_plan)
     yield SystemCommand("Save plan", "Save the plan, with the variants' inputs as edited",
                         app.action_save_plan)
@@ -46,6 +51,23 @@ def scenarios_away(screen: Screen) -> SystemCommand:
     file holds the user's own inputs, which plan mode has put aside."""
     return SystemCommand("Scenario files: not in plan mode", SCENARIOS_AWAY,
                          partial(screen.notify, SCENARIOS_AWAY, severity="warning"))
+
+
+class VariantNameScreen(PromptScreen):
+    """Asks the name of a variant to add like ``like``; ``names`` are taken already."""
+
+    def __init__(self, like: str, names: list[str]):
+        suggested = next(name for name in ("proposed", *(f"{like}_{number}"
+                                                         for number in range(2, 99)))
+                         if name not in names)
+        super().__init__(f"Name of the new variant like {like} (its calculators and "
+                         "inputs to start from)", suggested)
+        self.names = names
+
+    def refusal(self, text: str) -> str | None:
+        if text in self.names:
+            return f"{text} is a variant of this plan already: type another name."
+        return None
 
 
 class PlanScreen(Screen):
@@ -68,7 +90,11 @@ class PlanScreen(Screen):
                 Binding("ctrl+s", "app.save_plan", "Save plan"),
                 # Named by the list's heading rather than in the footer, full at 80 columns.
                 Binding("a", "add_calculator", "Add calculator", show=False),
-                Binding("delete,d", "remove_calculator", "Remove calculator", show=False)]
+                Binding("delete,d", "remove_calculator", "Remove calculator", show=False),
+                Binding("v", "add_variant", "Add variant", show=False),
+                Binding("n", "app.new_plan", "New plan", show=False),
+                Binding("ctrl+z", "undo", "Undo"),
+                Binding("ctrl+y", "redo", "Redo", show=False)]
 
     def __init__(self, planning: Planning):
         super().__init__()
@@ -81,7 +107,8 @@ class PlanScreen(Screen):
             yield Static(id="plan-problem")
             yield Static(id="plan-figures")
             yield Label("Each variant's calculators: Enter edits one (F5 comes back here), "
-                        "A adds one, Delete removes one", classes="plan-heading")
+                        "A adds one, Delete removes one; V adds a variant like the "
+                        "highlighted one; N a new plan from your inputs", classes="plan-heading")
             yield OptionList(id="plan-edit")
             yield Label(CONTRIBUTIONS, id="plan-contributions-heading", classes="plan-heading")
             yield Static(id="plan-contributions")
@@ -197,10 +224,57 @@ class PlanScreen(Screen):
             self.show()
             self.notify(f"Removed {picked[1]} from {picked[0]}.")
 
+    def action_add_variant(self) -> None:
+        """V: ask the name of a variant to add like the highlighted one (else the last)."""
+        edit = self.planning.edit
+        if edit is None:
+            self.notify("No plan is open: N starts one from your inputs, Ctrl+O opens one.",
+                        severity="warning")
+            return
+        picked = self.picked()
+        like = picked[0] if picked else edit.plan.variants[-1].name
+        self.app.push_screen(VariantNameScreen(like, list(edit.members)),
+                             partial(self.variant_named, like))
+
+    def variant_named(self, like: str, name: str | None) -> None:
+        """Add the variant ``name`` like ``like`` (None: cancelled) and show the figures."""
+        if name is None:
+            return
+        edit = self.planning.edit
+        edit.add_variant(name, like)
+        self.planning.remake()
+        self.wanted = (name, edit.members[name][0])
+        self.show()
+        self.notify(f"Added the variant {name}, like {like}: Enter on one of its calculators "
+                    "edits it; Ctrl+Z takes the variant back.")
+
+    def action_undo(self) -> None:
+        """Ctrl+Z: undo the last change of the plan's shape (a variant or a calculator added
+        or removed); the inputs' own changes are undone in the calculator panes."""
+        self.step(self.planning.edit.undo if self.planning.edit else None, "undo")
+
+    def action_redo(self) -> None:
+        self.step(self.planning.edit.redo if self.planning.edit else None, "redo")
+
+    def step(self, move, what: str) -> None:
+        if move is None or not move():
+            self.notify(f"No change of the plan's variants or calculators to {what}; the "
+                        "inputs' changes are undone in a variant's calculator (Enter, then "
+                        "Ctrl+Z).", timeout=4)
+            return
+        self.planning.remake()
+        self.show()
+
     def palette_commands(self) -> Iterator[SystemCommand]:
         """The palette's entries over the Plan view: the plan's, and why no scenario file."""
         yield SystemCommand("Plan view", "Back to the calculators (F5)", self.app.action_plan)
         yield from plan_file_commands(self.app)
+        yield SystemCommand("Add a variant", "Like the highlighted one, to change (V)",
+                            self.action_add_variant)
+        yield SystemCommand("Undo plan change", "A variant or calculator added or removed "
+                            "(Ctrl+Z)", self.action_undo)
+        yield SystemCommand("Redo plan change", "What undo took back (Ctrl+Y)",
+                            self.action_redo)
         yield SystemCommand("Add a calculator to a variant", "Pick the variant, the "
                             "calculator and its starting inputs (A)", self.action_add_calculator)
         yield SystemCommand("Remove a calculator from its variant", "The one highlighted "

@@ -14,8 +14,9 @@ from calc.inputs.plan_run import PlanResult, evaluate_plan
 
 from .plan_edit import PlanEdit
 
-NO_PLAN = ("No plan is open. Ctrl+O opens a plan file: one queue manager's machine and two or "
-           "more variants of its work (mqcalc plan --example z16_encryption_ams --out "
+NO_PLAN = ("No plan is open. N starts one from your inputs: \"today\" as they are, and "
+           "\"proposed\" to change. Ctrl+O opens a plan file: one queue manager's machine and "
+           "two or more variants of its work (mqcalc plan --example z16_encryption_ams --out "
            "plan.yaml writes a sample to start from).")
 """What the Plan view says before a plan is opened."""
 
@@ -36,10 +37,11 @@ class Planning:
         self.problem = ""
         """Why the fields make no plan now (the figures are the last good ones), or ""."""
 
-    def open(self, path: Path, plan: Plan) -> None:
-        """Hold ``plan``, read from ``path``, and make its figures."""
+    def open(self, path: Path | None, plan: Plan) -> None:
+        """Hold ``plan``, read from ``path`` (None: a new plan, nothing of it saved), and
+        make its figures."""
         self.edit = PlanEdit(self.calculators, plan)
-        self.saved, self.path = self.edit.state(), path
+        self.saved, self.path = (self.edit.state() if path else {}), path
         self.remake()
 
     def remake(self) -> None:
@@ -59,7 +61,8 @@ class Planning:
     def unsaved(self) -> str:
         """The plan's changes not saved, as a question names them ("" when none)."""
         changed = self.edit.changed_since(self.saved) if self.edit else []
-        return f"{', '.join(changed)} in the plan {self.path}" if changed else ""
+        where = f"the plan {self.path}" if self.path else "the new plan"
+        return f"{', '.join(changed)} in {where}" if changed else ""
 
     def file(self, folder: Path) -> Path:
         """Where the plan's save and open start: its file, else one in ``folder``."""
@@ -70,7 +73,7 @@ class Planning:
         if self.edit is None:
             return NO_PLAN
         measured = self.result is not None and any(v.measured for v in self.result.variants)
-        return (f"Plan {self.path.name}: "
+        return (f"Plan {self.path.name if self.path else '(new, not saved)'}: "
                 + ("CPU as measured and as the calculators count" if measured
                    else "the CPU the calculators count"))
 

@@ -29,9 +29,11 @@ KEYS = (
     ("F8", "explain the highlighted result on the whole screen: its formula, values, "
            "what it rests on and sources; Up and Down explain the next (F8 or Escape: "
            "back)"),
-    ("F5", "the Plan view: a plan file's variants side by side; there, Enter on a "
-           "variant's calculator edits it here, F5 goes back, A adds a calculator to a "
-           "variant, Delete removes one, Ctrl+S and Ctrl+O save and open the plan"),
+    ("F5", "the Plan view: a plan's variants side by side; there, N makes one of your "
+           "inputs (today, and proposed to change), Enter on a variant's calculator edits "
+           "it here, F5 goes back, A adds a calculator to a variant, Delete removes one, V "
+           "adds a variant like the highlighted one, Ctrl+Z and Ctrl+Y undo and redo those, "
+           "Ctrl+S and Ctrl+O save and open the plan"),
     ("c", "copy the highlighted result (in the results table)"),
     ("Ctrl+P", "command palette: every action, and a calculator by name"),
     ("F1 or ?", "this help"),
@@ -68,7 +70,47 @@ class HelpScreen(ModalScreen):
             yield Label("Escape or F1 closes this help.", classes="help-text")
 
 
-class PathScreen(ModalScreen[Path | None]):
+class PromptScreen(ModalScreen):
+    """Asks for one line of text, ``default`` to start with; returns what :meth:`taken`
+    makes of it once :meth:`refusal` has nothing against it, or None when cancelled."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    EMPTY = "Type a name."
+    """What an empty answer is told."""
+
+    def __init__(self, title: str, default: str):
+        super().__init__()
+        self.title_text, self.default = title, default
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="path-box"):
+            yield Label(self.title_text, id="path-title")
+            yield Input(self.default, id="path")
+            yield Static(id="path-problem")
+            yield Label("Enter to confirm, Escape to cancel.", classes="help-text")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        refusal = self.refusal(text) if text else self.EMPTY
+        if refusal is None:
+            self.dismiss(self.taken(text))
+        else:
+            self.query_one("#path-problem", Static).update(Text(refusal))
+
+    def refusal(self, text: str) -> str | None:
+        """Why ``text`` is not taken yet (None: it is, and the screen closes with it)."""
+        return None
+
+    def taken(self, text: str) -> object:
+        """What the screen returns for ``text``."""
+        return text
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class PathScreen(PromptScreen):
     """Asks for a file name; returns the path, or None when cancelled.
 
     ``must_exist`` is for opening; ``confirm_replace`` asks for a second Enter before an
@@ -76,41 +118,26 @@ class PathScreen(ModalScreen[Path | None]):
     what is wrong with it).
     """
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    EMPTY = "Type a file name."
 
     def __init__(self, title: str, default: Path, must_exist: bool = False,
                  confirm_replace: bool = False, folder: bool = False):
-        super().__init__()
-        self.title_text, self.default = title, default
+        super().__init__(title, str(default))
         self.must_exist, self.confirm_replace = must_exist, confirm_replace
         self.folder = folder
         self.warned: Path | None = None
 
-    def compose(self) -> ComposeResult:
-        with Vertical(id="path-box"):
-            yield Label(self.title_text, id="path-title")
-            yield Input(str(self.default), id="path")
-            yield Static(id="path-problem")
-            yield Label("Enter to confirm, Escape to cancel.", classes="help-text")
+    def taken(self, text: str) -> Path:
+        return Path(text).expanduser()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        text = event.value.strip()
-        problem = self.query_one("#path-problem", Static)
-        if not text:
-            problem.update("Type a file name.")
-            return
+    def refusal(self, text: str) -> str | None:
+        """Why the file named ``text`` is not taken yet (None: it is)."""
         try:
-            refusal = self.refusal(Path(text).expanduser())
+            return self.path_refusal(Path(text).expanduser())
         except (OSError, RuntimeError) as error:  # ~user unknown; a name too long
-            refusal = f"{text!r} cannot be used as a file name: {reason(error)}."
-        if refusal is None:
-            self.dismiss(Path(text).expanduser())
-        else:
-            problem.update(Text(refusal))
+            return f"{text!r} cannot be used as a file name: {reason(error)}."
 
-    def refusal(self, path: Path) -> str | None:
-        """Why ``path`` is not taken yet (None: it is, and the screen closes with it)."""
+    def path_refusal(self, path: Path) -> str | None:
         if "\0" in str(path):
             return f"{str(path)!r} cannot be used as a file name: it holds a NUL."
         if self.must_exist and not path.is_file():
@@ -121,6 +148,3 @@ class PathScreen(ModalScreen[Path | None]):
             self.warned = path
             return f"{path} exists: Enter again to replace it."
         return None
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)

@@ -199,6 +199,27 @@ def make_plan(machine: dict, variants: dict[str, dict[str, dict]],
     return _Reader("plan", yaml_reading.Document(document, None)).plan()
 
 
+STARTING_VARIANTS = ("today", "proposed")
+"""The variants a plan started from someone's inputs has: the baseline, and the change."""
+
+
+def starting_plan(start: scenario.Scenario) -> Plan:
+    """A plan to start from: the calculators of ``start`` with the inputs it gives as the
+    baseline variant "today", and "proposed" like it, changing nothing yet. The machine is
+    what the first of its calculators given a machine input holds for it (one nobody gave
+    stays the plan's default, marked assumed as in a file)."""
+    shared = machine_inputs()
+    machine: dict = {}
+    for calculator_id, inputs in start.inputs.items():
+        for key in shared.keys() & start.given_names(calculator_id):
+            machine.setdefault(key, inputs[key])
+    today = {calculator_id: {key: value for key, value in inputs.items()
+                             if key in start.given_names(calculator_id) and key not in shared}
+             for calculator_id, inputs in start.inputs.items()}
+    baseline, change = STARTING_VARIANTS
+    return make_plan(machine, {baseline: today, change: {}}, likes={change: baseline})
+
+
 def checked_machine(where: str, source: yaml_reading.Document, value, key: str) -> dict:
     """The machine inputs ``value`` at ``key`` of the document ``source`` (another file
     that names machines), checked and typed as a plan's machine is; a refusal is one line

@@ -26,6 +26,7 @@ from calc.core.model import CPU_RATE_UNIT
 from calc.inputs import plan
 from calc.inputs.plan import load_plan, machine_inputs, make_plan
 from calc.inputs.plan_run import PlanResult, evaluate_plan, note_sources, share_outputs
+from calc.inputs.scenario import Scenario
 from calc.template import parts_section as loader_parts
 from calc.template.loader import load
 from tests.conftest import CALCULATORS, REPO
@@ -379,3 +380,24 @@ def test_a_plans_report_works_out_its_address_spaces_and_shares_once(tmp_path, m
     assert len([line for line in report if line.strip().startswith("Total")]) == 199
     # the plan's reader, its evaluation and the report's shares: each reads the part once
     assert worked.count("spaces") == 1 and worked.count(loader_parts.MACHINE_PART) <= 3, worked
+
+
+def test_a_plan_started_from_a_scenario_is_today_as_given_and_proposed_like_it(tmp_path):
+    """What N in the Plan view makes of one's inputs: "today" holds the scenario's
+    calculators with the inputs it gives (the machine's as the plan's machine), "proposed" is
+    like today and changes nothing; inputs nobody gave stay defaults, assumed."""
+    inputs = {"connect": engine.validate("connect", {"connects_per_sec": 2500,
+                                                      "machine": "z16"}),
+              "ams": engine.validate("ams", {})}
+    given = {"connect": frozenset({"connects_per_sec", "machine"}), "ams": frozenset()}
+    made = plan.starting_plan(Scenario(inputs, "connect", given))
+    today, proposed = made.variants
+    assert (today.name, proposed.name, proposed.like) == ("today", "proposed", "today")
+    assert today.calculators["connect"] == inputs["connect"]
+    assert today.calculators["ams"] == {**inputs["ams"], "machine": "z16"}
+    assert today.machine_given == frozenset({"machine"}) and today.machine["machine"] == "z16"
+    assert today.given_names("connect") == {"connects_per_sec", "machine"}
+    assert proposed.calculators == today.calculators
+    assert load_plan(plan.save_plan(tmp_path / "plan.yaml", made)) == made
+    result = evaluate_plan(made)
+    assert result.variants[0].total == result.variants[1].total > 0

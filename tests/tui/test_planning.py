@@ -60,3 +60,16 @@ def test_a_field_not_valid_keeps_the_last_good_figures_and_says_why():
     assert planning.result == good
     assert planning.problem.startswith("Figures held at the last good inputs: ")
     assert "messages_per_sec" in planning.problem
+
+
+def test_a_new_plan_is_all_unsaved_and_titled_so(tmp_path):
+    """A plan made from one's inputs (no file): the title says it is new, every calculator of
+    it counts as not saved, and saving starts in the working folder."""
+    planning = Planning(calc.catalogue())
+    plan = load_plan(SAMPLE)
+    planning.open(None, plan)
+    assert planning.title().startswith("Plan (new, not saved): ")
+    assert planning.unsaved().endswith(" in the new plan")
+    assert planning.unsaved().startswith("today: ams, today: connect, ")
+    assert planning.file(tmp_path) == tmp_path / "mqcalc-plan.yaml"
+    assert planning.result == evaluate_plan(plan)

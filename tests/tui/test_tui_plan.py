@@ -1,11 +1,13 @@
-"""The Plan view driven through Textual's Pilot: opened from a file, a variant's calculator
-edited in the calculator panes, the figures made again, saved and read back. What it shows
+"""The Plan view driven through Textual's Pilot: opened from a file or made from one's own
+inputs, a variant added like another (undone, redone), a variant's calculator edited in the
+calculator panes, the figures made again, saved and read back. What it shows
 is :func:`calc.inputs.plan_run.evaluate_plan`'s."""
 from __future__ import annotations
 
 import shutil
 from dataclasses import replace
 
+import pytest
 from textual.widgets import Input, OptionList, Static
 
 from calc.inputs.plan import load_plan
@@ -216,3 +218,60 @@ async def test_variant_names_shaped_like_markup_are_shown_as_written(tmp_path):
         assert "[/]" in figures and "[bold red]z16 plan" in figures
         assert any("[/]" in str(notification.message)
                    for notification in app._notifications)
+
+
+async def test_a_plan_is_made_from_your_inputs_given_a_variant_edited_saved_and_undone(
+        tmp_path):
+    """The whole of a plan made in the terminal: connect at 2,500 connects/s typed as one's
+    own, F5 and N make "today" of it and "proposed" like it; V adds "bigger" like the
+    highlighted variant (a name taken refused), Ctrl+Z takes it back and Ctrl+Y brings it again; 5,000 typed into
+    bigger's connect changes its figures alone; Ctrl+S writes a plan file that reads back
+    to the same figures."""
+    path = tmp_path / "plan.yaml"
+    app = create_app(folder=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"Calculator: connect", "enter")
+        await pilot.pause()
+        app.query_one(f"#{field_id('connects_per_sec')}", Input).value = "2500"
+        await pilot.pause()
+        await pilot.press("f5", "n")
+        await pilot.pause()
+        own = {"connect": app.calculator_screen.session.scenario().inputs["connect"]}
+        assert [v.name for v in app.planning.edit.plan.variants] == ["today", "proposed"]
+        today, proposed = app.planning.result.variants
+        assert today.total == proposed.total > 0
+        assert app.planning.edit.plan.variants[0].calculators == own
+        assert "(new, not saved)" in plain(app.screen.query_one("#plan-title", Static))
+        await pilot.press("v")  # like the highlighted variant: today
+        await pilot.pause()
+        prompt = app.screen.query_one("#path", Input)
+        assert prompt.value == "today_2"  # "proposed" is taken
+        prompt.value = "proposed"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "is a variant of this plan already" in plain(app.screen.query_one(
+            "#path-problem", Static))
+        prompt.value = "bigger"
+        await pilot.press("enter")
+        await pilot.pause()
+        names = [v.name for v in app.planning.edit.plan.variants]
+        assert names == ["today", "proposed", "bigger"]
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert [v.name for v in app.planning.edit.plan.variants] == ["today", "proposed"]
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert [v.name for v in app.planning.edit.plan.variants] == names
+        await edit_field(app, pilot, "bigger", "connect", "connects_per_sec", "5000")
+        await pilot.press("f5")
+        await pilot.pause()
+        today, proposed, bigger = app.planning.result.variants
+        assert today.total == proposed.total and bigger.total == pytest.approx(2 * today.total)
+        await through_file_prompt(app, pilot, "ctrl+s", path)
+        saved = load_plan(path)
+        assert [v.name for v in saved.variants] == names and saved.variants[2].like == "today"
+        assert evaluate_plan(saved) == app.planning.result
+        assert app.planning.unsaved() == ""

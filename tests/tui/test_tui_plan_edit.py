@@ -165,3 +165,47 @@ def test_at_80_columns_the_contributions_are_whole():
     shown = text(contributions_table(result), 76)  # 80 less the view's padding and scrollbar
     assert "…" not in shown
     assert max(map(len, shown.splitlines())) <= 76
+
+
+def test_a_variant_added_like_another_starts_with_its_fields_and_is_saved_as_like(tmp_path):
+    """V in the Plan view: the new variant has the calculators and the fields of the one it
+    is like (changes typed there since included), is written as like it, changing nothing,
+    and reads back with that one's figures."""
+    edit = sample_edit()
+    fields = edit.sessions["proposed"].fields("connect")
+    edit.sessions["proposed"].histories["connect"].record({**fields, "connects_per_sec": "3000"})
+    edit.add_variant("bigger", "proposed")
+    assert edit.members["bigger"] == edit.members["proposed"]
+    assert edit.sessions["bigger"].fields("connect")["connects_per_sec"] == "3000"
+    plan = edit.remake()
+    today, proposed, bigger = plan.variants
+    assert (bigger.like, bigger.calculators, bigger.machine) == (
+        "proposed", proposed.calculators, proposed.machine)
+    written = yaml.safe_load(save_plan(tmp_path / "p.yaml", plan).read_text())["variants"]
+    assert written["bigger"] == {"like": "proposed", "calculators": {}}
+    result = evaluate_plan(load_plan(tmp_path / "p.yaml"))
+    assert result.variants[2].total == result.variants[1].total != result.variants[0].total
+
+
+def test_undo_and_redo_take_back_and_make_again_each_change_of_the_plans_shape():
+    """Ctrl+Z and Ctrl+Y in the Plan view: a variant added, a calculator added, one removed,
+    each undone in turn back to the plan as opened, and made again; a change after an undo
+    leaves nothing to redo."""
+    edit = sample_edit()
+    opened = (edit.remake(), edit.pairs())
+    edit.add_variant("bigger", "today")
+    edit.add("bigger", "pageset_encryption", None)
+    edit.remove("today", "ams")
+    shapes = [(edit.remake(), edit.pairs())]
+    assert ("today", "ams") not in shapes[0][1] and ("bigger", "pageset_encryption") in \
+        shapes[0][1]
+    undone = []
+    while edit.undo():
+        undone.append(edit.pairs())
+    assert len(undone) == 3 and (edit.remake(), edit.pairs()) == opened
+    while edit.redo():
+        pass
+    assert (edit.remake(), edit.pairs()) == shapes[0]
+    edit.undo()
+    edit.add("today", "pageset_encryption", None)
+    assert not edit.redo()
