@@ -11,6 +11,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from calc.core.model import UNKNOWN
 from calc.core.readable import readable
 from calc.engine.evidence import UNMARKED, WORDS
 from calc.engine.explain import Explanation
@@ -34,8 +35,10 @@ def explanation_view(explanation: Explanation) -> Group:
     """Title and value, help, formula, the values that fed it, whether it is scaled to the
     machine chosen, and the sources."""
     output = explanation.output
-    heading = Text.assemble((output.title, "bold"), " = ",
-                            (with_unit(explanation.value, output.unit, output.decimals), "bold"))
+    figure = with_unit(explanation.value, output.unit, output.decimals)
+    heading = Text.assemble((output.title, "bold"), " = ", *(
+        ((UNKNOWN, "bold"), f" (the formula gives {figure}; the notes say what it needs)")
+        if explanation.unknown else ((figure, "bold"),)))
     values = Table.grid(padding=(0, 2))
     values.add_column(style="cyan", no_wrap=True)
     values.add_column(justify="right", no_wrap=True)

@@ -85,7 +85,7 @@ class ResultsPanel(Vertical):
         calculator = self.calculator
         self.result, self.given = result, given
         table = self.query_one("#outputs", ResultsTable)
-        figures = shown_figures(calculator, result.outputs)
+        figures = shown_figures(calculator, result.outputs, result.unknown)
         self.query_one("#answer", Pane).show(answer_view(calculator, figures, result.evidence),
                                              key=(figures, str(result.evidence)))
         long_texts = []

@@ -68,7 +68,7 @@ def result_lines(calculator: Calculator, result: Result) -> list[str]:
     (:mod:`calc.engine.evidence`)."""
     lines = wrapped("measured on: ", calculator.measured_on) if calculator.measured_on else []
     title_width = max(len(output.title) for output in calculator.outputs.values())
-    figures = shown_figures(calculator, result.outputs)
+    figures = shown_figures(calculator, result.outputs, result.unknown)
     unit_width = max(len(figure.unit) for figure in figures.values())
     for name, output in calculator.outputs.items():
         letters = " ".join(LETTERS[kind] for kind in result.evidence[name])

@@ -152,6 +152,10 @@ class Output:
     """Every input the formula reads, itself or through other outputs, in the inputs' order."""
 
 
+UNKNOWN = "not given"
+"""How a figure that cannot be known (a note's ``unknown``) is shown to a person."""
+
+
 @dataclass
 class Note:
     """Advice shown only when its condition holds for the current inputs.
@@ -168,6 +172,10 @@ class Note:
     marks: tuple[str, ...] = ()
     subject: str = ""
     citation: Citation | None = None
+    unknown: tuple[str, ...] = ()
+    """Outputs that cannot be known while the note holds (an input they need was not
+    given: MSU without an MSU rating): a person is shown :data:`UNKNOWN` for them, not the
+    figure the formula gives (programs still get it, with the list)."""
 
 
 @dataclass

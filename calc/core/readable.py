@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from calc.core.formatting import format_value
-from calc.core.model import Calculator
+from calc.core.model import UNKNOWN, Calculator
 
 TIME_STEPS = ("µs", "ms", "s")
 """Time units a figure may move between, each a thousand times the one before."""
@@ -98,10 +98,12 @@ def consistent(figures: list[Shown]) -> list[Shown]:
             if isinstance(figure.value, float) else figure for figure in figures]
 
 
-def shown_figures(calculator: Calculator, outputs: dict) -> dict[str, Shown]:
+def shown_figures(calculator: Calculator, outputs: dict,
+                  unknown: tuple[str, ...] = ()) -> dict[str, Shown]:
     """Every output of ``calculator`` as a person is shown it, one number of decimals per
-    unit across them."""
-    figures = consistent([readable(outputs[name], output.unit, output.decimals)
+    unit across them; those ``unknown`` names (a result's) as :data:`UNKNOWN`, unitless."""
+    figures = consistent([Shown(UNKNOWN, "", 0) if name in unknown else
+                          readable(outputs[name], output.unit, output.decimals)
                           for name, output in calculator.outputs.items()])
     return dict(zip(calculator.outputs, figures))
 

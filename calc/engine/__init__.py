@@ -131,6 +131,9 @@ class Result:
     given: frozenset[str] = field(default=frozenset(), compare=False)
     """The inputs counted as given; every other one is the template's default. Two results
     with the same figures and marks are equal whoever gave an input that marks nothing."""
+    unknown: tuple[str, ...] = ()
+    """Outputs an applying note says cannot be known (:attr:`calc.core.model.Note.unknown`):
+    shown to a person as not given."""
 
     def as_json(self) -> dict:
         """The result for ``--json``: besides inputs, outputs and notes, each output's unit,
@@ -142,7 +145,8 @@ class Result:
                 "outputs": self.outputs, "notes": self.notes,
                 "units": {name: output.unit for name, output in declared.outputs.items()},
                 "measured_on": declared.measured_on, "evidence": self.evidence,
-                "warnings": [caveat.as_json() for caveat in self.warnings]}
+                "warnings": [caveat.as_json() for caveat in self.warnings],
+                "unknown": list(self.unknown)}
 
 
 def input_spec(calculator_id: str, name: str, value: object) -> Input:
@@ -201,8 +205,10 @@ def _result(compiled: Compiled, inputs: dict, given=None) -> Result:
     given = frozenset(name for name in (inputs if given is None else given)
                       if name in declared.inputs)
     found = caveats(declared, flags, values, given, not_applying)
+    unknown = tuple(dict.fromkeys(name for note, applies in zip(declared.notes, flags)
+                                  if applies for name in note.unknown))
     return Result(declared.id, values, outputs, notes, not_applying, found,
-                  marks(declared, found), said, given)
+                  marks(declared, found), said, given, unknown)
 
 
 def evaluate(calculator_id: str, inputs: dict) -> dict:

@@ -54,6 +54,8 @@ class Explanation:
     warnings: tuple[Caveat, ...] = ()
     """The warnings behind the figure's evidence marks (:mod:`calc.engine.evidence`); none when
     it rests on IBM's measurement at its configuration or on the planner's own data."""
+    unknown: bool = False
+    """Whether a note holding says the figure cannot be known (:attr:`Result.unknown`)."""
 
 
 def explain(calculator_id: str, output_id: str, inputs: dict, given=None) -> Explanation:
@@ -72,7 +74,7 @@ def explain(calculator_id: str, output_id: str, inputs: dict, given=None) -> Exp
     return Explanation(output, result.outputs[output_id], terms, sources,
                        _scaling(spec, reads, values),
                        tuple(caveat for caveat in result.warnings
-                             if output_id in caveat.outputs))
+                             if output_id in caveat.outputs), output_id in result.unknown)
 
 
 def _scaling(spec: Calculator, reads: set[str], values: dict) -> str:

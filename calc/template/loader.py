@@ -6,6 +6,7 @@ problem is a :class:`TemplateError` naming the file, the line and the key path, 
 """
 from __future__ import annotations
 
+from collections.abc import Collection
 from pathlib import Path
 
 from calc.core.errors import InputError
@@ -39,7 +40,7 @@ INPUT_KEYS = {"type", "default", "title", "help", "unit", "min", "max", "choices
 TABLE_KEYS = {"title", "unit", "keys", "rows", "source"}
 CONSTANT_KEYS = {"value", "title", "unit", "source"}
 OUTPUT_KEYS = {"formula", "title", "unit", "help", "decimals"}
-NOTE_KEYS = {"when", "text", "kind", "marks", "source"}
+NOTE_KEYS = {"when", "text", "kind", "marks", "source", "unknown"}
 EXAMPLE_KEYS = {"inputs", "expect", "note", "tolerance"}
 INPUT_TYPES = ("int", "number", "bool", "choice")
 
@@ -121,7 +122,7 @@ class _Loader(TemplateReader):
         outputs, order = self.outputs(doc["outputs"], inputs, tables, constants)
         scope = template_scope(inputs, tables, constants, outputs)
         known = {*inputs, *outputs}
-        notes = [self.note(index, spec, scope, known)
+        notes = [self.note(index, spec, scope, known, outputs.keys())
                  for index, spec in enumerate(doc.get("notes", []))]
         notes += [self.evidence.extrapolation(inputs[name], citation, scope)
                   for name, citation in self.measured_citations.items()]
@@ -288,7 +289,8 @@ class _Loader(TemplateReader):
             visit(name, [])
         return order
 
-    def note(self, index: int, spec, scope: expr.Scope, known: set[str]) -> Note:
+    def note(self, index: int, spec, scope: expr.Scope, known: set[str],
+             outputs: Collection[str]) -> Note:
         key = f"notes[{index}]"
         spec = self.mapping(spec, key, NOTE_KEYS, {"when", "text"})
         when = self.text(spec["when"], f"{key}.when")
@@ -297,7 +299,18 @@ class _Loader(TemplateReader):
         if tree.mq_type != BOOL:
             self.fail(f"{key}.when", "must be a condition (true or false)")
         return Note(when, self.prose(spec["text"], f"{key}.text"), tree,
-                     **self.evidence.evidence_kind(spec, key, known))
+                    unknown=self.unknown(spec.get("unknown", []), f"{key}.unknown", outputs),
+                    **self.evidence.evidence_kind(spec, key, known))
+
+    def unknown(self, names, key: str, outputs: Collection[str]) -> tuple[str, ...]:
+        """A note's ``unknown``: the outputs a person is not shown a figure for while it
+        holds."""
+        if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+            self.fail(key, "must list outputs")
+        for name in names:
+            if name not in outputs:
+                self.fail(key, f"{name!r} is not an output")
+        return tuple(names)
 
     def check(self, index: int, spec, inputs: dict[str, Input]) -> Check:
         """A rule between inputs: a condition on inputs only, which the defaults satisfy."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import re
 import subprocess
 import sys
 
@@ -87,14 +88,24 @@ def test_eval_readable_output_has_units():
     assert "760.0 CPU µs" in completed.stdout and "CPU s/s" in completed.stdout
 
 
+def test_msu_reads_not_given_until_an_msu_rating_is_given():
+    """ "0.0 MSU" said nothing of why: without msu_per_cp the line says not given (the note
+    says what to give); with it, the MSU."""
+    lines = {line.split("  ")[1]: line for line in mqcalc("eval", "connect").stdout.splitlines()
+             if line.startswith("  MSU consumed")}
+    assert lines["MSU consumed"].split()[2:5] == ["not", "given", "A"]
+    rated = mqcalc("eval", "connect", "msu_per_cp=120").stdout
+    assert re.search(r"^  MSU consumed +9\.1 MSU\b", rated, re.M)
+
+
 @pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.id)
 def test_eval_text_shows_each_figure_as_the_terminal_calculator_does(calculator):
     """One rule for a figure a person reads (calc.core.readable): a page set's write CPU
-    of 2,364,633 µs reads "2.365 CPU s" on the command line as in the terminal."""
+    of 2,364,633 µs reads "2.36 CPU s" on the command line as in the terminal."""
     result = calc.run(calculator.id, {})
     lines = result_lines(calculator, result)
     width = max(len(output.title) for output in calculator.outputs.values())
-    for name, figure in shown_figures(calculator, result.outputs).items():
+    for name, figure in shown_figures(calculator, result.outputs, result.unknown).items():
         title = calculator.outputs[name].title
         [line] = [line for line in lines if line[2:2 + width].rstrip() == title]
         assert f" {figure.text} {figure.unit}" in line, (name, line)

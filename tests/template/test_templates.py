@@ -60,6 +60,9 @@ BROKEN = {
     "type misuse": (setting(["outputs", "connect_cpu_us", "formula"], "tls + 1"),
                     "outputs.connect_cpu_us.formula"),
     "choice typo": (setting(["notes", 2, "when"], "listener == 'sharde'"), "notes[2].when"),
+    "unknown names an input": (setting(["notes", 2, "unknown"], ["sharecnv"]),
+                               "notes[2].unknown"),
+    "unknown not a list": (setting(["notes", 2, "unknown"], "msu"), "notes[2].unknown"),
     "headline not an output": (setting(["headline"], "sharecnv"), "headline"),
     "too few key results": (setting(["key_results"], ["msu", "lpar_busy_pct"]), "key_results"),
     "too many key results": (setting(["key_results"], ["msu", "lpar_busy_pct", "chin_cpu_us",
@@ -463,6 +466,25 @@ def test_the_cpu_rate_is_shown_beside_its_share_of_the_lpar_and_msu(calculator):
     names = list(calculator.outputs)
     at = names.index("cpu_seconds_per_sec")
     assert names[at + 1:at + 3] == ["lpar_busy_pct", "msu"]
+
+
+@pytest.mark.parametrize("calculator", [c for c in CALCULATORS if "msu" in c.outputs],
+                         ids=lambda c: c.id)
+def test_msu_without_an_msu_rating_is_unknown_not_zero(calculator):
+    """At the defaults (no MSU rating, some CPU) msu is the one output a person is shown as
+    not given, its value 0 for programs; with a rating it is the CPU times the rating."""
+    result = calc.run(calculator.id, {})
+    assert result.outputs["cpu_seconds_per_sec"] > 0
+    assert result.unknown == ("msu",) and result.outputs["msu"] == 0
+    assert result.as_json()["unknown"] == ["msu"]
+    rated = calc.run(calculator.id, {"msu_per_cp": 120})
+    assert rated.unknown == () and rated.outputs["msu"] == pytest.approx(
+        120 * rated.outputs["cpu_seconds_per_sec"])
+
+
+def test_no_cpu_is_zero_msu_whether_a_rating_is_given_or_not():
+    result = calc.run("connect", {"connects_per_sec": 0, "blocked_per_sec": 0})
+    assert result.outputs["cpu_seconds_per_sec"] == 0 and result.unknown == ()
 
 
 @pytest.mark.parametrize("beside", [{"cpu_seconds_per_sec": ["no_such_output"]},

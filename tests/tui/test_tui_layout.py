@@ -8,13 +8,12 @@ from __future__ import annotations
 import pytest
 from textual.containers import VerticalScroll
 from textual.geometry import Region
-from textual.widgets import DataTable, Label, Select, Static, Switch
+from textual.widgets import DataTable, Input, Label, Select, Static, Switch
 from textual.widgets._footer import FooterKey
 
 import calc
-from calc.core.readable import shown_figures
 from tests.conftest import CALCULATOR_IDS, CALCULATORS
-from tests.tui.test_tui import app_on
+from tests.tui.test_tui import app_on, figures_shown
 from tui.app import create_app
 from tui.results_panel import fit_cell
 from tui.screens import HelpScreen
@@ -48,7 +47,7 @@ async def test_every_value_and_unit_is_visible_without_scrolling_sideways(calcul
     row of the results table, scrolled into view, paints its value and its unit within the
     table's width; the headline and key results are on screen. The table is scrolled a
     screenful of rows at a time, so every row is painted and read once at least."""
-    figures = shown_figures(calculator, calc.evaluate(calculator.id, {}))
+    figures = figures_shown(calculator, {})
     app = app_on(calculator.id)
     async with app.run_test(size=SIZES[0]) as pilot:
         for size in SIZES:
@@ -93,7 +92,7 @@ async def test_at_80x24_the_answer_eight_results_and_four_inputs_with_help_show(
     has, if fewer) with their whole titles beside their figures, in the answer or the table;
     at least 4 inputs (or all) with their title, field and a help line; the focused input's
     help whole, the others' on one line."""
-    figures = shown_figures(calculator, calc.evaluate(calculator.id, {}))
+    figures = figures_shown(calculator, {})
     app = app_on(calculator.id)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -221,6 +220,28 @@ async def test_after_switching_calculator_its_title_and_first_field_show():
 
 def footer_keys(app) -> list[str]:
     return [key.key for key in app.screen.query(FooterKey)]
+
+
+async def test_msu_without_a_rating_reads_not_given_and_its_explanation_says_why():
+    """connect at its defaults has CPU and no MSU rating: the MSU row reads "not given" with
+    no unit (not "0.0 MSU"), and its explanation gives the formula's 0 as what it is; a
+    rating typed in gives the figure."""
+    app = app_on("connect")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        table = app.query_one("#outputs", DataTable)
+        assert (str(table.get_cell("msu", "value")).strip(),
+                str(table.get_cell("msu", "unit"))) == ("not given", "")
+        table.move_cursor(row=list(app.calculator_screen.current.outputs).index("msu"))
+        await pilot.press("f8")
+        await pilot.pause()
+        assert "MSU consumed = not given (the formula gives 0.0 MSU;" in " ".join(
+            painted(app.query_one("#explain")))
+        await pilot.press("f8")
+        app.query_one(f"#{field_id('msu_per_cp')}", Input).value = "120"
+        await pilot.pause()
+        assert (str(table.get_cell("msu", "value")).strip(),
+                str(table.get_cell("msu", "unit"))) == ("9.1", "MSU")
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda size: "x".join(map(str, size)))
