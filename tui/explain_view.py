@@ -11,6 +11,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from calc.core.formatting import significant
 from calc.core.model import UNKNOWN
 from calc.core.readable import readable
 from calc.engine.evidence import UNMARKED, WORDS
@@ -26,7 +27,7 @@ def with_unit(value: object, unit: str, decimals: int | None) -> str:
     if value is None:
         return "not used here"
     if decimals is None and isinstance(value, float):
-        return f"{value:,.6g} {unit}".rstrip()
+        return f"{significant(value)} {unit}".rstrip()
     shown = readable(value, unit, decimals or 0)
     return f"{shown.text} {shown.unit}".rstrip()
 

@@ -7,15 +7,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from calc.core.formatting import as_written, format_value
+from calc.core.formatting import as_written, format_value, significant
 from calc.core.model import Calculator
 from calc.core.readable import shown_figures
 from calc.core.terminal_text import printable
 from calc.engine import Result
 from calc.engine.evidence import LETTERS, WORDS, subject
 
-BIG = 1e6
-"""From here on a float is shown whole (6 significant digits would switch to 1.2e+08)."""
 INDENT = "  "
 RULE = "─"
 MOST_WIDTH = 100
@@ -114,11 +112,11 @@ def described(calculator: Calculator) -> list[str]:
 
 def shown_value(value: object) -> str:
     """A value read from SMF data as ``mqcalc smf`` shows it: a float to 6 significant
-    digits (a whole number from a million up), never in exponent form from 0.0001 up."""
+    digits, never in exponent form (:func:`calc.core.formatting.significant`)."""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, float):
-        return f"{value:,.0f}" if abs(value) >= BIG else f"{value:,.6g}"
+        return significant(value)
     return f"{value:,}" if isinstance(value, int) else printable(str(value))
 
 

@@ -2,6 +2,8 @@
 same ``decimals`` through its number formats."""
 from __future__ import annotations
 
+import math
+
 
 def format_value(value: object, decimals: int = 0) -> str:
     """Numbers with thousands separators and the output's decimals; booleans as yes/no."""
@@ -13,6 +15,17 @@ def format_value(value: object, decimals: int = 0) -> str:
         # a value that rounds to zero shows as 0, never -0.00 (round(-0.00001, 2) + 0.0)
         return f"{round(value, decimals) + 0.0:,.{decimals}f}"
     return str(value)
+
+
+def significant(value: float, digits: int = 6) -> str:
+    """``value`` to ``digits`` significant digits as a person writes it: fixed-point, never
+    in exponent form (0.0000269594, not 2.69594e-05; 1,234,567, not 1.23457e+06), thousands
+    grouped, trailing zeros dropped."""
+    if value == 0 or not math.isfinite(value):
+        return f"{value:,g}"
+    places = max(0, digits - 1 - math.floor(math.log10(abs(value))))
+    text = f"{value:,.{places}f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
 
 
 def signed(text: str) -> str:

@@ -422,3 +422,11 @@ def test_each_commands_help_is_made_when_the_line_starts_with_it(command, capsys
         main([command, "--help"])
     assert exited.value.code == 0
     assert capsys.readouterr().out.startswith(f"usage: mqcalc {command} ")
+
+
+def test_smf_values_are_never_written_in_exponent_form():
+    """A dispatcher busy of 0.0000269594 % read 2.69594e-05 %: every figure mqcalc smf
+    prints is fixed-point (the sample's smallest are millionths of a CPU second)."""
+    out = mqcalc("smf", "tests/fixtures/smf/mq10-sample").stdout
+    assert "0.0000269594 %" in out
+    assert not re.search(r"\de[-+]\d", out)

@@ -2,10 +2,13 @@
 decimals per unit, and no non-zero figure read as 0. Pure functions, no app."""
 from __future__ import annotations
 
+import math
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from calc.core.formatting import significant
 from calc.core.readable import Shown, column, consistent, readable
 
 
@@ -89,3 +92,16 @@ def test_a_columns_figures_keep_their_values_and_none_not_0_reads_0(values, unit
         assert figure.unit == shown
         assert figure.value * after == pytest.approx(value * before, rel=1e-9)
         assert value == 0 or any(digit in figure.text for digit in "123456789"), figure.text
+
+
+@given(st.floats(min_value=-1e15, max_value=1e15, allow_nan=False).filter(
+    lambda value: value == 0 or abs(value) >= 1e-15))
+def test_six_significant_digits_are_written_without_an_exponent(value):
+    """What the explanation's values and mqcalc smf show of a float: fixed-point whatever
+    its size (0.0000269594, not 2.69594e-05), within half a unit of its sixth significant
+    digit."""
+    text = significant(value)
+    assert "e" not in text and "E" not in text
+    read = float(text.replace(",", ""))
+    assert math.isclose(read, value, rel_tol=5.000001e-6, abs_tol=0)
+    assert significant(2.69594e-05) == "0.0000269594" and significant(1234567.0) == "1,234,567"
