@@ -57,11 +57,13 @@ class HelpScreen(ModalScreen):
         with VerticalScroll(id="help-box"):
             yield Static(Text("mqcalc: IBM MQ for z/OS capacity and cost", style="bold"))
             yield Static(
-                "Pick a calculator on the left, type its inputs, read the results on the right. "
-                "Every result is recomputed as you type. A value that is not accepted yet is "
-                "marked, and the results keep their last good values until it is. Move through "
-                "the results table to see, below it, how the highlighted figure is computed and "
-                "which published measurement it comes from.", classes="help-text")
+                "Pick a calculator (the list on the left; F3 shows it on a narrow screen), "
+                "type its inputs, read the results beside them (below them under 110 "
+                "columns). Every result is recomputed as you type. A value that is not "
+                "accepted yet is marked, and the results keep their last good values until it "
+                "is. F8 explains the figure highlighted in the results table: how it is "
+                "computed, what it rests on and which published measurement it comes from.",
+                classes="help-text")
             if self.field_help:
                 yield Static(Text("This field", style="bold"))
                 yield Static(Text(self.field_help), classes="help-text")
