@@ -210,8 +210,7 @@ def report_fill(calculator: Calculator, path: Path, choice: ReportChoice,
     count), or the total's (its lines' figures summed over the items it counts), each with
     where it was read; what the report does not give, missing."""
     report, interval, block = calculator.report, choice.evaluated.interval, choice.block
-    kinds = {name: kind.name for kind in report.lines for name in kind.pattern.groupindex
-             if name in calculator.inputs}
+    kinds = {name: kind.name for kind in report.lines for name in kind.gives(calculator.inputs)}
     what = f"the total of interval {choice.number}" if block is None else block.name
     fill = Fill([f"{report.title} {path}", f"{choice.label} ({choices} offered)"], {},
                 origin=f"importing {what} from {path}")
@@ -236,8 +235,7 @@ def report_fill(calculator: Calculator, path: Path, choice: ReportChoice,
     if report.interval is not None and interval.line is None:
         fill.missing += [Line(calculator.id, name, "", f"the report gives no interval line "
                               f"(such as '{report.interval.layout}') before line {first}")
-                         for name in report.interval.pattern.groupindex
-                         if name in calculator.inputs]
+                         for name in report.interval.gives(calculator.inputs)]
     if report.pool is not None and block is None:
         fill.missing += [Line(calculator.id, name, "", f"a total of several {report.item}s "
                               f"sizes no one {report.pool.title.lower()}: import a "

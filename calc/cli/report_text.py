@@ -153,6 +153,12 @@ def _joined(cells: list[str], widths: list[int], left: int, right: bool = False)
     return (INDENT + " ".join(padded[:left]) + GAP + GAP.join(padded[left:])).rstrip()
 
 
+def _showing(calculator: Calculator, names: tuple[str, ...]) -> Calculator:
+    """``calculator`` with only the outputs ``names`` (a pool's or the total's): the warnings
+    of its figures shown there, not of the others."""
+    return replace(calculator, outputs={name: calculator.outputs[name] for name in names})
+
+
 def _said_once(calculator: Calculator, evaluated: Evaluated) -> list[str]:
     """Each note and warning of the interval's items, pools and total once, led by where it
     holds when that is not everywhere."""
@@ -160,13 +166,11 @@ def _said_once(calculator: Calculator, evaluated: Evaluated) -> list[str]:
     said: dict[tuple[str, str], list[str]] = {}
     places = [(block.name, calculator, result) for block, _, result in evaluated.items]
     if report.pool is not None:
-        shown = replace(calculator, outputs={name: calculator.outputs[name]
-                                             for name in report.pool.show})
-        places += [(f"{report.pool.title.lower()} {pool.name}", shown, pool.result)
+        places += [(f"{report.pool.title.lower()} {pool.name}",
+                    _showing(calculator, report.pool.show), pool.result)
                    for pool in evaluated.pools]
-    totalled = replace(calculator, outputs={name: calculator.outputs[name]
-                                            for name in report.total.show})
-    places.append((TOTAL.lower(), totalled, evaluated.total.result))
+    places.append((TOTAL.lower(), _showing(calculator, report.total.show),
+                   evaluated.total.result))
     for name, _, result in places:  # the notes first, then the warnings
         for note in result.notes:
             said.setdefault(("note: ", note), []).append(name)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from calc.core.formatting import places
@@ -220,6 +221,11 @@ class ReportLine:
     starts: re.Pattern
     pattern: re.Pattern
     layout: str
+
+    def gives(self, inputs: Collection[str]) -> list[str]:
+        """The pattern's groups that are among ``inputs`` (a calculator's): what a line of
+        this kind gives it, in the pattern's order."""
+        return [group for group in self.pattern.groupindex if group in inputs]
 
 
 @dataclass(frozen=True)

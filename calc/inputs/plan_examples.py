@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 from importlib import resources
 from pathlib import Path
 
@@ -14,10 +15,13 @@ from calc.core.errors import MqcalcError
 SUFFIX = ".yaml"
 
 
-def example_names() -> list[str]:
-    """The examples' names (their file names without ``.yaml``), sorted."""
-    return sorted(entry.name.removesuffix(SUFFIX) for entry in resources.files(examples).iterdir()
-                  if entry.name.endswith(SUFFIX))
+@cache
+def example_names() -> tuple[str, ...]:
+    """The examples' names (their file names without ``.yaml``), sorted; the folder is
+    listed once a run."""
+    return tuple(sorted(entry.name.removesuffix(SUFFIX)
+                        for entry in resources.files(examples).iterdir()
+                        if entry.name.endswith(SUFFIX)))
 
 
 def example_text(name: str) -> str:

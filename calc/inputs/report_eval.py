@@ -140,7 +140,7 @@ def _interval_notices(calculator: Calculator, interval: Interval, inputs: dict,
     if line is None or interval.line is not None:
         return []
     notices = []
-    for name in (group for group in line.pattern.groupindex if group in calculator.inputs):
+    for name in line.gives(calculator.inputs):
         spec = calculator.inputs[name]
         source = ("as given on the command line" if name in inputs else
                   f"the default; give {name}=VALUE to change it")
@@ -163,8 +163,7 @@ def summary_json(calculator: Calculator, summary: Summary, spec: ReportSum) -> d
 def report_given_per_item(calculator: Calculator) -> set[str]:
     """The inputs an item's lines (or its pool) give."""
     report = calculator.report
-    given = {name for line in report.lines for name in line.pattern.groupindex
-             if name in calculator.inputs}
+    given = {name for line in report.lines for name in line.gives(calculator.inputs)}
     return given | ({report.pool.count} if report.pool is not None else set())
 
 

@@ -15,7 +15,7 @@ EXAMPLES = sorted(path.stem for path in (REPO / "examples").glob("*.yaml"))
 
 
 def test_every_example_in_the_folder_is_shipped_and_listed_with_what_it_shows(capsys):
-    assert example_names() == EXAMPLES == ["measured_today", "z16_encryption_ams"]
+    assert list(example_names()) == EXAMPLES == ["measured_today", "z16_encryption_ams"]
     assert main(["plan", "--example"]) == 0
     listed = capsys.readouterr().out
     assert listed.split("\n")[0].split()[0] == "measured_today"

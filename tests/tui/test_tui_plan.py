@@ -137,6 +137,29 @@ async def test_opening_a_plan_over_unsaved_changes_asks_first(tmp_path):
         assert app.planning.result == evaluate_plan(load_plan(SAMPLE))
 
 
+async def test_a_new_plan_over_unsaved_changes_asks_first(tmp_path):
+    """N over a plan with changes not saved asks, as opening one does: No keeps the plan,
+    Yes puts the new plan of one's own inputs in its place."""
+    app = create_app(folder=tmp_path, plan=(SAMPLE, load_plan(SAMPLE)))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await edit_field(app, pilot, "proposed", "ams", "messages_per_sec", "9000")
+        await pilot.press("f5", "n")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.detail == (f"Your changes to proposed: ams in the plan {SAMPLE} are "
+                                     "not saved; a new plan replaces them.")
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.planning.path == SAMPLE
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.planning.path is None and isinstance(app.screen, PlanScreen)
+        assert [v.name for v in app.planning.edit.plan.variants] == ["today", "proposed"]
+
+
 async def test_keys_typed_fast_into_a_variants_field_are_applied_in_order(tmp_path):
     app = create_app(folder=tmp_path, plan=(SAMPLE, load_plan(SAMPLE)))
     async with app.run_test(size=(80, 24)) as pilot:
