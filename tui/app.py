@@ -24,7 +24,7 @@ from calc.inputs.scenario import Scenario
 
 from .calculator_screen import CalculatorScreen
 from .confirm import Choice, ChoiceScreen, ConfirmScreen
-from .file_prompts import open_confirmed, open_file, save_file
+from .file_prompts import open_file, replace_asking, save_file
 from .plan_screen import PlanScreen
 from .planning import Planning
 from .screens import HelpScreen, PathScreen
@@ -143,7 +143,7 @@ class MqcalcApp(App):
         await self.calculator_screen.edit_variant(variant, self.planning.edit.sessions[variant],
                                                   calculator_id)
 
-    def action_new_plan(self) -> None:
+    async def action_new_plan(self) -> None:
         """N in the Plan view: a plan from the user's own inputs (the calculator shown and
         every one changed): "today" as they are, "proposed" like it, to change; after
         asking, when a plan held has changes not saved."""
@@ -153,13 +153,10 @@ class MqcalcApp(App):
             self.notify(f"No plan made: {error}", severity="error")
             return
         unsaved = self.planning.unsaved()
-        if not unsaved:
-            self.call_later(self.replace_plan, None, plan)
-            return
-        self.push_screen(ConfirmScreen(
+        await replace_asking(self, unsaved, ConfirmScreen(
             "Start a new plan?", f"Your changes to {unsaved} are not saved; a new plan "
             "replaces them.", yes="Start it", no="Keep my changes"),
-            partial(open_confirmed, self.replace_plan, None, plan))
+            self.replace_plan, None, plan)
 
     def action_open_plan(self) -> None:
         self.push_screen(PathScreen("Open a plan file", self.planning.file(self.folder),

@@ -1,6 +1,7 @@
 """The one flow of saving a file and the one of opening one, shared by scenario files (the
 calculator screen) and plan files (the app): ask for the path, read or write it through the
-engine's doors, and say what happened. A refusal is a notice, never an exception."""
+engine's doors, and say what happened (asking first, as a new plan does too, when what is
+shown has changes not saved). A refusal is a notice, never an exception."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
@@ -54,16 +55,24 @@ async def open_file(app: App, path: Path | None, load: Callable[[Path], object],
     except calc.MqcalcError as error:
         app.notify(f"Not opened: {error}", severity="error")
         return
+    await replace_asking(app, unsaved, ConfirmScreen(
+        f"Open {path}?", f"Your changes to {unsaved} are not saved. Opening "
+        f"the file replaces them{kept}.", yes="Open it", no="Keep my changes"),
+        replace, path, opened)
+
+
+async def replace_asking(app: App, unsaved: str, question: ConfirmScreen,
+                         replace: Callable[[Path | None, object], Awaitable[None]],
+                         path: Path | None, opened: object) -> None:
+    """``replace(path, opened)`` at once when ``unsaved`` names nothing, else once the user
+    says yes to ``question`` (opening a file, starting a new plan)."""
     if not unsaved:
         await replace(path, opened)
         return
-    app.push_screen(ConfirmScreen(
-        f"Open {path}?", f"Your changes to {unsaved} are not saved. Opening "
-        f"the file replaces them{kept}.", yes="Open it", no="Keep my changes"),
-        partial(open_confirmed, replace, path, opened))
+    app.push_screen(question, partial(replaced_if_yes, replace, path, opened))
 
 
-async def open_confirmed(replace: Callable[[Path, object], Awaitable[None]], path: Path,
-                         opened: object, yes: bool | None) -> None:
+async def replaced_if_yes(replace: Callable[[Path | None, object], Awaitable[None]],
+                          path: Path | None, opened: object, yes: bool | None) -> None:
     if yes:
         await replace(path, opened)

@@ -209,12 +209,13 @@ def starting_plan(start: scenario.Scenario) -> Plan:
     what the first of its calculators given a machine input holds for it (one nobody gave
     stays the plan's default, marked assumed as in a file)."""
     shared = machine_inputs()
+    given = {calculator_id: start.given_names(calculator_id) for calculator_id in start.inputs}
     machine: dict = {}
     for calculator_id, inputs in start.inputs.items():
-        for key in shared.keys() & start.given_names(calculator_id):
+        for key in shared.keys() & given[calculator_id]:
             machine.setdefault(key, inputs[key])
     today = {calculator_id: {key: value for key, value in inputs.items()
-                             if key in start.given_names(calculator_id) and key not in shared}
+                             if key in given[calculator_id] and key not in shared}
              for calculator_id, inputs in start.inputs.items()}
     baseline, change = STARTING_VARIANTS
     return make_plan(machine, {baseline: today, change: {}}, likes={change: baseline})
