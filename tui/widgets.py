@@ -195,8 +195,10 @@ class SteadyFooter(Footer):
     """Textual's footer, rebuilt only when the keys it would show change. Textual's own
     rebuilds itself, and so lays out the whole screen again, whenever the screen's bindings
     may have changed: on every change of focus, each Tab from field to field included,
-    though that seldom changes a key shown. The keys are compared as the screen's active
-    bindings, each with whether it is enabled and its tooltip: everything the footer shows."""
+    though that seldom changes a key shown. The keys compared are the ones Textual's footer
+    shows (a binding with ``show``, and the command palette's), each with whether it is
+    enabled and its tooltip: a change of a hidden binding (a field's cursor keys, as focus
+    moves between a list and a field) changes nothing shown."""
 
     shown: tuple = ()
     """The active bindings the footer was last rebuilt for."""
@@ -214,8 +216,10 @@ class SteadyFooter(Footer):
             yield widget
 
     def bindings_changed(self, screen) -> None:
+        palette = screen.app.COMMAND_PALETTE_BINDING
         active = tuple((key, binding, enabled, tooltip)
-                       for key, (_, binding, enabled, tooltip) in screen.active_bindings.items())
+                       for key, (_, binding, enabled, tooltip) in screen.active_bindings.items()
+                       if binding.show or key == palette)
         rebuilt = screen.app.app_focus and self.is_attached and screen is self.screen
         if rebuilt and self._bindings_ready and active == self.shown:
             return

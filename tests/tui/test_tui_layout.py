@@ -275,17 +275,19 @@ async def test_the_footer_keeps_its_order_as_the_focus_moves():
 
 
 async def test_the_footer_is_rebuilt_only_when_its_keys_change():
-    """Tab from one number field to another shows the same keys: the footer is kept (Textual
-    would rebuild it, and lay out the whole screen, each time). Focus on the results table
+    """Moving from a number field to another, to a choice or to a switch shows the same
+    keys: the footer is kept (Textual would rebuild it, and lay out the whole screen, each
+    time), though each kind of field has hidden keys of its own. Focus on the results table
     adds its copy key, and leaving it takes the key away."""
     app = app_on("connect")
     async with app.run_test(size=(160, 45)) as pilot:
         await pilot.pause()
         footer = app.screen.query_one(SteadyFooter)
         first = footer.query(FooterKey).first()
-        app.query_one(f"#{field_id('connects_per_sec')}").focus()
-        await pilot.pause()
-        assert footer.query(FooterKey).first() is first
+        for field in ("connects_per_sec", "listener", "tls"):
+            app.query_one(f"#{field_id(field)}").focus()
+            await pilot.pause()
+            assert footer.query(FooterKey).first() is first, field
         app.query_one("#outputs").focus()
         await pilot.pause()
         assert "c" in footer_keys(app) and footer.query(FooterKey).first() is not first
