@@ -31,4 +31,9 @@ fi
 MQZCALC_EXTRAS=test
 . "$(dirname "$0")/setup.sh"
 cd "$MQZCALC_ROOT"  # pytest finds its settings and tests/ from the checkout
+# Python keeps each module it compiles (__pycache__, ignored by git), as it does by default:
+# an environment that turns that off (PYTHONDONTWRITEBYTECODE, set on some build machines)
+# made every test worker and every mqcalc the tests start compile mqzcalc again, and pytest
+# rewrite every test module again (about 12 % of the CPU of the command-line tests).
+unset PYTHONDONTWRITEBYTECODE
 exec .venv/bin/python -m pytest "$@"

@@ -19,6 +19,7 @@ import calc
 from calc.workbook import build_paths
 from tests.compare import named_cell
 from tests.conftest import CALCULATOR_IDS, CALCULATORS, REPO
+from tests.made_once import made_once
 from tests.tui.test_terminal import in_tmux, quit_with_ctrl_q, row, wait_for
 from tests.wheels import NOT_SOURCES, build_wheel, install_wheel
 
@@ -46,19 +47,21 @@ def run(*command, cwd: Path, templates: Path | None = None,
     return completed
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def wheel(tmp_path_factory) -> Path:
     """The wheel pip builds from a copy of the checkout's sources (so the build's own files
-    land in the copy, not the checkout)."""
-    work = tmp_path_factory.mktemp("wheel")
-    return build_wheel(work, lambda *command: run(*command, cwd=work))
+    land in the copy, not the checkout), built once for every worker that runs these tests;
+    they only read it."""
+    return made_once(tmp_path_factory, "wheel", lambda work: build_wheel(
+        work, lambda *command: run(*command, cwd=work)))
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def installed(wheel, tmp_path_factory) -> Path:
-    """A fresh virtual environment with the wheel installed: its bin folder."""
-    work = tmp_path_factory.mktemp("installed")
-    return install_wheel(wheel, work, lambda *command: run(*command, cwd=work))
+    """A fresh virtual environment with the wheel installed: its bin folder, made once for
+    every worker (the tests run the installed command in folders of their own)."""
+    return made_once(tmp_path_factory, "installed", lambda work: install_wheel(
+        wheel, work, lambda *command: run(*command, cwd=work)))
 
 
 def test_the_wheel_carries_the_templates_and_the_stylesheet(wheel):
