@@ -197,11 +197,12 @@ class SteadyFooter(Footer):
     may have changed: on every change of focus, each Tab from field to field included,
     though that seldom changes a key shown. The keys compared are the ones Textual's footer
     shows (a binding with ``show``, and the command palette's), each with whether it is
-    enabled and its tooltip: a change of a hidden binding (a field's cursor keys, as focus
-    moves between a list and a field) changes nothing shown."""
+    enabled and its tooltip: a change of a hidden binding (each kind of field has its own,
+    as focus moves from a number field to a choice or a switch) changes nothing shown."""
 
     shown: tuple = ()
-    """The active bindings the footer was last rebuilt for."""
+    """The shown keys (with their bindings, states and tooltips) the footer was last
+    rebuilt for."""
 
     def __init__(self, less_used: frozenset[str] = frozenset(), **options):
         super().__init__(**options)
