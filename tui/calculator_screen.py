@@ -21,7 +21,7 @@ from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ActiveBinding, Screen
+from textual.screen import ActiveBinding
 from textual.widgets import (Header, Label, ListItem, ListView, Select, Static, Switch,
                              TabbedContent)
 
@@ -39,7 +39,7 @@ from .plan_screen import plan_file_commands, scenarios_away
 from .results_panel import ResultsPanel
 from .screens import PathScreen
 from .session import Session
-from .widgets import InputForm, SteadyFooter, field_id, input_row, switch_state
+from .widgets import InputForm, SteadyFooter, SteadyScreen, field_id, input_row, switch_state
 
 PANELS = ("calculators", "inputs", "results")
 """Ids of the panels the maximize key fills the screen with."""
@@ -50,7 +50,7 @@ of those used most."""
 
 
 
-class CalculatorScreen(Screen):
+class CalculatorScreen(SteadyScreen):
     """The calculator list, the inputs form and the results panel, over ``session``.
 
     The footer lists the keys in the order of :attr:`BINDINGS` wherever the focus is:

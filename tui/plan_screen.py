@@ -23,7 +23,7 @@ from .plan_pick import AddCalculatorScreen
 from .plan_view import Bars, contributions_table, figures_table, notes_view
 from .planning import Planning
 from .screens import PromptScreen
-from .widgets import SteadyFooter
+from .widgets import SteadyFooter, SteadyScreen
 
 CONTRIBUTIONS = ("Contributions: each calculator's declared parts, added up into the address "
                  "spaces and the total above (blank: not used in that variant)")
@@ -70,7 +70,7 @@ class VariantNameScreen(PromptScreen):
         return None
 
 
-class PlanScreen(Screen):
+class PlanScreen(SteadyScreen):
     """The figures of the plan the app holds; Escape or F5 goes back to the calculators."""
 
     DEFAULT_CSS = """
