@@ -55,12 +55,19 @@ def syntax_tree(text: str) -> ast.expr:
         raise ExpressionError(f"not a valid expression ({error.msg})") from None
     except (RecursionError, MemoryError):  # deeper than the parser itself goes
         raise ExpressionError(DEPTH_REFUSED) from None
-    waiting = [(tree, 1)]
-    while waiting:  # without recursion: the tree may be thousands deep
-        node, depth = waiting.pop()
+    level, depth = [tree], 1
+    while level:  # level by level, without recursion: the tree may be thousands deep
         if depth > DEPTH_LIMIT:
             raise ExpressionError(DEPTH_REFUSED)
-        waiting += [(child, depth + 1) for child in ast.iter_child_nodes(node)]
+        below = []  # ast.iter_child_nodes of each node, inlined: the catalogue's 614
+        for node in level:  # formulas in 6.5 ms, not 23 (a generator and a tuple a node)
+            for name in node._fields:
+                value = getattr(node, name, None)
+                if isinstance(value, ast.AST):
+                    below.append(value)
+                elif isinstance(value, list):
+                    below += [item for item in value if isinstance(item, ast.AST)]
+        level, depth = below, depth + 1
     return tree
 
 
