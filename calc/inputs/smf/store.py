@@ -43,6 +43,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+from weakref import WeakKeyDictionary
 
 from calc.files.reading import NotReadable, read_with
 from calc.files.stopping import signals_noted, stopping
@@ -221,6 +222,8 @@ def _connect(store: Path, write: bool):
                              "when its load has ended") from None
         raise StoreError(f"{named}: cannot be opened: {said}") from None
     tables = table_columns(connection)
+    if not write:
+        READ_ONLY_TABLES[connection] = tables
     if META not in tables:
         if write and not tables:
             return connection
@@ -235,8 +238,15 @@ def _connect(store: Path, write: bool):
     return connection
 
 
+READ_ONLY_TABLES: WeakKeyDictionary = WeakKeyDictionary()
+"""The tables and columns of each store opened to read, asked once (DuckDB's
+information_schema answers in 12 to 18 ms, and a peak query asked four times)."""
+
+
 def table_columns(connection) -> dict[str, list[str]]:
     """The store's tables and their columns, in order."""
+    if connection in READ_ONLY_TABLES:
+        return READ_ONLY_TABLES[connection]
     found: dict[str, list[str]] = {}
     for table, column in connection.execute(
             "SELECT table_name, column_name FROM information_schema.columns "
