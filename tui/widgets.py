@@ -240,6 +240,6 @@ class SteadyScreen(Screen):
     moves (its ``focused`` reactive repaints). The widget that loses the focus, the one
     that takes it and any whose style hangs on where the focus is (``:focus-within``) are
     restyled and repainted by Textual without that, so the whole repaint showed nothing
-    new: it cost 86 ms of CPU of a Tab's 144 ms on the calculator screen at 170x60."""
+    new: a Tab on the calculator screen at 170x60 cost 123 ms of CPU with it, 81 without."""
 
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)

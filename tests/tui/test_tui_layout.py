@@ -305,7 +305,7 @@ async def test_the_footer_is_rebuilt_only_when_its_keys_change():
 async def test_moving_the_focus_never_repaints_the_whole_screen(monkeypatch, plan):
     """Tab and Shift+Tab, on the calculators and on the plan, repaint what changes as the
     focus moves, never the whole screen: Textual's screen repaints itself whole at each
-    move, which cost 86 ms of CPU of a Tab's 144 at 170x60. The focus does move."""
+    move (a Tab at 170x60 cost 123 ms of CPU so, 81 without). The focus does move."""
     whole = []
     full_update = Compositor.render_full_update
     monkeypatch.setattr(Compositor, "render_full_update",
