@@ -13,8 +13,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.validation import ValidationResult, Validator
-from textual.widgets import DataTable, Footer, Input, Label, Select, Static, Switch
 from textual.widget import Widget
+from textual.widgets import DataTable, Footer, Input, Label, Select, Static, Switch
 from textual.widgets.data_table import ColumnKey, RowKey
 
 from calc import InputError
@@ -230,7 +230,6 @@ class SteadyFooter(Footer):
         super().bindings_changed(screen)
         if rebuilt:
             self.shown = active
-
 
 
 class SteadyScreen(Screen):
