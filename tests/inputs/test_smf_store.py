@@ -64,6 +64,28 @@ def test_a_store_gives_what_each_folder_loaded_into_it_gives(tmp_path):
                          "folders"
 
 
+def test_rows_read_back_carry_the_times_the_store_worked_out_and_they_are_their_cells(tmp_path):
+    """Each row read from a store carries its record time and interval start as the load
+    worked them out (:data:`calc.inputs.smf.store.TIMES`), so the import need not read the
+    cells again; they are what the cells read, a 1970 start (a time the record does not
+    set) included."""
+    from calc.inputs.smf.feeds import declared
+    from calc.inputs.smf.importing import columns_read
+    from calc.inputs.smf.tables import START_DATE, START_TIME
+
+    assert load(SAMPLE, RAW, OLD, "--into", tmp_path / "mq.duckdb")[0] == 0
+    tables = store.read_tables(tmp_path / "mq.duckdb", declared().files, columns_read)
+    rows = [row for table in tables.values() for row in table.rows]
+    given = [row for row in rows if row.times != (None, None)]
+    assert len(rows) == 963 and len(given) == 963
+    for row in rows:
+        assert row.recorded == row.moment("Date", "Time")
+        if START_DATE in row.cells:
+            assert row.start == row.moment(START_DATE, START_TIME)
+    unset = [row for row in rows if row.cells.get(START_DATE, "").strip() == "1970/01/01"]
+    assert unset and all(row.times[1].year == 1970 and row.start is None for row in unset)
+
+
 def test_the_text_of_a_store_is_the_text_of_its_folder_with_where_it_was_loaded_from(tmp_path):
     assert load(RAW, "--into", tmp_path / "raw.duckdb")[0] == 0
     from_folder = words(run_main("smf", RAW, "--interval", "all")[1])

@@ -71,10 +71,10 @@ def _total(rows: Rows, column: str) -> int | float:
     values = [row.number(column) for row in rows]
     if not rows or None in values:
         raise NotInData(f"{column} is not in the data")
-    for row, value in zip(rows, values):
-        if value < 0:
-            raise Unusable(row, (column,), row.cells[column], "expects a count or a time of "
-                           "0 or more")
+    if min(values) < 0:
+        row = rows[next(index for index, value in enumerate(values) if value < 0)]
+        raise Unusable(row, (column,), row.cells[column], "expects a count or a time of "
+                       "0 or more")
     return sum(values)
 
 

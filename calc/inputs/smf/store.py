@@ -57,7 +57,8 @@ earlier format is read as it is and brought to this one by its next load."""
 TIMES = {"_recorded": PLACES["record"], "_start": PLACES["interval"]}
 """The times each stored row keeps beside its cells, worked out as it is loaded, and the
 columns they are read from: when its record was written, and its statistics interval's
-start (NULL where the file has no such columns)."""
+start (NULL where the file has no such columns); a row read back carries them in this order
+(:attr:`calc.inputs.smf.tables.Row.times`)."""
 NO_TIME = "NULL::TIMESTAMP"
 """SQL for the time of a row whose file has no columns to give it."""
 META, LOADS, IDENTITIES = "mqzcalc_store", "mqzcalc_loads", "mqzcalc_identities"
@@ -523,11 +524,13 @@ def read_opened(connection, files: Iterable[str],
                 when, parameters = "_when", parameters * 2
             among, spans = _among(around, placed_by, when)
             where, parameters = f"{only} AND {among}", parameters + spans
-        query = (f"SELECT _folder, _line, {cells_read} FROM {source} WHERE {where} "
+        times = ", ".join(time if time in table else NO_TIME for time in TIMES)
+        query = (f"SELECT _folder, _line, {times}, {cells_read} FROM {source} WHERE {where} "
                  "ORDER BY _load, _folder, _line")
         found[file] = Table(file, columns, tuple(
-            Row(file, line, dict(zip(read, values)), folder)
-            for folder, line, *values in connection.execute(query, parameters).fetchall()))
+            Row(file, line, dict(zip(read, values)), folder, (recorded, start))
+            for folder, line, recorded, start, *values
+            in connection.execute(query, parameters).fetchall()))
     return found
 
 

@@ -50,6 +50,12 @@ class Row:
     folder: str = ""
     """Where the file was when a store loaded it (:mod:`calc.inputs.smf.store`); "" for a
     row read from the folder itself."""
+    times: tuple[datetime | None, datetime | None] = (None, None)
+    """When its record was written and its interval's start, where a store worked them
+    out from the cells as it loaded the row (:data:`calc.inputs.smf.store.TIMES`), else
+    None, and :attr:`recorded` and :attr:`start` read the cells: a tenth of the time, and
+    the same times (the store reads only the tool's own form, which :func:`cells.moment`
+    reads alike)."""
 
     def text(self, column: str) -> str:
         return self.cells.get(column, "").strip()
@@ -84,12 +90,15 @@ class Row:
     @property
     def recorded(self) -> datetime | None:
         """When the SMF record was written (the row's Date and Time)."""
-        return self.moment("Date", "Time")
+        stored = self.times[0]
+        return self.moment("Date", "Time") if stored is None else cells.set_time(stored)
 
     @property
     def start(self) -> datetime | None:
         """The statistics interval's start (None in an accounting row)."""
-        return self.moment(START_DATE, START_TIME)
+        stored = self.times[1]
+        return (self.moment(START_DATE, START_TIME) if stored is None
+                else cells.set_time(stored))
 
 
 class Unusable(ValueError):
