@@ -11,6 +11,7 @@ it replaced kept: the first Ctrl+Z past the import brings it all back in one ste
 """
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from functools import partial
 from pathlib import Path
@@ -19,12 +20,13 @@ from textual.app import App
 
 import calc
 from calc.core.model import Calculator
-from calc.inputs.smf.importing import read_smf
+from calc.inputs.smf.importing import SmfData, read_smf
 
-from .import_fill import Fill, flag_notes, report_choices, report_fill, smf_choices, smf_fill
-from .import_screens import ImportChoiceScreen, SmfChoiceScreen, SourcesScreen
+from .import_fill import (Fill, SmfChoice, flag_notes, report_choices, report_fill,
+                          smf_choices, smf_fill)
+from .import_screens import ImportChoiceScreen, ReadingScreen, SmfChoiceScreen, SourcesScreen
 from .screens import PathScreen
-from .series_plot import traces
+from .series_plot import Trace, traces
 
 PLAN_MODE = ("An import fills your own inputs, put aside in plan mode: leave plan mode "
              "first (Escape from the Plan view; from a variant's calculator F5, then "
@@ -35,6 +37,9 @@ PICKED = "Enter imports it into your inputs (Ctrl+Z takes it back), Escape cance
 """What the choice of an interval or item says under its list."""
 STEP = "Left/Right: earlier/later interval. Enter imports it, Escape cancels."
 """What the choice of an SMF interval says under its list, in one line at 80 columns."""
+OVER_WAITING_SECONDS = 0.1
+"""How often a finished read looks again whether the screen that came over its waiting box
+(the command palette) has gone."""
 
 
 class Importer:
@@ -60,19 +65,37 @@ class Importer:
                              self.smf_from)
 
     def smf_from(self, path: Path | None) -> None:
+        """Read ``path`` in a thread while a screen says so, then offer its intervals."""
         if path is None:
             return
+        waiting = ReadingScreen(f"Reading the SMF data of {path} …")
+        reading = self.app.run_worker(self.smf_read(path, waiting), group="smf-read",
+                                      exclusive=True)
+        self.app.push_screen(waiting, lambda stopped: reading.cancel() if stopped else None)
+
+    async def smf_read(self, path: Path, waiting: ReadingScreen) -> None:
+        """Offer the intervals of ``path`` once a thread has read it, the waiting screen
+        taken away; the refusal of a folder or store the engine cannot use is a notice.
+        Where the user stopped waiting, this worker is cancelled here (the thread reads on
+        to its end, and what it read is dropped); where another screen has come over the
+        waiting one (the command palette), the offer waits until it has gone."""
         try:
-            folder = read_smf(path)
+            folder, choices, plotted = await asyncio.to_thread(smf_offer, path)
         except calc.MqcalcError as error:
-            self.app.notify(f"Not imported: {error}", severity="error", timeout=8)
+            said: str | None = f"Not imported: {error}"
+        else:
+            said = None
+        while self.app.screen is not waiting:
+            if waiting not in self.app.screen_stack:
+                return
+            await asyncio.sleep(OVER_WAITING_SECONDS)
+        await waiting.dismiss(False)
+        if said is not None:
+            self.app.notify(said, severity="error", timeout=8)
             return
-        choices = smf_choices(folder)
         self.path = path
         self.app.push_screen(SmfChoiceScreen(
-            f"Import which interval of {path}? The peaks first.", choices,
-            STEP,
-            traces(folder.imported)),
+            f"Import which interval of {path}? The peaks first.", choices, STEP, plotted),
             lambda index: self.picked(index, lambda: smf_fill(folder, choices[index])))
 
     def report(self, calculator: Calculator) -> None:
@@ -126,3 +149,11 @@ class Importer:
                             f"{self.reporting[0].report.name} report.", severity="warning")
         else:
             self.app.push_screen(SourcesScreen(self.last))
+
+
+def smf_offer(path: Path) -> tuple[SmfData, list[SmfChoice], dict[tuple[str, str], Trace]]:
+    """What the choice of an SMF interval offers from ``path`` (a folder or a store): the
+    data read, its intervals as choices, each queue manager's trace to plot. Run in a
+    thread: it takes as long as the data is long."""
+    folder = read_smf(path)
+    return folder, smf_choices(folder), traces(folder.imported)

@@ -86,12 +86,15 @@ async def press_each(pilot, *keys: str) -> None:
 
 
 async def through_file_prompt(app, pilot, key: str, path) -> None:
-    """Press ``key`` (save, open or export), type ``path`` into the prompt and press Enter."""
+    """Press ``key`` (save, open, export or import), type ``path`` into the prompt and press
+    Enter; then wait for any reading it started in a thread (an SMF import's)."""
     await pilot.press(key)
     await pilot.pause()
     assert isinstance(app.screen, PathScreen)
     app.screen.query_one("#path", Input).value = str(path)
     await pilot.press("enter")
+    await pilot.pause()
+    await app.workers.wait_for_complete()
     await pilot.pause()
 
 

@@ -5,9 +5,11 @@ engine refuses is a notice."""
 from __future__ import annotations
 
 import json
+import threading
 
 import pytest
-from textual.widgets import OptionList
+from textual.command import CommandPalette
+from textual.widgets import Input, OptionList, Static
 
 import calc
 from calc import engine
@@ -22,7 +24,8 @@ from tests.inputs.test_smf import SAMPLE
 from tests.tui.test_tui import plain, shown_outputs, through_file_prompt
 from tests.tui.test_tui_import_fill import PSET_MIXED, PSET_SAMPLE
 from tui.app import create_app
-from tui.import_screens import ImportChoiceScreen, SmfChoiceScreen, SourcesScreen
+from tui import importing
+from tui.import_screens import ImportChoiceScreen, ReadingScreen, SmfChoiceScreen, SourcesScreen
 from tui.plan_screen import PlanScreen
 from tui.screens import PathScreen
 from tui.session import field_value, field_values
@@ -105,6 +108,78 @@ async def test_one_ctrl_z_takes_the_whole_import_back_and_earlier_edits_stay_und
         await pilot.pause()
         assert app.calculator_screen.field_widget("processors").value == \
             field_values(app.calculator_screen.current, {})["processors"]
+
+
+async def read_while_held(app, pilot, monkeypatch, path) -> threading.Event:
+    """Start an SMF import of ``path`` whose reading waits, in its thread, until the event
+    returned is set; the terminal is live meanwhile."""
+    held, offer = threading.Event(), importing.smf_offer
+
+    def slow_offer(path):
+        assert held.wait(10)
+        return offer(path)
+
+    monkeypatch.setattr(importing, "smf_offer", slow_offer)
+    await pilot.press("f6")
+    await pilot.pause()
+    app.screen.query_one("#path", Input).value = str(path)
+    await pilot.press("enter")
+    await pilot.pause()
+    return held
+
+
+async def test_smf_data_is_read_in_a_thread_while_a_screen_says_so(tmp_path, monkeypatch):
+    """A month of SMF in a store takes half a minute to read: the terminal stays live and
+    says what it reads, then offers the intervals."""
+    app = create_app(folder=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        held = await read_while_held(app, pilot, monkeypatch, SAMPLE)
+        assert isinstance(app.screen, ReadingScreen)  # shown while the thread waits
+        assert f"Reading the SMF data of {SAMPLE}" in " ".join(
+            plain(app.screen.query(Static).first(), width=80).split())
+        held.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, SmfChoiceScreen)
+        await pick(app, pilot, "QML1 peak")
+        assert app.calculator_screen.field_widget("chiadaps").value == "8"
+
+
+async def test_a_read_that_ends_under_the_command_palette_is_offered_when_it_closes(
+        tmp_path, monkeypatch):
+    app = create_app(folder=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        held = await read_while_held(app, pilot, monkeypatch, SAMPLE)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert [type(screen) for screen in app.screen_stack][1:] == [ReadingScreen,
+                                                                     CommandPalette]
+        held.set()
+        for _ in range(20):  # the thread ends; the offer waits for the palette
+            await pilot.pause(0.05)
+        assert isinstance(app.screen, CommandPalette)
+        await pilot.press("escape")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, SmfChoiceScreen)
+
+
+async def test_escape_while_smf_data_is_read_stops_waiting_and_imports_nothing(
+        tmp_path, monkeypatch):
+    app = create_app(folder=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        before = app.calculator_screen.session.state()
+        held = await read_while_held(app, pilot, monkeypatch, SAMPLE)
+        assert isinstance(app.screen, ReadingScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, ReadingScreen)
+        held.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert not isinstance(app.screen, (ReadingScreen, ImportChoiceScreen, SourcesScreen))
+        assert app.calculator_screen.session.state() == before
+        assert not said(app)
 
 
 async def test_a_folder_the_engine_refuses_is_a_notice_naming_it(tmp_path):

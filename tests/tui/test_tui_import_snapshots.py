@@ -21,6 +21,8 @@ async def chooser_on_qml1(pilot) -> None:
     app.screen.query_one("#path", Input).value = FOLDER
     await pilot.press("enter")
     await pilot.pause()
+    await app.workers.wait_for_complete()  # the folder read in a thread
+    await pilot.pause()
     choices = app.screen.query_one("#choice-list", OptionList)
     choices.highlighted = next(i for i, label in enumerate(app.screen.labels)
                                if label.startswith("QML1 peak"))
