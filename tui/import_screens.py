@@ -57,19 +57,29 @@ class ReadingScreen(ImportModal):
     def __init__(self, said: str):
         super().__init__()
         self.said, self.seconds = said, 0
+        self.doing = ""
+        """The step the reading last told (:meth:`tell`), shown with the time."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="reading-box", classes="import-box"):
             yield Static(Text(self.said, style="bold"))
-            yield Static("Read for 0 s so far.", id="reading-time")
+            yield Static(self.so_far(), id="reading-time")
             yield Label("Escape stops waiting; nothing is imported.", classes="help-text")
 
     def on_mount(self) -> None:
         self.set_interval(1, self.tick)
 
+    def tell(self, doing: str) -> None:
+        """Note the step the reading has come to; called from the reading's thread, and
+        shown at the next second's redraw."""
+        self.doing = doing
+
     def tick(self) -> None:
         self.seconds += 1
-        self.query_one("#reading-time", Static).update(f"Read for {self.seconds} s so far.")
+        self.query_one("#reading-time", Static).update(self.so_far())
+
+    def so_far(self) -> Text:
+        return Text(f"{self.seconds} s so far" + (f": {self.doing}" if self.doing else "."))
 
 
 class ImportChoiceScreen(ImportModal):

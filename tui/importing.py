@@ -80,7 +80,7 @@ class Importer:
         to its end, and what it read is dropped); where another screen has come over the
         waiting one (the command palette), the offer waits until it has gone."""
         try:
-            folder, choices, plotted = await asyncio.to_thread(smf_offer, path)
+            folder, choices, plotted = await asyncio.to_thread(smf_offer, path, waiting.tell)
         except calc.MqcalcError as error:
             said: str | None = f"Not imported: {error}"
         else:
@@ -151,9 +151,11 @@ class Importer:
             self.app.push_screen(SourcesScreen(self.last))
 
 
-def smf_offer(path: Path) -> tuple[SmfData, list[SmfChoice], dict[tuple[str, str], Trace]]:
+def smf_offer(path: Path, progress: Callable[[str], None]
+              ) -> tuple[SmfData, list[SmfChoice], dict[tuple[str, str], Trace]]:
     """What the choice of an SMF interval offers from ``path`` (a folder or a store): the
-    data read, its intervals as choices, each queue manager's trace to plot. Run in a
-    thread: it takes as long as the data is long."""
-    folder = read_smf(path)
+    data read, its intervals as choices, each queue manager's trace to plot; ``progress``
+    is told each step of the reading. Run in a thread: it takes as long as the data is
+    long."""
+    folder = read_smf(path, progress=progress)
     return folder, smf_choices(folder), traces(folder.imported)

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from calc import engine
 from calc.cli import json_output
+from calc.cli.progress import on_terminal
 from calc.cli.text import INDENT, fitted, shown_value, wrapped
 from calc.core.terminal_text import printable
 from calc.inputs.smf import store
@@ -105,9 +106,7 @@ def _taking(option: str) -> str:
 
 def print_load(folders: list[Path], into: Path, as_json: bool) -> int:
     """Load ``folders`` into the store ``into``; say what was added and left out."""
-    tell = (lambda said: print(f"mqcalc: loading {printable(said)}", file=sys.stderr)
-            ) if sys.stderr.isatty() else (lambda said: None)
-    loaded = store.load(into, folders, tell)
+    loaded = store.load(into, folders, on_terminal("loading "))
     for file in loaded.files:
         if file.new_columns:
             print(printable(f"mqcalc: {file.file} of {file.folder} has "
@@ -135,7 +134,7 @@ def print_smf(path: Path, qmgr: str | None, interval: str, as_json: bool,
     if interval == PEAK:
         folder, chosen = peak_intervals(path, qmgr)
     else:
-        folder = read_smf(path, qmgr)
+        folder = read_smf(path, qmgr, progress=on_terminal())
         chosen = choose(folder.imported, qmgr, interval)
     machines = [None if lpars is None else _machine(item, lpars, lpars_file)
                 for item in chosen]

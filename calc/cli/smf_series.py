@@ -9,6 +9,7 @@ from pathlib import Path
 
 from calc import engine
 from calc.cli import json_output
+from calc.cli.progress import on_terminal
 from calc.cli.text import shown_value
 from calc.core.formatting import plain_number
 from calc.core.terminal_text import printable
@@ -27,7 +28,7 @@ def print_series(path: Path, qmgr: str | None, as_json: bool, as_csv: bool,
     too where given."""
     if out is not None and out.suffix.lower() != ".xlsx":
         raise SmfError(f"smf series --out {out}: writes a workbook, FILE.xlsx")
-    found = series(read_smf(path, qmgr).imported)
+    found = series(read_smf(path, qmgr, progress=on_terminal()).imported)
     if as_csv:
         _csv(found)
     elif as_json:

@@ -3,6 +3,7 @@ calculators take, with peak, 95th percentile, mean and hour-of-day profile, work
 hand from the fixtures (tests/fixtures/smf/, their provenance beside them)."""
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
@@ -13,6 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from calc.cli import main
 from calc.inputs.smf import store
 from calc.inputs.smf.series import percentile
 from tests.cli.test_cli import run_main
@@ -151,3 +153,30 @@ def test_mq1os_adapter_request_rate_is_the_csv_worked_by_hand():
     assert figure["percentile"] == pytest.approx(
         statistics.quantiles(rates, n=100, method="inclusive")[94])
     assert figure["mean"] == pytest.approx(statistics.fmean(rates))
+
+
+class Terminal(io.StringIO):
+    """Standard error as a terminal shows it to a person."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("way", [("series",), ("--interval", "all")], ids=["series", "all"])
+def test_a_read_tells_its_steps_on_a_terminal_and_nothing_to_a_file(way):
+    """A month of a store takes half a minute to read: on a terminal, standard error says
+    each step (every 1,000 intervals while they are imported); to a file or a pipe, nothing,
+    and standard output is the same either way."""
+    printed = {}
+    for stream in (Terminal(), io.StringIO()):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(stream):
+            arguments = [way[0], str(SAMPLE), *way[1:]] if way[0] == "series" else [
+                str(SAMPLE), *way]
+            assert main(["smf", *arguments, "--json"]) == 0
+        printed[stream.isatty()] = out.getvalue(), stream.getvalue().splitlines()
+    assert printed[True][0] == printed[False][0]
+    assert printed[False][1] == []
+    assert printed[True][1] == [f"mqcalc: reading the rows of {SAMPLE}",
+                                "mqcalc: placing 936 rows in their intervals",  # as loaded
+                                "mqcalc: importing interval 1 of 65"]

@@ -115,9 +115,10 @@ async def read_while_held(app, pilot, monkeypatch, path) -> threading.Event:
     returned is set; the terminal is live meanwhile."""
     held, offer = threading.Event(), importing.smf_offer
 
-    def slow_offer(path):
+    def slow_offer(path, progress):
+        progress("held")
         assert held.wait(10)
-        return offer(path)
+        return offer(path, progress)
 
     monkeypatch.setattr(importing, "smf_offer", slow_offer)
     await pilot.press("f6")
@@ -137,6 +138,12 @@ async def test_smf_data_is_read_in_a_thread_while_a_screen_says_so(tmp_path, mon
         assert isinstance(app.screen, ReadingScreen)  # shown while the thread waits
         assert f"Reading the SMF data of {SAMPLE}" in " ".join(
             plain(app.screen.query(Static).first(), width=80).split())
+        told = app.screen.query_one("#reading-time", Static)
+        for _ in range(100):  # the step told from the thread shows at the next second
+            if plain(told).endswith(" s so far: held\n"):
+                break
+            await pilot.pause(0.05)
+        assert plain(told).endswith(" s so far: held\n")
         held.set()
         await app.workers.wait_for_complete()
         await pilot.pause()
