@@ -40,10 +40,18 @@ class ImportModal(ModalScreen):
     """
 
 
+class ReadingStopped(Exception):
+    """A reading whose box has gone, stopped at the step it was telling."""
+
+
 class ReadingScreen(ImportModal):
     """Says what is being read, and for how long so far, while a thread reads it, the
     terminal live meanwhile (a month of SMF in a store takes half a minute); Escape stops
-    waiting, returning True, and nothing is imported. The time is redrawn once a second:
+    waiting, returning True, and nothing is imported. Once the box has gone (Escape, or the
+    terminal ending), the reading stops at the next step it tells: Python waits for the
+    thread before it exits, and Ctrl+Q during a month's read left the terminal blank for the
+    rest of the read, 31 s (a daemon thread instead aborted Python as it exited, inside
+    DuckDB). The time is redrawn once a second:
     with Textual's loading animation, redrawn many times a second, a month's store took 43
     s to offer its intervals, against 34 s this way (one run each, under tmux), as the
     redrawing and the reading take turns at the interpreter."""
@@ -57,8 +65,9 @@ class ReadingScreen(ImportModal):
     def __init__(self, said: str):
         super().__init__()
         self.said, self.seconds = said, 0
-        self.doing = ""
-        """The step the reading last told (:meth:`tell`), shown with the time."""
+        self.doing, self.gone = "", False
+        """The step the reading last told (:meth:`tell`), shown with the time; whether the
+        box has gone."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="reading-box", classes="import-box"):
@@ -69,9 +78,15 @@ class ReadingScreen(ImportModal):
     def on_mount(self) -> None:
         self.set_interval(1, self.tick)
 
+    def on_unmount(self) -> None:
+        self.gone = True
+
     def tell(self, doing: str) -> None:
         """Note the step the reading has come to; called from the reading's thread, and
-        shown at the next second's redraw."""
+        shown at the next second's redraw. Once the box has gone, :class:`ReadingStopped`
+        instead, which ends the reading."""
+        if self.gone:
+            raise ReadingStopped(doing)
         self.doing = doing
 
     def tick(self) -> None:

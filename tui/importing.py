@@ -76,9 +76,10 @@ class Importer:
     async def smf_read(self, path: Path, waiting: ReadingScreen) -> None:
         """Offer the intervals of ``path`` once a thread has read it, the waiting screen
         taken away; the refusal of a folder or store the engine cannot use is a notice.
-        Where the user stopped waiting, this worker is cancelled here (the thread reads on
-        to its end, and what it read is dropped); where another screen has come over the
-        waiting one (the command palette), the offer waits until it has gone."""
+        Where the user stopped waiting, this worker is cancelled here, and the thread
+        stops at the next step it tells (:meth:`ReadingScreen.tell`); where another
+        screen has come over the waiting one (the command palette), the offer waits until
+        it has gone."""
         try:
             folder, choices, plotted = await asyncio.to_thread(smf_offer, path, waiting.tell)
         except calc.MqcalcError as error:

@@ -25,7 +25,8 @@ from tests.tui.test_tui import plain, shown_outputs, through_file_prompt
 from tests.tui.test_tui_import_fill import PSET_MIXED, PSET_SAMPLE
 from tui.app import create_app
 from tui import importing
-from tui.import_screens import ImportChoiceScreen, ReadingScreen, SmfChoiceScreen, SourcesScreen
+from tui.import_screens import (ImportChoiceScreen, ReadingScreen, ReadingStopped,
+                                SmfChoiceScreen, SourcesScreen)
 from tui.plan_screen import PlanScreen
 from tui.screens import PathScreen
 from tui.session import field_value, field_values
@@ -110,15 +111,21 @@ async def test_one_ctrl_z_takes_the_whole_import_back_and_earlier_edits_stay_und
             field_values(app.calculator_screen.current, {})["processors"]
 
 
-async def read_while_held(app, pilot, monkeypatch, path) -> threading.Event:
+async def read_while_held(app, pilot, monkeypatch, path, ended: list | None = None
+                          ) -> threading.Event:
     """Start an SMF import of ``path`` whose reading waits, in its thread, until the event
-    returned is set; the terminal is live meanwhile."""
+    returned is set; the terminal is live meanwhile. What stops the reading, if anything,
+    is added to ``ended``."""
     held, offer = threading.Event(), importing.smf_offer
 
     def slow_offer(path, progress):
         progress("held")
         assert held.wait(10)
-        return offer(path, progress)
+        try:
+            return offer(path, progress)
+        except Exception as stopped:
+            (ended if ended is not None else []).append(type(stopped))
+            raise
 
     monkeypatch.setattr(importing, "smf_offer", slow_offer)
     await pilot.press("f6")
@@ -175,14 +182,18 @@ async def test_escape_while_smf_data_is_read_stops_waiting_and_imports_nothing(
         tmp_path, monkeypatch):
     app = create_app(folder=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        before = app.calculator_screen.session.state()
-        held = await read_while_held(app, pilot, monkeypatch, SAMPLE)
+        before, ended = app.calculator_screen.session.state(), []
+        held = await read_while_held(app, pilot, monkeypatch, SAMPLE, ended)
         assert isinstance(app.screen, ReadingScreen)
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, ReadingScreen)
         held.set()
-        await app.workers.wait_for_complete()
+        for _ in range(100):  # the thread stops at the first step it tells
+            if ended:
+                break
+            await pilot.pause(0.05)
+        assert ended == [ReadingStopped]
         await pilot.pause()
         assert not isinstance(app.screen, (ReadingScreen, ImportChoiceScreen, SourcesScreen))
         assert app.calculator_screen.session.state() == before
