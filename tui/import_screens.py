@@ -51,10 +51,10 @@ class ReadingScreen(ImportModal):
     terminal ending), the reading stops at the next step it tells: Python waits for the
     thread before it exits, and Ctrl+Q during a month's read left the terminal blank for the
     rest of the read, 31 s (a daemon thread instead aborted Python as it exited, inside
-    DuckDB). The time is redrawn once a second:
-    with Textual's loading animation, redrawn many times a second, a month's store took 43
-    s to offer its intervals, against 34 s this way (one run each, under tmux), as the
-    redrawing and the reading take turns at the interpreter."""
+    DuckDB). The time is redrawn once a second: with Textual's loading animation, redrawn
+    many times a second, a month's store took 43 s to offer its intervals, against 34 s
+    this way (one run each, under tmux), as the redrawing and the reading take turns at
+    the interpreter."""
 
     DEFAULT_CSS = """
     #reading-box { width: 80; }

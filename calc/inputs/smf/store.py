@@ -59,6 +59,10 @@ TIMES = {"_recorded": PLACES["record"], "_start": PLACES["interval"]}
 columns they are read from: when its record was written, and its statistics interval's
 start (NULL where the file has no such columns); a row read back carries them in this order
 (:attr:`calc.inputs.smf.tables.Row.times`)."""
+OWN_COLUMNS = {"_load": "INTEGER", "_folder": "VARCHAR", "_line": "BIGINT", "_key": "VARCHAR",
+               **dict.fromkeys(TIMES, "TIMESTAMP")}
+"""The columns the store keeps before a file's own in each of its tables, and their types
+(see the layout above)."""
 NO_TIME = "NULL::TIMESTAMP"
 """SQL for the time of a row whose file has no columns to give it."""
 META, LOADS, IDENTITIES = "mqzcalc_store", "mqzcalc_loads", "mqzcalc_identities"
@@ -279,7 +283,8 @@ def _upgrade(connection, tables: dict[str, list[str]]) -> None:
     for name, columns in tables.items():
         if name.startswith("SMF-") and "_start" not in columns:
             for time in TIMES:
-                connection.execute(f"ALTER TABLE {quoted(name)} ADD COLUMN {time} TIMESTAMP")
+                connection.execute(f"ALTER TABLE {quoted(name)} ADD COLUMN {time} "
+                                   f"{OWN_COLUMNS[time]}")
             connection.execute(f"UPDATE {quoted(name)} SET " + ", ".join(
                 f"{time} = {_time(placing, columns)}" for time, placing in TIMES.items()))
     connection.execute(f"UPDATE {META} SET format = ?", [FORMAT])
@@ -351,12 +356,11 @@ def _widened(connection, tables: dict[str, list[str]], name: str, columns: list[
     store's tables and their columns) is told."""
     known = tables.get(name)
     if known is None:
-        own = ["_load", "_folder", "_line", "_key", *TIMES]
-        connection.execute(f"CREATE TABLE {quoted(name)} (_load INTEGER, _folder VARCHAR, "
-                           "_line BIGINT, _key VARCHAR, "
-                           + "".join(f"{time} TIMESTAMP, " for time in TIMES)
-                           + ", ".join(f"{quoted(c)} VARCHAR" for c in columns) + ")")
-        tables[name] = [*own, *columns]
+        typed = {**OWN_COLUMNS, **dict.fromkeys(map(quoted, columns), "VARCHAR")}
+        connection.execute(f"CREATE TABLE {quoted(name)} ("
+                           + ", ".join(f"{column} {kind}" for column, kind in typed.items())
+                           + ")")
+        tables[name] = [*OWN_COLUMNS, *columns]
         return ()
     new = tuple(column for column in columns if column not in known)
     for column in new:
@@ -368,12 +372,11 @@ def _widened(connection, tables: dict[str, list[str]], name: str, columns: list[
 def _identified(connection, columns: list[str], name: str, record: Record | None
                 ) -> tuple[str, ...]:
     """The columns the rows of table ``name`` (which has ``columns``) are identified by,
-    from now on: those
-    ``record`` declares, or, where the templates declare none, those the store noted (none:
-    each row's whole line). Where the store noted other columns, or none (a table of a
-    format 1 store, or one just made), each stored row's identity is worked out again from
-    its columns, as a load works out a new row's, and the columns are noted. A table none
-    of whose files had every identity column keeps its rows' whole lines."""
+    from now on: those ``record`` declares, or, where the templates declare none, those the
+    store noted (none: each row's whole line). Where the store noted other columns, or none
+    (a table of a format 1 store, or one just made), each stored row's identity is worked
+    out again from its columns, as a load works out a new row's, and the columns are noted.
+    A table none of whose files had every identity column keeps its rows' whole lines."""
     found = connection.execute(f"SELECT identity FROM {IDENTITIES} WHERE file = ?",
                                [name]).fetchone()
     noted = tuple(found[0].split(",")) if found and found[0] else ()

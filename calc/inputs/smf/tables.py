@@ -90,15 +90,17 @@ class Row:
     @property
     def recorded(self) -> datetime | None:
         """When the SMF record was written (the row's Date and Time)."""
-        stored = self.times[0]
-        return self.moment("Date", "Time") if stored is None else cells.set_time(stored)
+        return self._placed(self.times[0], "Date", "Time")
 
     @property
     def start(self) -> datetime | None:
         """The statistics interval's start (None in an accounting row)."""
-        stored = self.times[1]
-        return (self.moment(START_DATE, START_TIME) if stored is None
-                else cells.set_time(stored))
+        return self._placed(self.times[1], START_DATE, START_TIME)
+
+    def _placed(self, stored: datetime | None, date: str, time: str) -> datetime | None:
+        """The time a store worked out (``stored``), else the one the cells ``date`` and
+        ``time`` hold."""
+        return self.moment(date, time) if stored is None else cells.set_time(stored)
 
 
 class Unusable(ValueError):
