@@ -85,15 +85,21 @@ async def press_each(pilot, *keys: str) -> None:
         await pilot.pause()
 
 
-async def through_file_prompt(app, pilot, key: str, path) -> None:
+async def into_file_prompt(app, pilot, key: str, path) -> None:
     """Press ``key`` (save, open, export or import), type ``path`` into the prompt and press
-    Enter; then wait for any reading it started in a thread (an SMF import's)."""
+    Enter."""
     await pilot.press(key)
     await pilot.pause()
     assert isinstance(app.screen, PathScreen)
     app.screen.query_one("#path", Input).value = str(path)
     await pilot.press("enter")
     await pilot.pause()
+
+
+async def through_file_prompt(app, pilot, key: str, path) -> None:
+    """:func:`into_file_prompt`, then wait for any reading it started in a thread (an SMF
+    import's)."""
+    await into_file_prompt(app, pilot, key, path)
     await app.workers.wait_for_complete()
     await pilot.pause()
 

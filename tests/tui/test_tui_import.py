@@ -9,7 +9,7 @@ import threading
 
 import pytest
 from textual.command import CommandPalette
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import OptionList, Static
 
 import calc
 from calc import engine
@@ -21,7 +21,7 @@ from tests.cli.test_cli import run_main
 from tests.conftest import CALCULATORS
 from tests.inputs.test_plan import SAMPLE as PLAN_SAMPLE
 from tests.inputs.test_smf import SAMPLE
-from tests.tui.test_tui import plain, shown_outputs, through_file_prompt
+from tests.tui.test_tui import into_file_prompt, plain, shown_outputs, through_file_prompt
 from tests.tui.test_tui_import_fill import PSET_MIXED, PSET_SAMPLE
 from tui.app import create_app
 from tui import importing
@@ -116,7 +116,7 @@ async def read_while_held(app, pilot, monkeypatch, path, ended: list | None = No
     """Start an SMF import of ``path`` whose reading waits, in its thread, until the event
     returned is set; the terminal is live meanwhile. What stops the reading, if anything,
     is added to ``ended``."""
-    held, offer = threading.Event(), importing.smf_offer
+    held, offer, ended = threading.Event(), importing.smf_offer, [] if ended is None else ended
 
     def slow_offer(path, progress):
         progress("held")
@@ -124,15 +124,11 @@ async def read_while_held(app, pilot, monkeypatch, path, ended: list | None = No
         try:
             return offer(path, progress)
         except Exception as stopped:
-            (ended if ended is not None else []).append(type(stopped))
+            ended.append(type(stopped))
             raise
 
     monkeypatch.setattr(importing, "smf_offer", slow_offer)
-    await pilot.press("f6")
-    await pilot.pause()
-    app.screen.query_one("#path", Input).value = str(path)
-    await pilot.press("enter")
-    await pilot.pause()
+    await into_file_prompt(app, pilot, "f6", path)
     return held
 
 

@@ -3,9 +3,10 @@
 folder's interval, and the sources view of what it filled."""
 from __future__ import annotations
 
-from textual.widgets import Input, OptionList
+from textual.widgets import OptionList
 
 from tests.conftest import REPO
+from tests.tui.test_tui import through_file_prompt
 from tui.app import create_app
 
 SIZE = (80, 24)
@@ -16,13 +17,7 @@ FOLDER = "tests/fixtures/smf/mq10-sample"
 async def chooser_on_qml1(pilot) -> None:
     """F6, the sample folder typed, QML1's peak highlighted."""
     app = pilot.app
-    await pilot.press("f6")
-    await pilot.pause()
-    app.screen.query_one("#path", Input).value = FOLDER
-    await pilot.press("enter")
-    await pilot.pause()
-    await app.workers.wait_for_complete()  # the folder read in a thread
-    await pilot.pause()
+    await through_file_prompt(app, pilot, "f6", FOLDER)
     choices = app.screen.query_one("#choice-list", OptionList)
     choices.highlighted = next(i for i, label in enumerate(app.screen.labels)
                                if label.startswith("QML1 peak"))
