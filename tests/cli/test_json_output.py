@@ -88,3 +88,21 @@ def test_a_reports_intervals_are_evaluated_as_they_are_printed(monkeypatch):
     next(evaluated)
     assert len(runs) == 3  # the first interval's three page sets
     assert len(list(evaluated)) == 2 and len(runs) == 9
+
+
+@given(st.dictionaries(st.text("xy", max_size=2), JSON_VALUES, max_size=3),
+       st.lists(JSON_VALUES, max_size=4))
+def test_items_written_a_line_each_are_the_document_and_each_one_line(head, items):
+    """Any values (non-finite numbers and line separators inside strings included): the
+    document reads back as it does written wholly indented, and each item of the list
+    under the key named is on a line of its own, in order."""
+    document = {**head, "listed": items}
+    text = json_output.dumps(document, one_line="listed")
+    assert strict(text) == strict(json_output.dumps(document))
+    if items:
+        lines = text.split("\n")
+        first = lines.index('  "listed": [') + 1
+        written = [line.removeprefix("    ").removesuffix(",")
+                   for line in lines[first:first + len(items)]]
+        assert [strict(line) for line in written] == strict(json_output.dumps(items))
+        assert lines[first + len(items):] == ["  ]", "}"]
