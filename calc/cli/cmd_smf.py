@@ -79,9 +79,10 @@ def run(arguments) -> int:
         raise SmfError(f"{named}: {', '.join(given)} {'go' if len(given) > 1 else 'goes'} "
                        f"with {_taking(given[0][2:])}, not here (see mqcalc smf --help)")
     if action == LOAD:
-        if arguments.into is None or not paths:
+        if arguments.into is None or not (paths or arguments.into.exists()):
             raise SmfError("smf load: expects one or more folders and --into STORE, e.g. "
-                           "mqcalc smf load week1 week2 --into mq.duckdb")
+                           "mqcalc smf load week1 week2 --into mq.duckdb (with no folder "
+                           "and a store that exists, its series are worked out again)")
         return print_load(paths, arguments.into, arguments.json)
     if len(paths) != 1:
         raise SmfError(f"{named}: reads one folder or store, given {len(paths)} (to add "

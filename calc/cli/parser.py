@@ -198,7 +198,8 @@ def _smf(command: Parser, reports: tuple[Report, ...]) -> None:
                               "or series is written ./load, ./series)")
     command.add_argument("--into", metavar="STORE", type=given_path,
                          help="with load: the store to add the folders to (a DuckDB file, "
-                              "made when it does not exist)")
+                              "made when it does not exist); with no folder, the store's "
+                              "series worked out again (after a new mqzcalc or templates)")
     command.add_argument("--qmgr", metavar="NAME", help="the queue managers of this name "
                          "only (one on each LPAR that has it)")
     command.add_argument("--interval", metavar="peak|all|TIMESTAMP",
@@ -257,7 +258,7 @@ COMMANDS: dict[str, tuple[dict, Callable[[Parser, tuple[Report, ...]], None]]] =
              "formatter_class": argparse.RawDescriptionHelpFormatter, "epilog": _smf_epilog,
              "usage": "mqcalc smf [-h] [--qmgr NAME] [--interval peak|all|TIMESTAMP] [--json] "
                      "[--out FILE [--plan]] [--lpars FILE] DIR|STORE\n"
-                     "       mqcalc smf load [--json] DIR... --into STORE\n"
+                     "       mqcalc smf load [--json] [DIR...] --into STORE\n"
                      "       mqcalc smf series [--qmgr NAME] [--json | --csv] [--out FILE.xlsx] "
                      "DIR|STORE",
              "description": "Read the CSV files mq-smf-csv wrote (its default form or -r) and "
@@ -266,7 +267,8 @@ COMMANDS: dict[str, tuple[dict, Callable[[Parser, tuple[Report, ...]], None]]] =
                             "outside its input's domain is reported with its file, lines and "
                             "columns, and left out. smf load adds folders of those files "
                             "(a day's, a week's) to a store, one DuckDB file, each record "
-                            "once however often it is loaded; smf STORE reads the store as "
+                            "once however often it is loaded, with every interval's figures "
+                            "worked out; smf STORE reads the store as "
                             "it reads a folder. smf series gives each queue manager's "
                             "intervals as a series of every figure the calculators take, "
                             "with each one's peak, 95th percentile, mean and hour-of-day "

@@ -13,9 +13,9 @@ from calc.cli.progress import on_terminal
 from calc.cli.text import shown_value
 from calc.core.formatting import plain_number
 from calc.core.terminal_text import printable
+from calc.inputs.smf import store, stored_series
 from calc.inputs.smf.feeds import MEASURED, declared
 from calc.inputs.smf.importing import read_smf
-from calc.inputs.smf.selection import ranking
 from calc.inputs.smf.series import PERCENTILE, Series, Summary, series
 from calc.inputs.smf.tables import SmfError
 
@@ -28,12 +28,15 @@ def print_series(path: Path, qmgr: str | None, as_json: bool, as_csv: bool,
     too where given."""
     if out is not None and out.suffix.lower() != ".xlsx":
         raise SmfError(f"smf series --out {out}: writes a workbook, FILE.xlsx")
-    found = series(read_smf(path, qmgr, progress=on_terminal()).imported)
+    found = stored_series.read(path, qmgr) if store.is_store(path) else None
+    if found is None:
+        found = series(read_smf(path, qmgr, progress=on_terminal()).imported)
     if as_csv:
         _csv(found)
     elif as_json:
         print(json_output.dumps({"source": str(path), "percentile": PERCENTILE,
-                                 "series": [_document(each) for each in found]}))
+                                 "series": [_document(each) for each in found]},
+                                one_line="intervals"))
     else:
         for number, each in enumerate(found):
             print("\n".join(([""] if number else []) + _text(each)))
@@ -42,7 +45,7 @@ def print_series(path: Path, qmgr: str | None, as_json: bool, as_csv: bool,
 
         write_series_workbook(out, found, str(path),
                               {name: _unit(name) for each in found for name in each.names},
-                              {(each.lpar, each.qmgr): _ranked_by(each) for each in found})
+                              {(each.lpar, each.qmgr): each.ranked_by for each in found})
         print(printable(f"mqcalc: wrote {out}, a Measured sheet for each of {len(found)} "
                         f"queue manager{'s' * (len(found) != 1)}"), file=sys.stderr)
     return 0
@@ -54,12 +57,6 @@ def _unit(name: str) -> str:
     if calculator == MEASURED:
         return next(m.unit for m in declared().measured if m.name == input_id)
     return engine.calculator(calculator).inputs[input_id].unit
-
-
-def _ranked_by(each: Series) -> str | None:
-    """The figure ``--interval peak`` ranks this queue manager's kept intervals by."""
-    ranked = ranking([point.imported for point in each.points])
-    return None if ranked is None else ".".join(ranked)
 
 
 def _text(each: Series) -> list[str]:
@@ -80,7 +77,7 @@ def _text(each: Series) -> list[str]:
                   f"    peak {peak} at {summary.peak.start:{STAMP}}"
                   f", {PERCENTILE}th percentile {shown_value(summary.percentile)}, mean "
                   f"{shown_value(summary.mean)}"]
-        if name == _ranked_by(each):
+        if name == each.ranked_by:
             lines.append("    by hour of the day (mean): " + ", ".join(
                 f"{hour:02d}:00 {shown_value(value)}" for hour, value in summary.by_hour.items()))
     return lines
@@ -90,7 +87,7 @@ def _document(each: Series) -> dict:
     """One queue manager's series for ``--json``."""
     return {"lpar": each.lpar, "qmgr": each.qmgr, "usual_seconds": each.usual_seconds,
             "left_out": {"no_length": each.no_length, "cut_short": each.cut_short},
-            "ranked_by": _ranked_by(each),
+            "ranked_by": each.ranked_by,
             "intervals": [{"start": point.start.isoformat(), "seconds": point.seconds,
                            "values": point.values} for point in each.points],
             "figures": {name: _figure(each.summary(name)) for name in each.names}}

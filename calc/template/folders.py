@@ -26,7 +26,7 @@ def templates_dir() -> Path | Traversable:
     configured = os.environ.get("MQZCALC_TEMPLATES")
     if configured:
         return Path(configured)
-    return _installed_templates()
+    return installed_templates()
 
 
 def parts_dir() -> Path | Traversable:
@@ -34,7 +34,7 @@ def parts_dir() -> Path | Traversable:
     ``parts/`` in :func:`templates_dir`, or the installed package's when a team's own folder
     has none."""
     own = templates_dir() / "parts"
-    return own if own.is_dir() else _installed_templates() / "parts"
+    return own if own.is_dir() else installed_templates() / "parts"
 
 
 def document_registries() -> list[Path | Traversable]:
@@ -46,13 +46,13 @@ def document_registries() -> list[Path | Traversable]:
 def data_files(name: str) -> list[Path | Traversable]:
     """A templates folder's file ``name`` that is data rather than a calculator (one of
     :data:`DATA_FILES`): the installed templates', then a team's folder's when it has one."""
-    installed = _installed_templates() / name
+    installed = installed_templates() / name
     own = templates_dir() / name
     return [installed, own] if own != installed and own.is_file() else [installed]
 
 
 @cache
-def _installed_templates() -> Path | Traversable:
+def installed_templates() -> Path | Traversable:
     """The installed package's templates: where they are does not change while a process
     runs (looked for once; each SMF interval's import asks)."""
     try:

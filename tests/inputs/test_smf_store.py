@@ -41,6 +41,20 @@ def counts(path: Path) -> dict[str, int]:
                 for table in tables}
 
 
+def kept_series(path: Path) -> list[tuple]:
+    """The series a store keeps, every interval's row (:mod:`calc.inputs.smf.stored_series`)."""
+    with duckdb.connect(str(path), read_only=True) as connection:
+        return connection.execute("SELECT * FROM mqzcalc_series ORDER BY ALL").fetchall()
+
+
+def made_before_series(connection, format_number: int) -> None:
+    """The store of ``connection`` made one of ``format_number``, 3 or earlier: without the
+    tables of its series."""
+    connection.execute("DROP TABLE mqzcalc_series")
+    connection.execute("DROP TABLE mqzcalc_series_made")
+    connection.execute("UPDATE mqzcalc_store SET format = ?", [format_number])
+
+
 def by_interval(data) -> dict[tuple, object]:
     return {(i.interval.lpar, i.interval.qmgr, i.interval.start): i for i in data.imported}
 
@@ -145,7 +159,7 @@ def test_a_store_opened_to_read_is_asked_for_its_tables_once(tmp_path, monkeypat
     assert load(RAW, "--into", into)[0] == 0
     asked = []
     monkeypatch.setattr(store, "table_columns", lambda connection, asking=store.table_columns:
-                        asked.append(connection in store.READ_ONLY_TABLES) or asking(connection))
+                        asked.append(connection in store.KNOWN_TABLES) or asking(connection))
     first, again = store.opened(into, lambda connection: (store.table_columns(connection),
                                                           store.table_columns(connection)))
     assert asked == [False, True, True]  # by the opening, then by the two readers
@@ -161,12 +175,14 @@ def test_a_load_asks_for_the_tables_three_times_whatever_its_files_and_follows_i
         tmp_path, monkeypatch):
     """A load asks DuckDB for the store's tables and columns as it opens the store, as it
     starts and once the store's own tables are there, not for each file (each ask takes 12
-    to 18 ms: a tenth of a day's load), and follows the tables it makes and widens itself:
-    what it ends with is what DuckDB then says, a second load with more columns included."""
+    to 18 ms: a tenth of a day's load), nor for each day its series are worked out in, and
+    follows the tables it makes and widens itself: what it ends with is what DuckDB then
+    says, a second load with more columns included."""
     into, asked, kept = tmp_path / "mq.duckdb", [], []
 
     def asking(connection, ask=store.table_columns):
-        asked.append(connection)
+        if connection not in store.KNOWN_TABLES:  # else it is not asked, but told
+            asked.append(connection)
         kept.append(ask(connection))
         return kept[-1]
 
@@ -211,7 +227,7 @@ def test_a_store_of_format_1_finds_its_records_again_when_a_file_gains_a_record(
     by their whole lines, and noted no identities. Made so here from a store of this format,
     then loaded with the same folder: the stored rows are identified anew, by thread and
     record time, before the load, so every row is found already stored, and the store is of
-    format 2 with each table's identity noted."""
+    this format with each table's identity noted and its series worked out."""
     (tmp_path / "smf").mkdir()
     folder = folder_with_threads(tmp_path / "smf", thread("BATCH", "JOB1", 3, 500000),
                                  thread("CICS", "CICSA1", 0, 250000))
@@ -220,7 +236,7 @@ def test_a_store_of_format_1_finds_its_records_again_when_a_file_gains_a_record(
     with duckdb.connect(str(into)) as connection:
         connection.execute('UPDATE "SMF-QMAC" SET _key = md5(_line::VARCHAR)')
         connection.execute("DROP TABLE mqzcalc_identities")
-        connection.execute("UPDATE mqzcalc_store SET format = 1")
+        made_before_series(connection, 1)
     before = counts(into)
     status, out, err = load(folder, "--into", into)
     assert status == 0, err
@@ -229,9 +245,13 @@ def test_a_store_of_format_1_finds_its_records_again_when_a_file_gains_a_record(
     after = counts(into)
     assert after.pop("mqzcalc_loads") == before.pop("mqzcalc_loads") + 2
     assert after.pop("mqzcalc_identities") == 2
+    assert (after.pop("mqzcalc_series"), after.pop("mqzcalc_series_made")) == (1, 1)
     assert after == before
+    fresh = tmp_path / "fresh.duckdb"
+    assert load(folder, "--into", fresh)[0] == 0
+    assert kept_series(into) == kept_series(fresh)
     with duckdb.connect(str(into), read_only=True) as connection:
-        assert connection.execute("SELECT format FROM mqzcalc_store").fetchall() == [(3,)]
+        assert connection.execute("SELECT format FROM mqzcalc_store").fetchall() == [(4,)]
         assert dict(connection.execute("SELECT * FROM mqzcalc_identities").fetchall()) == {
             "SMF-QMST": "LPAR,QMgr,Interval_Start (DATE),Interval_Start (TIME)",
             "SMF-QMAC": "LPAR,QMgr,Date,Time,Correl_ID,Connection_Name,Authorisation_ID,"
@@ -290,8 +310,8 @@ NEITHER = ("is neither a folder nor an SMF store (expects the folder mq-smf-csv 
      "is a DuckDB database but not an SMF store (it has no mqzcalc_store table; expects a "
      "store made by mqcalc smf load)"),
     (lambda path: (load(RAW, "--into", path), duckdb.connect(str(path)).execute(
-        "UPDATE mqzcalc_store SET format = 4").close()),
-     "was made by a newer mqzcalc (store format 4; this one reads format 3 and older): use "
+        "UPDATE mqzcalc_store SET format = 5").close()),
+     "was made by a newer mqzcalc (store format 5; this one reads format 4 and older): use "
      "that mqzcalc"),
 ], ids=["not a database", "another database", "newer"])
 def test_a_file_that_is_no_store_this_mqzcalc_reads_is_refused(tmp_path, make, said):
@@ -395,7 +415,8 @@ def test_a_store_of_format_2_is_read_as_it_is_and_its_next_load_gives_its_rows_t
         tmp_path):
     """Format 2 kept no times beside the cells (``_recorded``, ``_start``). Read, it gives the
     peaks a store of this format gives, the times worked out from the cells; its next load
-    works out every stored row's times, as a load of this format stores them."""
+    works out every stored row's times, as a load of this format stores them, and its
+    series."""
     from calc.inputs.smf.peaks import peak_intervals
     from tests.inputs.test_smf_peaks import described
 
@@ -407,7 +428,7 @@ def test_a_store_of_format_2_is_read_as_it_is_and_its_next_load_gives_its_rows_t
             if table.startswith("SMF-"):
                 for time in store.TIMES:
                     connection.execute(f'ALTER TABLE "{table}" DROP COLUMN {time}')
-        connection.execute("UPDATE mqzcalc_store SET format = 2")
+        made_before_series(connection, 2)
     for qmgr in (None, "MQ1O"):
         assert described(peak_intervals(old, qmgr)[1]) == described(
             peak_intervals(fresh, qmgr)[1])
@@ -415,12 +436,13 @@ def test_a_store_of_format_2_is_read_as_it_is_and_its_next_load_gives_its_rows_t
 
     def times(path: Path) -> dict[str, list]:
         with duckdb.connect(str(path), read_only=True) as connection:
-            assert connection.execute("SELECT format FROM mqzcalc_store").fetchone() == (3,)
+            assert connection.execute("SELECT format FROM mqzcalc_store").fetchone() == (4,)
             return {table: connection.execute(
                 f'SELECT _line, _recorded, _start FROM "{table}" ORDER BY _line').fetchall()
                 for table in store.table_columns(connection) if table.startswith("SMF-")}
 
     found = times(old)
     assert found == times(fresh)
+    assert kept_series(old) == kept_series(fresh) != []
     assert any(start is not None for _line, _recorded, start in found["SMF-QJST"])
     assert all(recorded is not None for _line, recorded, _start in found["SMF-WQ"])

@@ -16,9 +16,12 @@ LibreOffice's ``PERCENTILE``): between the two nearest ranks, by linear interpol
 from __future__ import annotations
 
 import statistics
+from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
+from datetime import datetime
 
-from calc.inputs.smf.feeds import MEASURED
+from calc.inputs.smf.feeds import MEASURED, declared
 from calc.inputs.smf.importing import Imported
 
 CUT_SHORT = 0.9
@@ -28,19 +31,12 @@ PERCENTILE = 95
 
 @dataclass(frozen=True)
 class Point:
-    """One interval of the series: when it started, its length, its figures by name
-    (``calculator.input``)."""
+    """One interval of the series: when it started, its length (None where no file states
+    one that can be read), its figures by name (``calculator.input``)."""
 
-    imported: Imported
+    start: datetime
+    seconds: int | float | None
     values: dict[str, float]
-
-    @property
-    def start(self):
-        return self.imported.interval.start
-
-    @property
-    def seconds(self):
-        return self.imported.interval.seconds
 
 
 @dataclass(frozen=True)
@@ -70,10 +66,18 @@ class Series:
     cut_short: int
     """Intervals left out as shorter than :data:`CUT_SHORT` of the usual length."""
 
-    @property
+    @cached_property
     def names(self) -> list[str]:
         """Every figure some interval has, in the order the feeds list them."""
         return list(dict.fromkeys(name for point in self.points for name in point.values))
+
+    @cached_property
+    def ranked_by(self) -> str | None:
+        """The figure ``--interval peak`` ranks the kept intervals by: the first of
+        ``peak_by`` some interval has (as :func:`calc.inputs.smf.selection.ranking`)."""
+        names = set(self.names)
+        return next((f"{calculator}.{name}" for calculator, name in declared().peak_by
+                     if f"{calculator}.{name}" in names), None)
 
     def summary(self, name: str) -> Summary:
         """``name`` over the series (the earliest interval where the peak is tied)."""
@@ -91,20 +95,31 @@ class Series:
 def series(imported: tuple[Imported, ...]) -> list[Series]:
     """Each queue manager's series, in the order of ``imported`` (by queue manager, LPAR,
     start)."""
-    systems: dict[tuple[str, str], list[Imported]] = {}
-    for item in imported:
-        systems.setdefault((item.interval.lpar, item.interval.qmgr), []).append(item)
-    return [_series(lpar, qmgr, items) for (lpar, qmgr), items in systems.items()]
+    return series_of((item.interval.lpar, item.interval.qmgr, point_of(item))
+                     for item in imported)
 
 
-def _series(lpar: str, qmgr: str, items: list[Imported]) -> Series:
-    lengths = [item.interval.seconds for item in items if item.interval.seconds]
+def point_of(item: Imported) -> Point:
+    """An imported interval as a point of its series, kept or not."""
+    return Point(item.interval.start, item.interval.seconds, _figures(item))
+
+
+def series_of(points: Iterable[tuple[str, str, Point]]) -> list[Series]:
+    """Each queue manager's series from every one of its intervals as a point (LPAR, queue
+    manager, point), in their order: those of no length or cut short left out and
+    counted."""
+    systems: dict[tuple[str, str], list[Point]] = {}
+    for lpar, qmgr, each in points:
+        systems.setdefault((lpar, qmgr), []).append(each)
+    return [_series(lpar, qmgr, mine) for (lpar, qmgr), mine in systems.items()]
+
+
+def _series(lpar: str, qmgr: str, points: list[Point]) -> Series:
+    lengths = [each.seconds for each in points if each.seconds]
     usual = statistics.median(lengths) if lengths else None
-    kept = [item for item in items if item.interval.seconds
-            and item.interval.seconds >= CUT_SHORT * usual]
-    no_length = sum(1 for item in items if not item.interval.seconds)
-    return Series(lpar, qmgr, tuple(Point(item, _figures(item)) for item in kept), usual,
-                  no_length, len(items) - len(kept) - no_length)
+    kept = tuple(each for each in points if each.seconds and each.seconds >= CUT_SHORT * usual)
+    no_length = sum(1 for each in points if not each.seconds)
+    return Series(lpar, qmgr, kept, usual, no_length, len(points) - len(kept) - no_length)
 
 
 def _figures(item: Imported) -> dict[str, float]:

@@ -15,9 +15,13 @@ declare another than the store's rows were given (a file that has gained a recor
 SMF-QMAC.csv did with format 2, or a record whose key changed), the stored rows' identities
 are worked out again from their columns before the load adds any row, so a record stored
 under the old identity is still found. A store of format 1 is brought to format 2 so by its
-first load, and one of format 1 or 2 is given its rows' times (below).
+first load, one of format 1 or 2 is given its rows' times (below), and one of format 3 or
+earlier its series.
 
-Layout (:data:`FORMAT` 3), readable by DuckDB itself or anything that reads DuckDB files:
+A load then works out the figures of every interval its rows fall in, which the store
+keeps for ``mqcalc smf series`` (:mod:`calc.inputs.smf.stored_series`).
+
+Layout (:data:`FORMAT` 4), readable by DuckDB itself or anything that reads DuckDB files:
 
 * ``mqzcalc_store``: one row, the format and the mqzcalc that made the store;
 * ``mqzcalc_loads``: one row per file loaded: when, the folder, the file, its rows, how many
@@ -32,7 +36,9 @@ Layout (:data:`FORMAT` 3), readable by DuckDB itself or anything that reads Duck
   and then the file's columns as the tool names them,
   each cell as text as it was written, without its quoting (``="100000"`` and ``"100000"``
   both hold ``100000``), NULL when empty. A column a later version of the tool adds is added
-  to the table (earlier rows hold NULL), so one store holds the output of several versions.
+  to the table (earlier rows hold NULL), so one store holds the output of several versions;
+* ``mqzcalc_series`` and ``mqzcalc_series_made``: the series kept
+  (:mod:`calc.inputs.smf.stored_series`).
 
 DuckDB reads the CSV files itself (``read_csv``), larger than memory, a file at a time.
 """
@@ -51,7 +57,7 @@ from calc.inputs.smf import cells
 from calc.inputs.smf.feeds import PLACES, Record, declared
 from calc.inputs.smf.tables import BYTE_ORDER_MARK, COMMON, Row, SmfError, Table
 
-FORMAT = 3
+FORMAT = 4
 """The layout this mqzcalc writes and reads; a store of a later format is refused, one of an
 earlier format is read as it is and brought to this one by its next load."""
 TIMES = {"_recorded": PLACES["record"], "_start": PLACES["interval"]}
@@ -120,6 +126,8 @@ class Loaded:
         if repeated:
             left.append(f"{repeated:,} repeating a row of this load")
         out = f"; left out: {' and '.join(left)}" if left else ""
+        if not files:
+            return f"{self.store}: no folder loaded; its series are as this mqzcalc works them out"
         return (f"{self.store}: {added:,} of {rows:,} rows added from {files} "
                 f"file{'s' * (files != 1)} of {folders} folder{'s' * (folders != 1)}{out}")
 
@@ -170,6 +178,10 @@ def _load_all(connection, files: list[tuple[Path, Path]], progress: Callable[[st
         progress(f"{index}/{len(files)} {path}")
         done.append(_load_file(connection, tables, number, folder, path,
                                records.get(path.name)))
+    from calc.inputs.smf import stored_series  # it imports what reads a store, this module
+
+    KNOWN_TABLES[connection] = tables  # the files are in: the tables change no more
+    stored_series.refresh(connection, number, progress)
     connection.commit()
     return done
 
@@ -229,7 +241,7 @@ def _connect(store: Path, write: bool):
         raise StoreError(f"{named}: cannot be opened: {said}") from None
     tables = table_columns(connection)
     if not write:
-        READ_ONLY_TABLES[connection] = tables
+        KNOWN_TABLES[connection] = tables
     if META not in tables:
         if write and not tables:
             return connection
@@ -244,15 +256,16 @@ def _connect(store: Path, write: bool):
     return connection
 
 
-READ_ONLY_TABLES: WeakKeyDictionary = WeakKeyDictionary()
+KNOWN_TABLES: WeakKeyDictionary = WeakKeyDictionary()
 """The tables and columns of each store opened to read, asked once (DuckDB's
-information_schema answers in 12 to 18 ms, and a peak query asked four times)."""
+information_schema answers in 12 to 18 ms, and a peak query asked four times), and of a
+store being loaded once its files are in (its series then read it a day at a time)."""
 
 
 def table_columns(connection) -> dict[str, list[str]]:
     """The store's tables and their columns, in order."""
-    if connection in READ_ONLY_TABLES:
-        return READ_ONLY_TABLES[connection]
+    if connection in KNOWN_TABLES:
+        return KNOWN_TABLES[connection]
     found: dict[str, list[str]] = {}
     for table, column in connection.execute(
             "SELECT table_name, column_name FROM information_schema.columns "
@@ -271,13 +284,22 @@ def _create(connection) -> None:
                        "folder VARCHAR, file VARCHAR, rows BIGINT, added BIGINT, "
                        "known BIGINT, repeated BIGINT)")
     connection.execute(f"CREATE TABLE {IDENTITIES} (file VARCHAR, identity VARCHAR)")
+    _series_tables(connection)
+
+
+def _series_tables(connection) -> None:
+    """The tables of the series a store keeps (:mod:`calc.inputs.smf.stored_series`)."""
+    from calc.inputs.smf import stored_series
+
+    stored_series.create(connection)
 
 
 def _upgrade(connection, tables: dict[str, list[str]]) -> None:
     """A store of an earlier format made ready for this load: one of format 1 noted no
     identities, so each table's rows are given the identity the templates now declare as
     its file is loaded; one of format 1 or 2 kept no times (:data:`TIMES`), which are
-    worked out for every stored row."""
+    worked out for every stored row; one of format 3 or earlier keeps no series, which this
+    load works out for every queue manager (:mod:`calc.inputs.smf.stored_series`)."""
     if IDENTITIES not in tables:
         connection.execute(f"CREATE TABLE {IDENTITIES} (file VARCHAR, identity VARCHAR)")
     for name, columns in tables.items():
@@ -287,6 +309,7 @@ def _upgrade(connection, tables: dict[str, list[str]]) -> None:
                                    f"{OWN_COLUMNS[time]}")
             connection.execute(f"UPDATE {quoted(name)} SET " + ", ".join(
                 f"{time} = {_time(placing, columns)}" for time, placing in TIMES.items()))
+    _series_tables(connection)
     connection.execute(f"UPDATE {META} SET format = ?", [FORMAT])
 
 

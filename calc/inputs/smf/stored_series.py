@@ -1,0 +1,210 @@
+"""The series a store keeps: every interval of every queue manager as a point of its series
+(:mod:`calc.inputs.smf.series`: its start, length and figures), worked out by the load that
+added its rows, so ``mqcalc smf series STORE`` reads a month's series back in a second
+instead of importing each of its intervals again (a month of the sample's MQ1O, 9,120
+intervals, took 6 to 15 s; every queue manager at once, 18 s and 1.4 GB).
+
+A load works the points out for the days its rows fall in (a record is placed in the
+interval its time falls in, and an interval may start up to its length before one of its
+records): a day at a time and one queue manager at a time, its rows read back from the
+store with those of the longest interval before it and after it, imported as
+``mqcalc smf`` imports them, and the day's points put in place of those it had. A
+day's rows, not the month's, are in memory at once. Where a queue manager's rows hold a
+time the store could not read (:func:`calc.inputs.smf.store.moment`), its points are
+worked out from all its rows at once, as the import places those rows itself.
+
+The points are only as good as the code and templates that worked them out: the store
+notes a digest of both (:func:`stamp`), and a store whose digest is not this mqzcalc's
+(another version, a changed template, ``MQZCALC_TEMPLATES`` naming another folder) is
+read as before, every interval imported, until its next load works every point out
+again.
+
+Layout (in :data:`calc.inputs.smf.store.FORMAT` 4 on): ``mqzcalc_series`` one row an
+interval: ``lpar``, ``qmgr``, ``start`` (TIMESTAMP), ``seconds`` (its length; NULL where no
+file states one), ``figures`` (its figures as a JSON object, ``calculator.input`` or
+``measured.NAME`` to the value, in the order the feeds list them); ``mqzcalc_series_made``
+one row, ``stamp``, the digest of what worked them out.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from datetime import date, datetime, timedelta
+from pathlib import Path
+
+from calc.core.yaml_document import SIZE_LIMIT
+from calc.files.reading import read_bytes
+from calc.inputs.smf import store
+from calc.inputs.smf.cells import UNSET_YEAR
+from calc.inputs.smf.feeds import columns_read, declared
+from calc.inputs.smf.importing import import_interval
+from calc.inputs.smf.intervals import JOIN_SECONDS, LONGEST_SECONDS, intervals
+from calc.inputs.smf.series import Point, Series, point_of, series_of
+from calc.inputs.smf.tables import DURATION
+from calc.template.folders import installed_templates, templates_dir
+
+SERIES, MADE = "mqzcalc_series", "mqzcalc_series_made"
+DAY = timedelta(days=1)
+"""The span of interval starts worked out at a time."""
+MARGIN = timedelta(seconds=4 * JOIN_SECONDS)
+"""Read beyond a day's reach either side: a start and a record time each join an interval
+up to :data:`~calc.inputs.smf.intervals.JOIN_SECONDS` away."""
+INSERTED_AT_ONCE = 500
+"""Points inserted by one statement."""
+CODE = Path(__file__).parents[2]
+"""mqzcalc's own code, the ``calc`` package, whose every module is in the digest."""
+
+
+def create(connection) -> None:
+    """The tables of the series, in a store that has none yet (a new one, or one of format
+    3 or earlier)."""
+    connection.execute(f"CREATE TABLE IF NOT EXISTS {SERIES} (lpar VARCHAR, qmgr VARCHAR, "
+                       "start TIMESTAMP, seconds DOUBLE, figures VARCHAR)")
+    connection.execute(f"CREATE TABLE IF NOT EXISTS {MADE} (stamp VARCHAR)")
+
+
+def stamp() -> str:
+    """A digest of what decides an interval's figures: the code of mqzcalc's every module,
+    and every file of the templates an import reads (the installed ones, and a team's
+    folder where ``MQZCALC_TEMPLATES`` names one)."""
+    from hashlib import sha256  # only where a store is loaded or its series read
+
+    digest = sha256()
+    templates = dict.fromkeys(str(folder) for folder in (installed_templates(), templates_dir()))
+    for folder, pattern in [(CODE, "*.py"), *((Path(folder), "*.yaml") for folder in templates)]:
+        for path in sorted(folder.rglob(pattern)):
+            digest.update(f"{path.relative_to(folder)}\n".encode()
+                          + read_bytes(path, SIZE_LIMIT) + b"\n")
+    return digest.hexdigest()
+
+
+def refresh(connection, number: int, progress: Callable[[str], None]) -> None:
+    """Work out again, in the transaction of load ``number``, the points of the days that
+    load added rows to; every point, where the store's were worked out by another mqzcalc
+    or other templates (or none were yet)."""
+    made = stamp()
+    found = connection.execute(f"SELECT stamp FROM {MADE}").fetchone()
+    every = found is None or found[0] != made
+    if every:
+        connection.execute(f"DELETE FROM {SERIES}")
+    touched = _days(connection, None if every else number)
+    for index, (system, days) in enumerate(touched.items(), start=1):
+        for day, around in _windows(connection, system, days):
+            progress(f"series {index}/{len(touched)} {system[1]} on {system[0]}"
+                     + (f" {day:%Y-%m-%d}" if day else ""))
+            _work_out(connection, system, day, around)
+    connection.execute(f"DELETE FROM {MADE}")
+    connection.execute(f"INSERT INTO {MADE} VALUES (?)", [made])
+
+
+def _tables(connection) -> dict[str, str]:
+    """The store's tables the feeds read, each with the time it places its rows by."""
+    stored = store.table_columns(connection)
+    return {file.removesuffix(".csv"): "_start" if declared().placed_by_interval(file)
+            else "_recorded" for file in declared().files if file.removesuffix(".csv") in stored}
+
+
+def _days(connection, number: int | None) -> dict[tuple[str, str], set[date] | None]:
+    """Each queue manager (LPAR, name) with rows of load ``number`` (of any load, where
+    None), and the days those rows' times fall on; None where a row's time is not in the
+    store (its points are then worked out from all its rows at once). A row of 1970 is
+    left out: the import takes that time as unset, and the row as in no interval."""
+    days: dict[tuple[str, str], set[date] | None] = {}
+    only, parameters = ("AND _load = ?", [number]) if number is not None else ("", [])
+    for table, time in _tables(connection).items():
+        for lpar, qmgr, day in connection.execute(
+                f'SELECT DISTINCT trim("LPAR"), trim("QMgr"), CAST({time} AS DATE) '
+                f"FROM {store.quoted(table)} WHERE ({time} IS NULL OR year({time}) <> "
+                f"{UNSET_YEAR}) {only}", parameters).fetchall():
+            mine = days.setdefault((lpar, qmgr), set())
+            if day is None or mine is None:
+                days[(lpar, qmgr)] = None
+            else:
+                mine.add(day)
+    return days
+
+
+def _longest(connection, system: tuple[str, str]) -> timedelta:
+    """The longest interval a statistics row of the queue manager states (at most a day),
+    as :class:`calc.inputs.smf.intervals.Interval` takes it; a day where a length is not
+    written as a number SQL reads (the import reads such a cell itself)."""
+    cell = f"trim({store.decoded(DURATION)})"
+    lengths = [f"SELECT max(CASE WHEN {cell} <> '' AND try_cast({cell} AS DOUBLE) IS NULL "
+               f"THEN {LONGEST_SECONDS} ELSE try_cast({cell} AS DOUBLE) END) AS longest "
+               f'FROM {store.quoted(table)} WHERE trim("LPAR") = ? AND trim("QMgr") = ?'
+               for table, time in _tables(connection).items()
+               if time == "_start" and DURATION in store.table_columns(connection)[table]]
+    if not lengths:
+        return timedelta(0)
+    found = connection.execute(f"SELECT max(longest) FROM ({' UNION ALL '.join(lengths)})",
+                               list(system) * len(lengths)).fetchone()[0]
+    return timedelta(seconds=min(max(found or 0, 0), LONGEST_SECONDS))
+
+
+def _windows(connection, system: tuple[str, str], days: set[date] | None
+             ) -> Iterable[tuple[datetime | None, store.Around]]:
+    """The days whose intervals rows of ``days`` may be in (the day before, as far as the
+    longest interval reaches, and the day after, which a record may start by), each with
+    the rows its intervals are made of (statistics rows starting from the longest interval
+    before the day, records written up to the longest interval after it); one window of
+    every row, day None, where ``days`` is None."""
+    if days is None:
+        yield None, store.Around(*system)
+        return
+    longest = _longest(connection, system)
+    reached = set()
+    for day in map(_midnight, days):
+        first = _midnight((day - longest - MARGIN).date())
+        reached.update(first + DAY * step for step in range((day - first) // DAY + 2))
+    for day in sorted(reached):
+        yield day, store.Around(*system, ((day - longest - MARGIN, day + DAY + MARGIN),),
+                                ((day - MARGIN, day + DAY + longest + MARGIN),))
+
+
+def _midnight(day: date) -> datetime:
+    return datetime.combine(day, datetime.min.time())
+
+
+def _work_out(connection, system: tuple[str, str], day: datetime | None,
+              around: store.Around) -> None:
+    """The points of the queue manager's intervals that start on ``day`` (every one, where
+    None) put in place of those the store had."""
+    tables = store.read_opened(connection, declared().files, columns_read, None, [around])
+    built, _unplaced = intervals(tables)
+    mine = [interval for interval in built if day is None or day <= interval.start < day + DAY]
+    within, parameters = ("", []) if day is None else ("AND start >= ? AND start < ?",
+                                                       [day, day + DAY])
+    connection.execute(f"DELETE FROM {SERIES} WHERE lpar = ? AND qmgr = ? {within}",
+                       [*system, *parameters])
+    rows = [(interval.lpar, interval.qmgr, interval.start, interval.seconds,
+             json.dumps(point_of(import_interval(interval)).values)) for interval in mine]
+    for first in range(0, len(rows), INSERTED_AT_ONCE):
+        chunk = rows[first:first + INSERTED_AT_ONCE]
+        connection.execute(f"INSERT INTO {SERIES} VALUES "
+                           + ", ".join(["(?, ?, ?, ?, ?)"] * len(chunk)),
+                           [cell for row in chunk for cell in row])
+
+
+def read(path: Path, qmgr: str | None) -> list[Series] | None:
+    """The series the store ``path`` keeps, of every queue manager or those named ``qmgr``;
+    None where it keeps none this mqzcalc would work out alike (see :func:`stamp`), or
+    none of ``qmgr`` (the import says why)."""
+    def kept(connection) -> list[Series] | None:
+        if MADE not in store.table_columns(connection):
+            return None
+        found = connection.execute(f"SELECT stamp FROM {MADE}").fetchone()
+        if found is None or found[0] != stamp():
+            return None
+        only, parameters = ("WHERE qmgr = ? ", [qmgr.strip().upper()]) if qmgr else ("", [])
+        rows = connection.execute(f"SELECT lpar, qmgr, start, seconds, figures FROM {SERIES} "
+                                  f"{only}ORDER BY qmgr, lpar, start", parameters).fetchall()
+        return series_of((lpar, name, Point(start, _length(seconds), json.loads(figures)))
+                         for lpar, name, start, seconds, figures in rows) or None
+
+    return store.opened(path, kept)
+
+
+def _length(seconds: float | None) -> int | float | None:
+    """An interval's stored length as the import gives it: whole seconds (as mq-smf-csv
+    writes them) as an integer."""
+    return int(seconds) if seconds is not None and seconds.is_integer() else seconds

@@ -1,0 +1,97 @@
+"""The series a store keeps (:mod:`calc.inputs.smf.stored_series`): each interval's figures,
+worked out by the load that added its rows, are those the import gives of the whole store,
+whatever the loads and their order; a series worked out by another mqzcalc is not read
+until a load works it out again. The fixtures are those of tests/inputs/test_smf.py."""
+from __future__ import annotations
+
+import shutil
+from datetime import time
+
+import pytest
+
+from calc.inputs.smf import store, stored_series
+from calc.inputs.smf.importing import read_smf
+from calc.inputs.smf.series import series
+from tests.bench.store import restamp
+from tests.cli.test_cli import run_main, words
+from tests.inputs.test_smf import RAW, SAMPLE, refusal
+from tests.inputs.test_smf_store import kept_series, load
+
+COPIES = 6
+"""Copies of the sample a day, 90 minutes apart: the last runs past midnight."""
+
+
+def test_a_store_keeps_the_series_the_import_gives_whatever_its_loads(tmp_path):
+    """Two days of the sample (65 intervals of seven queue managers), six copies a day, so
+    a day's last copy has intervals starting before midnight whose records are written
+    after it: loaded at once, a day a load, and the second day first, the store keeps the
+    same 780 points, and they are the series the import gives of the whole store (of one
+    queue manager, and of all)."""
+    days = [restamp(SAMPLE, tmp_path / f"day-{number}", number, COPIES) for number in range(2)]
+    once, daily, backwards = (tmp_path / f"{name}.duckdb" for name in ("once", "daily", "back"))
+    store.load(once, days)
+    for day in days:
+        store.load(daily, [day])
+    for day in reversed(days):
+        store.load(backwards, [day])
+    kept = kept_series(once)
+    assert len(kept) == 2 * COPIES * 65
+    assert {start.date() for _lpar, _qmgr, start, *_rest in kept if start.time() > time(23)}
+    assert kept_series(daily) == kept == kept_series(backwards)
+    assert stored_series.read(once, None) == series(read_smf(once).imported)
+    assert stored_series.read(daily, " mq1o") == series(read_smf(daily, " mq1o").imported)
+
+
+def test_a_series_another_mqzcalc_worked_out_is_read_again_until_a_load_works_it_out(
+        tmp_path, monkeypatch):
+    """A store whose series was worked out by other code or templates (its stamp another)
+    gives the series of every interval imported again, until a load, of no folder here,
+    works every point out anew; then it is read back without importing."""
+    into, imports = tmp_path / "mq.duckdb", []
+    with monkeypatch.context() as patched:
+        patched.setattr(stored_series, "stamp", lambda: "another mqzcalc")
+        store.load(into, [RAW])
+    import calc.cli.smf_series as command
+
+    monkeypatch.setattr(command, "read_smf", lambda *arguments, **named: imports.append(1)
+                        or read_smf(*arguments, **named))
+    expected = run_main("smf", "series", RAW, "--csv")
+    assert stored_series.read(into, None) is None
+    assert run_main("smf", "series", into, "--csv") == expected
+    assert len(imports) == 2
+    status, out, err = load("--into", into)
+    assert (status, words(out), err) == (
+        0, f"{into}: no folder loaded; its series are as this mqzcalc works them out", "")
+    assert stored_series.read(into, None) == series(read_smf(RAW).imported)
+    assert run_main("smf", "series", into, "--csv") == expected
+    assert len(imports) == 2
+
+
+def test_a_load_of_no_folder_into_a_store_not_there_is_refused(tmp_path):
+    into = tmp_path / "mq.duckdb"
+    assert refusal("load", "--into", into) == (
+        "mqcalc: smf load: expects one or more folders and --into STORE, e.g. mqcalc smf load "
+        "week1 week2 --into mq.duckdb (with no folder and a store that exists, its series are "
+        "worked out again)\n")
+    assert not into.exists()
+
+
+@pytest.mark.parametrize(("file", "written", "as_written"), [
+    ("SMF-QJST.csv", ",1800,", ",18OO,"),  # a length SQL cannot read: a day's reach
+    ("SMF-WQ.csv", '"2026/03/02"', '"02.03.2026"'),  # a time the store cannot place
+], ids=["length", "time"])
+def test_cells_the_store_cannot_read_give_the_series_the_import_gives(
+        tmp_path, file, written, as_written):
+    """A length that is not a number SQL reads, or a record time not written as the tool
+    writes it (which the store keeps as NULL), in the raw fixtures' first row of the file:
+    the points are worked out as far as the longest interval can reach, or from all the
+    queue manager's rows at once, and are what the import gives."""
+    folder = tmp_path / "raw"
+    shutil.copytree(RAW, folder)
+    heading, first, *rest = (folder / file).read_text(encoding="ascii").split("\n")
+    assert written in first
+    (folder / file).write_text("\n".join([heading, first.replace(written, as_written, 1),
+                                          *rest]), encoding="ascii")
+    into = tmp_path / "mq.duckdb"
+    store.load(into, [folder])
+    assert stored_series.read(into, None) == series(read_smf(folder).imported)
