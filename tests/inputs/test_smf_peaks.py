@@ -1,7 +1,8 @@
-"""The peak of each queue manager found in a store through the bounds
-(:mod:`calc.inputs.smf.peaks`) is the one the whole import finds: the same interval, imported
-the same, on the fixtures, on days of them repeated (so peaks tie), and where the rows defeat
-the bounds (a time or a count not written as the tool writes it, a peak the import refuses)."""
+"""The peak of each queue manager found in a store through the series it keeps, or through
+the bounds (:mod:`calc.inputs.smf.peaks`), is the one the whole import finds: the same
+interval, imported the same, on the fixtures, on days of them repeated (so peaks tie), and
+where the rows defeat the bounds (a time or a count not written as the tool writes it, a
+peak the import refuses)."""
 from __future__ import annotations
 
 import shutil
@@ -9,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from calc.inputs.smf import peaks, store
+from calc.inputs.smf import peaks, store, stored_series
 from calc.inputs.smf.importing import import_interval, read_smf
 from calc.inputs.smf.selection import PEAK, choose, in_full, ranked_calculators
 from tests.bench.store import restamp
@@ -32,9 +33,16 @@ def described(chosen: list) -> list[tuple]:
              *(getattr(c.imported, name) for name in SHOWN)) for c in chosen]
 
 
-def stored(tmp_path: Path, *folders: Path) -> Path:
+def stored(tmp_path: Path, *folders: Path, kept: bool = False) -> Path:
+    """A store of ``folders``; its series another mqzcalc's (so the bounds find the peaks)
+    unless ``kept``."""
     into = tmp_path / "smf.duckdb"
-    store.load(into, folders)
+    if kept:
+        store.load(into, folders)
+        return into
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(stored_series, "stamp", lambda: "another mqzcalc")
+        store.load(into, folders)
     return into
 
 
@@ -112,10 +120,39 @@ def fraction_count(cells: dict) -> dict | None:
     return {"Request_Count": "12.0"} if cells["Request_Count"] != "0" else None
 
 
+@pytest.mark.parametrize("kept", [False, True], ids=["bounds", "kept series"])
 @pytest.mark.parametrize("change", [busiest, no_fraction, fraction_count],
                          ids=lambda f: f.__name__)
-def test_rows_that_defeat_the_bounds_give_the_whole_imports_peak(tmp_path, change):
-    into = stored(tmp_path, edited(tmp_path, "SMF-QCTADP.csv", change))
+def test_rows_that_defeat_the_bounds_give_the_whole_imports_peak(tmp_path, change, kept):
+    into = stored(tmp_path, edited(tmp_path, "SMF-QCTADP.csv", change), kept=kept)
     for qmgr in qmgrs(into):
         assert described(peaks.peak_intervals(into, qmgr)[1]) == described(
+            whole_import(into, qmgr)), qmgr
+
+
+@pytest.mark.parametrize("folder", [SAMPLE, RAW, OLD], ids=lambda f: f.name)
+def test_the_kept_series_find_the_peak_the_whole_import_finds(tmp_path, monkeypatch, folder):
+    """Each queue manager's intervals ranked by the figures the store keeps, the peak
+    alone imported: one import a queue manager, none through the bounds."""
+    into, imports = stored(tmp_path, folder, kept=True), []
+
+    def counted(interval, calculators=None):
+        imports.append(interval)
+        return import_interval(interval, calculators)
+
+    monkeypatch.setattr(peaks, "import_interval", counted)
+    monkeypatch.setattr(peaks, "_bounded_peaks", None)  # called, it would fail
+    for qmgr in qmgrs(into):
+        imports.clear()
+        found = through_bounds(into, qmgr, monkeypatch)
+        assert described(found) == described(whole_import(into, qmgr)), qmgr
+        assert len(imports) == len(found) >= 1
+
+
+def test_tied_peaks_in_the_kept_series_go_to_the_earliest(tmp_path, monkeypatch):
+    days = [restamp(SAMPLE, tmp_path / f"day-{day}", day, 3) for day in range(2)]
+    into = stored(tmp_path, *days, kept=True)
+    monkeypatch.setattr(peaks, "_bounded_peaks", None)
+    for qmgr in qmgrs(into):
+        assert described(through_bounds(into, qmgr, monkeypatch)) == described(
             whole_import(into, qmgr)), qmgr

@@ -37,11 +37,12 @@ from datetime import datetime, timedelta
 from itertools import groupby
 from pathlib import Path
 
-from calc.inputs.smf import store
-from calc.inputs.smf.feeds import Feed, columns_read, declared
-from calc.inputs.smf.importing import SmfData, import_interval, read_smf
+from calc.inputs.smf import store, stored_series
+from calc.inputs.smf.feeds import MEASURED, Feed, columns_read, declared
+from calc.inputs.smf.importing import Imported, SmfData, import_interval, read_smf
 from calc.inputs.smf.intervals import JOIN_SECONDS, Interval, intervals
 from calc.inputs.smf.selection import PEAK, Chosen, choose, in_full, peak, ranked_calculators
+from calc.inputs.smf.series import Point
 from calc.inputs.smf.tables import DURATION, START_DATE, START_TIME, Unusable
 
 BATCH = 8
@@ -77,15 +78,20 @@ class Bounded:
     longest: int
 
     def around(self, lpar: str, qmgr: str, starts: list[datetime]) -> store.Around:
-        """The rows an import of the intervals starting at ``starts`` needs: the statistics
-        rows of any interval that could hold a record written during one of them (starting
-        up to a whole interval and the join's slack before it), and those records."""
-        join, longest = timedelta(seconds=JOIN_SECONDS), timedelta(seconds=self.longest)
-        return store.Around(lpar, qmgr,
-                            tuple((start - longest - 4 * join, start + 2 * join)
-                                  for start in starts),
-                            tuple((start - 2 * join, start + longest + 2 * join)
-                                  for start in starts))
+        """The rows an import of the intervals starting at ``starts`` needs
+        (:func:`around`)."""
+        return around(lpar, qmgr, starts, timedelta(seconds=self.longest))
+
+
+def around(lpar: str, qmgr: str, starts: list[datetime], longest: timedelta) -> store.Around:
+    """The rows an import of the queue manager's intervals starting at ``starts`` needs,
+    where none is longer than ``longest``: the statistics rows of any interval that could
+    hold a record written during one of them (starting up to a whole interval and the
+    join's slack before it), and those records."""
+    join = timedelta(seconds=JOIN_SECONDS)
+    return store.Around(lpar, qmgr,
+                        tuple((start - longest - 4 * join, start + 2 * join) for start in starts),
+                        tuple((start - 2 * join, start + longest + 2 * join) for start in starts))
 
 
 def peak_intervals(path: Path, qmgr: str | None) -> tuple[SmfData, list[Chosen]]:
@@ -93,11 +99,51 @@ def peak_intervals(path: Path, qmgr: str | None) -> tuple[SmfData, list[Chosen]]
     named ``qmgr`` only, when given), imported whole, and what was read: from a store,
     through the bounds where they serve; else every interval imported for its ranking."""
     if store.is_store(path):
-        found = _bounded_peaks(path, qmgr)
+        found = _kept_peaks(path, qmgr) or _bounded_peaks(path, qmgr)
         if found is not None:
             return found
     folder = read_smf(path, qmgr, ranked_calculators())
     return folder, in_full(choose(folder.imported, qmgr, PEAK))
+
+
+def _kept_peaks(path: Path, qmgr: str | None) -> tuple[SmfData, list[Chosen]] | None:
+    """:func:`peak_intervals` through the series the store keeps
+    (:mod:`calc.inputs.smf.stored_series`), or None where it keeps none this mqzcalc would
+    work out alike: each queue manager's intervals ranked by their kept figures, which are
+    what the import gives them, and only the peak imported, whole."""
+    wanted = None if qmgr is None else qmgr.strip().upper()
+
+    def read(connection) -> tuple[_Reading, list[Chosen]] | None:
+        kept = stored_series.kept_points(connection, wanted, tuple(
+            f"{calculator}.{name}" for calculator, name in declared().peak_by))
+        if not kept:
+            return None
+        reading, chosen = _Reading(connection, wanted), []
+        for (lpar, name), points in kept.items():
+            best = peak([_ranked(lpar, name, point) for point in points])
+            start = best.imported.interval.start
+            longest = stored_series.longest_interval(connection, (lpar, name))
+            found = next((interval for interval in reading.intervals([around(
+                lpar, name, [start], longest)]) if (interval.lpar, interval.qmgr,
+                                                    interval.start) == (lpar, name, start)),
+                         None)
+            if found is None:  # the import places its rows otherwise: rank them all
+                return None
+            chosen.append(Chosen(import_interval(found), best.peak_by))
+        return reading, chosen
+
+    found = store.opened(path, read)
+    return None if found is None else _read_peaks(path, *found)
+
+
+def _ranked(lpar: str, qmgr: str, point: Point) -> Imported:
+    """A kept interval as an import of its figures, which the peak is ranked by."""
+    inputs: dict[str, dict] = {}
+    for figure, value in point.values.items():
+        calculator, _, name = figure.partition(".")
+        if calculator != MEASURED:
+            inputs.setdefault(calculator, {})[name] = value
+    return Imported(Interval(qmgr, lpar, point.start, point.seconds), inputs)
 
 
 def _bounded_feed() -> Feed | None:
@@ -157,8 +203,14 @@ def _bounded_peaks(path: Path, qmgr: str | None) -> tuple[SmfData, list[Chosen]]
     if found is None:
         return None
     reading, chosen = found
-    peaks = in_full(sorted(chosen, key=lambda c: (c.imported.interval.qmgr,
-                                                  c.imported.interval.lpar)))
+    return _read_peaks(path, reading, in_full(chosen))
+
+
+def _read_peaks(path: Path, reading: _Reading, chosen: list[Chosen]
+                ) -> tuple[SmfData, list[Chosen]]:
+    """The peaks ``chosen``, each imported whole, by queue manager and LPAR, and what
+    ``reading`` read to find them."""
+    peaks = sorted(chosen, key=lambda c: (c.imported.interval.qmgr, c.imported.interval.lpar))
     return SmfData(path, tuple(reading.files), tuple(item.imported for item in peaks),
                    tuple(reading.unplaced.values()), (), True), peaks
 

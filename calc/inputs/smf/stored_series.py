@@ -124,7 +124,7 @@ def _days(connection, number: int | None) -> dict[tuple[str, str], set[date] | N
     return days
 
 
-def _longest(connection, system: tuple[str, str]) -> timedelta:
+def longest_interval(connection, system: tuple[str, str]) -> timedelta:
     """The longest interval a statistics row of the queue manager states (at most a day),
     as :class:`calc.inputs.smf.intervals.Interval` takes it; a day where a length is not
     written as a number SQL reads (the import reads such a cell itself)."""
@@ -151,7 +151,7 @@ def _windows(connection, system: tuple[str, str], days: set[date] | None
     if days is None:
         yield None, store.Around(*system)
         return
-    longest = _longest(connection, system)
+    longest = longest_interval(connection, system)
     reached = set()
     for day in map(_midnight, days):
         first = _midnight((day - longest - MARGIN).date())
@@ -190,18 +190,38 @@ def read(path: Path, qmgr: str | None) -> list[Series] | None:
     None where it keeps none this mqzcalc would work out alike (see :func:`stamp`), or
     none of ``qmgr`` (the import says why)."""
     def kept(connection) -> list[Series] | None:
-        if MADE not in store.table_columns(connection):
-            return None
-        found = connection.execute(f"SELECT stamp FROM {MADE}").fetchone()
-        if found is None or found[0] != stamp():
-            return None
-        only, parameters = ("WHERE qmgr = ? ", [qmgr.strip().upper()]) if qmgr else ("", [])
-        rows = connection.execute(f"SELECT lpar, qmgr, start, seconds, figures FROM {SERIES} "
-                                  f"{only}ORDER BY qmgr, lpar, start", parameters).fetchall()
-        return series_of((lpar, name, Point(start, _length(seconds), json.loads(figures)))
-                         for lpar, name, start, seconds, figures in rows) or None
+        points = kept_points(connection, qmgr)
+        return series_of((lpar, name, point) for (lpar, name), mine in points.items()
+                         for point in mine) or None if points else None
 
     return store.opened(path, kept)
+
+
+def kept_points(connection, qmgr: str | None, figures: tuple[str, ...] | None = None
+                ) -> dict[tuple[str, str], list[Point]] | None:
+    """Every interval a store :func:`calc.inputs.smf.store.opened` keeps as a point, by
+    queue manager (LPAR, name, in the import's order: by name, then LPAR) and start, of
+    those named ``qmgr`` only, when given, with the ``figures`` named only, when given
+    (DuckDB takes them out of each interval's JSON: a ranking reads two of some thirty);
+    None where it keeps none this mqzcalc would work out alike (see :func:`stamp`)."""
+    if MADE not in store.table_columns(connection):
+        return None
+    found = connection.execute(f"SELECT stamp FROM {MADE}").fetchone()
+    if found is None or found[0] != stamp():
+        return None
+    only, parameters = ("WHERE qmgr = ? ", [qmgr.strip().upper()]) if qmgr else ("", [])
+    taken = ("figures" if figures is None
+             else ", ".join("json_extract(figures, ?)" for _figure in figures) or "NULL")
+    named = [] if figures is None else [f'$."{figure}"' for figure in figures]
+    points: dict[tuple[str, str], list[Point]] = {}
+    for lpar, name, start, seconds, *values in connection.execute(
+            f"SELECT lpar, qmgr, start, seconds, {taken} FROM {SERIES} {only}"
+            "ORDER BY qmgr, lpar, start", named + parameters).fetchall():
+        kept = (json.loads(values[0]) if figures is None else
+                {figure: json.loads(value) for figure, value in zip(figures, values)
+                 if value is not None})
+        points.setdefault((lpar, name), []).append(Point(start, _length(seconds), kept))
+    return points
 
 
 def _length(seconds: float | None) -> int | float | None:
