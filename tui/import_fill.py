@@ -20,6 +20,7 @@ from calc.inputs.report_eval import Evaluated, evaluate
 from calc.inputs.smf.feeds import declared
 from calc.inputs.smf.importing import Imported, SmfData
 from calc.inputs.smf.selection import PEAK, Chosen, choose
+from calc.inputs.smf.stored_series import import_kept
 from calc.inputs.smf.tables import lines_text
 
 from .explain_view import with_unit
@@ -113,8 +114,12 @@ def smf_choices(folder: SmfData) -> list[SmfChoice]:
 
 def smf_fill(folder: SmfData, choice: SmfChoice) -> Fill:
     """The interval's inputs to fill, each with its file, columns and lines; the values
-    kept out with why; the items (page set, queue) the per-item calculators took."""
-    imported, interval = choice.chosen.imported, choice.chosen.imported.interval
+    kept out with why; the items (page set, queue) the per-item calculators took. An
+    interval offered by the figures a store keeps is imported whole first."""
+    imported = choice.chosen.imported
+    if folder.kept:  # offered by the figures a store keeps: imported whole now
+        imported = import_kept(folder.path, imported.interval)
+    interval = imported.interval
     heading = [f"SMF store {folder.path}, loaded from {', '.join(interval.folders)}"
                if folder.stored else f"SMF folder {folder.path}",
                f"{interval.qmgr} on {interval.lpar}, interval from "

@@ -21,6 +21,8 @@ from textual.app import App
 import calc
 from calc.core.model import Calculator
 from calc.inputs.smf.importing import SmfData, read_smf
+from calc.inputs.smf.store import is_store
+from calc.inputs.smf.stored_series import offered
 
 from .import_fill import (Fill, SmfChoice, flag_notes, report_choices, report_fill,
                           smf_choices, smf_fill)
@@ -133,7 +135,11 @@ class Importer:
         """Put what ``make()`` gives in the user's inputs (``index`` None: cancelled)."""
         if index is None:
             return
-        fill = make()
+        try:
+            fill = make()
+        except calc.MqcalcError as error:  # a store changed since its intervals were offered
+            self.app.notify(f"Not imported: {error}", severity="error", timeout=8)
+            return
         if not fill.values:
             self.app.notify(f"Nothing imported: {fill.heading[-1]} gives no input.",
                             severity="warning", timeout=8)
@@ -157,6 +163,7 @@ def smf_offer(path: Path, progress: Callable[[str], None]
     """What the choice of an SMF interval offers from ``path`` (a folder or a store): the
     data read, its intervals as choices, each queue manager's trace to plot; ``progress``
     is told each step of the reading. Run in a thread: it takes as long as the data is
-    long."""
-    folder = read_smf(path, progress=progress)
+    long, but for a store's intervals offered by the figures it keeps (each imported when
+    picked)."""
+    folder = (offered(path) if is_store(path) else None) or read_smf(path, progress=progress)
     return folder, smf_choices(folder), traces(folder.imported)

@@ -10,12 +10,13 @@ import calc
 from calc import engine
 from calc.inputs.report import read_report
 from calc.inputs.report_eval import evaluate
-from calc.inputs.smf import store
+from calc.inputs.smf import store, stored_series
 from calc.inputs.smf.importing import read_smf
 from calc.inputs.smf.selection import choose
 from tests.conftest import REPO
 from tests.inputs.test_smf import OLD, RAW, SAMPLE, write_adapters
 from tui.import_fill import report_choices, report_fill, smf_choices, smf_fill
+from tui.importing import smf_offer
 from tui.session import Session, field_value, field_values
 
 PSET_MIXED = REPO / "tests" / "fixtures" / "pset_mixed.txt"
@@ -170,12 +171,21 @@ def test_with_values_puts_the_values_over_the_fields_and_starts_each_undo_there(
     assert session.fields("adapters") == field_values(adapters, {})
 
 
-def test_a_store_offers_and_fills_what_the_folder_it_was_loaded_from_does(tmp_path):
+@pytest.mark.parametrize("kept", [True, False], ids=["kept series", "every interval read"])
+def test_a_store_offers_and_fills_what_the_folder_it_was_loaded_from_does(tmp_path, kept):
     """F6 takes a store (mqcalc smf load) as it takes a folder: the same choices, in the
-    same order, each filling the same values from the same files, columns and lines."""
-    store.load(tmp_path / "mq.duckdb", [SAMPLE])
-    folder, stored = read_smf(SAMPLE), read_smf(tmp_path / "mq.duckdb")
-    offered, from_store = smf_choices(folder), smf_choices(stored)
+    same order, the same traces to plot, each filling the same values from the same files,
+    columns and lines; offered by the figures the store keeps (each interval imported as it
+    is picked) or, where another mqzcalc worked them out, by reading every interval."""
+    into = tmp_path / "mq.duckdb"
+    with pytest.MonkeyPatch.context() as patched:
+        if not kept:
+            patched.setattr(stored_series, "stamp", lambda: "another mqzcalc")
+        store.load(into, [SAMPLE])
+    folder, offered, plotted = smf_offer(SAMPLE, lambda _said: None)
+    stored, from_store, plotted_from_store = smf_offer(into, lambda _said: None)
+    assert (stored.stored, stored.kept, len(from_store)) == (True, kept, 65)
+    assert plotted_from_store == plotted
     assert [(c.label, c.detail) for c in from_store] == [(c.label, c.detail) for c in offered]
     for mine, theirs in zip(from_store, offered):
         filled, expected = smf_fill(stored, mine), smf_fill(folder, theirs)
@@ -183,3 +193,23 @@ def test_a_store_offers_and_fills_what_the_folder_it_was_loaded_from_does(tmp_pa
             (expected.values, expected.imported, expected.missing, expected.refused)
         assert filled.heading[0] == f"SMF store {tmp_path / 'mq.duckdb'}, loaded from {SAMPLE}"
         assert filled.heading[1:] == expected.heading[1:]
+
+
+def test_an_interval_a_store_no_longer_holds_as_offered_is_refused_naming_it(tmp_path):
+    """Offered by the figures a store keeps, an interval is imported as it is picked: where
+    its rows have gone from the store meanwhile, the import says so in one line."""
+    import duckdb
+
+    into = tmp_path / "mq.duckdb"
+    store.load(into, [SAMPLE])
+    stored, choices, _plotted = smf_offer(into, lambda _said: None)
+    with duckdb.connect(str(into)) as connection:
+        for table in store.table_columns(connection):
+            if table.startswith("SMF-"):
+                connection.execute(f'DELETE FROM "{table}"')
+    interval = choices[0].chosen.imported.interval
+    with pytest.raises(calc.MqcalcError) as refused:
+        smf_fill(stored, choices[0])
+    assert str(refused.value) == (
+        f"smf {into}: holds no interval of {interval.qmgr} on {interval.lpar} from "
+        f"{interval.start.isoformat(' ')} any more (read it again)")

@@ -99,6 +99,10 @@ class SmfData:
     repeats: tuple[Repeats, ...] = ()
     stored: bool = False
     """Whether ``path`` is a store (:mod:`calc.inputs.smf.store`), not a folder."""
+    kept: bool = False
+    """Whether ``imported`` holds each interval of a store as an import of the figures the
+    store keeps (:func:`calc.inputs.smf.stored_series.offered`), to choose among, rather
+    than imported whole (:func:`calc.inputs.smf.stored_series.import_kept` imports one)."""
 
 
 TOLD_EVERY = 1000

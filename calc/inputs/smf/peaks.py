@@ -38,11 +38,10 @@ from itertools import groupby
 from pathlib import Path
 
 from calc.inputs.smf import store, stored_series
-from calc.inputs.smf.feeds import MEASURED, Feed, columns_read, declared
-from calc.inputs.smf.importing import Imported, SmfData, import_interval, read_smf
+from calc.inputs.smf.feeds import Feed, columns_read, declared
+from calc.inputs.smf.importing import SmfData, import_interval, read_smf
 from calc.inputs.smf.intervals import JOIN_SECONDS, Interval, intervals
 from calc.inputs.smf.selection import PEAK, Chosen, choose, in_full, peak, ranked_calculators
-from calc.inputs.smf.series import Point
 from calc.inputs.smf.tables import DURATION, START_DATE, START_TIME, Unusable
 
 BATCH = 8
@@ -79,19 +78,8 @@ class Bounded:
 
     def around(self, lpar: str, qmgr: str, starts: list[datetime]) -> store.Around:
         """The rows an import of the intervals starting at ``starts`` needs
-        (:func:`around`)."""
-        return around(lpar, qmgr, starts, timedelta(seconds=self.longest))
-
-
-def around(lpar: str, qmgr: str, starts: list[datetime], longest: timedelta) -> store.Around:
-    """The rows an import of the queue manager's intervals starting at ``starts`` needs,
-    where none is longer than ``longest``: the statistics rows of any interval that could
-    hold a record written during one of them (starting up to a whole interval and the
-    join's slack before it), and those records."""
-    join = timedelta(seconds=JOIN_SECONDS)
-    return store.Around(lpar, qmgr,
-                        tuple((start - longest - 4 * join, start + 2 * join) for start in starts),
-                        tuple((start - 2 * join, start + longest + 2 * join) for start in starts))
+        (:func:`calc.inputs.smf.store.around`)."""
+        return store.around(lpar, qmgr, starts, timedelta(seconds=self.longest))
 
 
 def peak_intervals(path: Path, qmgr: str | None) -> tuple[SmfData, list[Chosen]]:
@@ -120,13 +108,10 @@ def _kept_peaks(path: Path, qmgr: str | None) -> tuple[SmfData, list[Chosen]] | 
             return None
         reading, chosen = _Reading(connection, wanted), []
         for (lpar, name), points in kept.items():
-            best = peak([_ranked(lpar, name, point) for point in points])
+            best = peak([stored_series.as_import(lpar, name, point) for point in points])
             start = best.imported.interval.start
-            longest = stored_series.longest_interval(connection, (lpar, name))
-            found = next((interval for interval in reading.intervals([around(
-                lpar, name, [start], longest)]) if (interval.lpar, interval.qmgr,
-                                                    interval.start) == (lpar, name, start)),
-                         None)
+            found = stored_series.interval_at(reading.intervals([
+                stored_series.around_interval(connection, lpar, name, start)]), lpar, name, start)
             if found is None:  # the import places its rows otherwise: rank them all
                 return None
             chosen.append(Chosen(import_interval(found), best.peak_by))
@@ -134,16 +119,6 @@ def _kept_peaks(path: Path, qmgr: str | None) -> tuple[SmfData, list[Chosen]] | 
 
     found = store.opened(path, read)
     return None if found is None else _read_peaks(path, *found)
-
-
-def _ranked(lpar: str, qmgr: str, point: Point) -> Imported:
-    """A kept interval as an import of its figures, which the peak is ranked by."""
-    inputs: dict[str, dict] = {}
-    for figure, value in point.values.items():
-        calculator, _, name = figure.partition(".")
-        if calculator != MEASURED:
-            inputs.setdefault(calculator, {})[name] = value
-    return Imported(Interval(qmgr, lpar, point.start, point.seconds), inputs)
 
 
 def _bounded_feed() -> Feed | None:

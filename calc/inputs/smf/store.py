@@ -47,7 +47,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from weakref import WeakKeyDictionary
 
@@ -55,6 +55,7 @@ from calc.files.reading import NotReadable, read_with
 from calc.files.stopping import signals_noted, stopping
 from calc.inputs.smf import cells
 from calc.inputs.smf.feeds import PLACES, Record, declared
+from calc.inputs.smf.intervals import JOIN_SECONDS
 from calc.inputs.smf.tables import BYTE_ORDER_MARK, COMMON, Row, SmfError, Table
 
 FORMAT = 4
@@ -485,6 +486,17 @@ class Around:
     qmgr: str
     starts: tuple[tuple[datetime, datetime], ...] | None = None
     records: tuple[tuple[datetime, datetime], ...] | None = None
+
+
+def around(lpar: str, qmgr: str, starts: Iterable[datetime], longest: timedelta) -> Around:
+    """The rows an import of the queue manager's intervals starting at ``starts`` needs,
+    where none is longer than ``longest``: the statistics rows of any interval that could
+    hold a record written during one of them (starting up to a whole interval and the
+    join's slack before it), and those records."""
+    join, starts = timedelta(seconds=JOIN_SECONDS), tuple(starts)
+    return Around(lpar, qmgr,
+                  tuple((start - longest - 4 * join, start + 2 * join) for start in starts),
+                  tuple((start - 2 * join, start + longest + 2 * join) for start in starts))
 
 
 def read_tables(store: Path, files: Iterable[str],

@@ -2,7 +2,10 @@
 (:mod:`calc.inputs.smf.series`: its start, length and figures), worked out by the load that
 added its rows, so ``mqcalc smf series STORE`` reads a month's series back in a second
 instead of importing each of its intervals again (a month of the sample's MQ1O, 9,120
-intervals, took 6 to 15 s; every queue manager at once, 18 s and 1.4 GB).
+intervals, took 6 to 15 s; every queue manager at once, 18 s and 1.4 GB), ``mqcalc smf
+STORE`` ranks the intervals by them to import the peak alone
+(:mod:`calc.inputs.smf.peaks`), and F6 offers them, importing the one picked
+(:func:`offered`, :func:`import_kept`).
 
 A load works the points out for the days its rows fall in (a record is placed in the
 interval its time falls in, and an interval may start up to its length before one of its
@@ -36,11 +39,11 @@ from calc.core.yaml_document import SIZE_LIMIT
 from calc.files.reading import read_bytes
 from calc.inputs.smf import store
 from calc.inputs.smf.cells import UNSET_YEAR
-from calc.inputs.smf.feeds import columns_read, declared
-from calc.inputs.smf.importing import import_interval
-from calc.inputs.smf.intervals import JOIN_SECONDS, LONGEST_SECONDS, intervals
+from calc.inputs.smf.feeds import MEASURED, columns_read, declared
+from calc.inputs.smf.importing import Imported, SmfData, import_interval
+from calc.inputs.smf.intervals import JOIN_SECONDS, LONGEST_SECONDS, Interval, intervals
 from calc.inputs.smf.series import Point, Series, point_of, series_of
-from calc.inputs.smf.tables import DURATION
+from calc.inputs.smf.tables import DURATION, SmfError
 from calc.template.folders import installed_templates, templates_dir
 
 SERIES, MADE = "mqzcalc_series", "mqzcalc_series_made"
@@ -222,6 +225,57 @@ def kept_points(connection, qmgr: str | None, figures: tuple[str, ...] | None = 
                  if value is not None})
         points.setdefault((lpar, name), []).append(Point(start, _length(seconds), kept))
     return points
+
+
+def as_import(lpar: str, qmgr: str, point: Point) -> Imported:
+    """A kept interval as an import of its figures (its inputs that are numbers, no
+    measured figure, no rows): what the intervals are ranked and offered by."""
+    inputs: dict[str, dict] = {}
+    for figure, value in point.values.items():
+        calculator, _, name = figure.partition(".")
+        if calculator != MEASURED:
+            inputs.setdefault(calculator, {})[name] = value
+    return Imported(Interval(qmgr, lpar, point.start, point.seconds), inputs)
+
+
+def offered(path: Path) -> SmfData | None:
+    """Every interval the store ``path`` keeps, each as an import of its figures
+    (:func:`as_import`), to choose one among them without importing each; None where it
+    keeps none this mqzcalc would work out alike (see :func:`stamp`)."""
+    points = store.opened(path, lambda connection: kept_points(connection, None))
+    if not points:
+        return None
+    return SmfData(path, (), tuple(as_import(lpar, qmgr, point)
+                                   for (lpar, qmgr), mine in points.items() for point in mine),
+                   (), (), stored=True, kept=True)
+
+
+def around_interval(connection, lpar: str, qmgr: str, start: datetime) -> store.Around:
+    """The rows an import of the queue manager's interval starting at ``start`` needs."""
+    return store.around(lpar, qmgr, [start], longest_interval(connection, (lpar, qmgr)))
+
+
+def interval_at(built: Iterable[Interval], lpar: str, qmgr: str, start: datetime
+                ) -> Interval | None:
+    """The interval of ``built`` that is the queue manager's starting at ``start``."""
+    return next((interval for interval in built
+                 if (interval.lpar, interval.qmgr, interval.start) == (lpar, qmgr, start)),
+                None)
+
+
+def import_kept(path: Path, kept: Interval) -> Imported:
+    """The interval ``kept`` of the store ``path`` (as :func:`offered` gives it) imported
+    whole, from the rows around it; refused where the store no longer holds it so."""
+    def read(connection) -> Imported:
+        tables = store.read_opened(connection, declared().files, columns_read, None, [
+            around_interval(connection, kept.lpar, kept.qmgr, kept.start)])
+        found = interval_at(intervals(tables)[0], kept.lpar, kept.qmgr, kept.start)
+        if found is None:
+            raise SmfError(f"smf {path}: holds no interval of {kept.qmgr} on {kept.lpar} "
+                           f"from {kept.start.isoformat(' ')} any more (read it again)")
+        return import_interval(found)
+
+    return store.opened(path, read)
 
 
 def _length(seconds: float | None) -> int | float | None:
