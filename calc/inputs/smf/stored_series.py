@@ -93,8 +93,9 @@ def refresh(connection, number: int, progress: Callable[[str], None]) -> None:
     touched = _days(connection, None if every else number)
     for index, (system, days) in enumerate(touched.items(), start=1):
         for day, around in _windows(connection, system, days):
-            progress(f"series {index}/{len(touched)} {system[1]} on {system[0]}"
-                     + (f" {day:%Y-%m-%d}" if day else ""))
+            progress(f"the series of {system[1]} on {system[0]}"
+                     + (f" for {day:%Y-%m-%d}" if day else "")
+                     + f" ({index} of {len(touched)} queue managers)")
             _work_out(connection, system, day, around)
     connection.execute(f"DELETE FROM {MADE}")
     connection.execute(f"INSERT INTO {MADE} VALUES (?)", [made])
