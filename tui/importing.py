@@ -22,7 +22,7 @@ import calc
 from calc.core.model import Calculator
 from calc.inputs.smf.importing import SmfData, read_smf
 from calc.inputs.smf.store import is_store
-from calc.inputs.smf.stored_series import offered
+from calc.inputs.smf.stored_series import STALE, offered
 
 from .import_fill import (Fill, SmfChoice, flag_notes, report_choices, report_fill,
                           smf_choices, smf_fill)
@@ -97,6 +97,8 @@ class Importer:
             self.app.notify(said, severity="error", timeout=8)
             return
         self.path = path
+        if folder.stored and not folder.kept:  # every interval read: say how to avoid it
+            self.app.notify(f"{STALE[0].upper()}{STALE[1:]}.", timeout=12)
         self.app.push_screen(SmfChoiceScreen(
             f"Import which interval of {path}? The peaks first.", choices, STEP, plotted),
             lambda index: self.picked(index, lambda: smf_fill(folder, choices[index])))

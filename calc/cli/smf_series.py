@@ -28,9 +28,13 @@ def print_series(path: Path, qmgr: str | None, as_json: bool, as_csv: bool,
     too where given."""
     if out is not None and out.suffix.lower() != ".xlsx":
         raise SmfError(f"smf series --out {out}: writes a workbook, FILE.xlsx")
-    found = stored_series.read(path, qmgr) if store.is_store(path) else None
+    found, progress = None, on_terminal()
+    if store.is_store(path):
+        found = stored_series.read(path, qmgr)
+        if found is None and not store.opened(path, stored_series.current):
+            progress(stored_series.STALE)
     if found is None:
-        found = series(read_smf(path, qmgr, progress=on_terminal()).imported)
+        found = series(read_smf(path, qmgr, progress=progress).imported)
     if as_csv:
         _csv(found)
     elif as_json:

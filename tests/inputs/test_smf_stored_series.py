@@ -4,17 +4,21 @@ whatever the loads and their order; a series worked out by another mqzcalc is no
 until a load works it out again. The fixtures are those of tests/inputs/test_smf.py."""
 from __future__ import annotations
 
+import contextlib
+import io
 import shutil
 from datetime import time
 
 import pytest
 
+from calc.cli import main
 from calc.inputs.smf import store, stored_series
 from calc.inputs.smf.importing import read_smf
 from calc.inputs.smf.series import series
 from tests.bench.store import restamp
 from tests.cli.test_cli import run_main, words
 from tests.inputs.test_smf import RAW, SAMPLE, refusal
+from tests.inputs.test_smf_series import Terminal
 from tests.inputs.test_smf_store import kept_series, load
 
 COPIES = 6
@@ -108,3 +112,18 @@ def test_a_load_tells_each_file_then_each_day_of_each_queue_managers_series(tmp_
                      "queue managers)" for number, qmgr, lpar in ((1, "QMA1", "SYSA"),
                                                                  (2, "QMB1", "SYSB"))
                      for day in (1, 2, 3)]
+
+
+def test_a_series_read_whole_on_a_terminal_says_what_works_it_out_again(tmp_path,
+                                                                        monkeypatch):
+    """On a terminal, where the store's series are another mqzcalc's; to a file, nothing."""
+    into = tmp_path / "mq.duckdb"
+    with monkeypatch.context() as patched:
+        patched.setattr(stored_series, "stamp", lambda: "another mqzcalc")
+        store.load(into, [RAW])
+    for stream in (Terminal(), io.StringIO()):
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(stream):
+            assert main(["smf", "series", str(into), "--csv"]) == 0
+        told = stream.getvalue().splitlines()
+        assert told[:2] == ([f"mqcalc: {stored_series.STALE}",
+                             f"mqcalc: reading the rows of {into}"] if stream.isatty() else [])

@@ -390,3 +390,26 @@ async def test_a_queue_manager_of_one_interval_says_there_is_no_series(tmp_path)
         await pilot.pause()
         assert "MQ51 on MV4A: one interval has its log rate, no series" in \
             screen.query_one("#series-plot").render().plain
+
+
+@pytest.mark.parametrize("kept", [True, False], ids=["kept series", "another mqzcalc's"])
+async def test_f6_on_a_store_whose_series_another_mqzcalc_worked_out_says_how_to_avoid_it(
+        tmp_path, monkeypatch, kept):
+    """A store whose series are this mqzcalc's is offered by them, in silence; one whose
+    series another mqzcalc worked out is read whole, and a notice says what works them out
+    again."""
+    from calc.inputs.smf import store, stored_series
+
+    into = tmp_path / "mq.duckdb"
+    with monkeypatch.context() as patched:
+        if not kept:
+            patched.setattr(stored_series, "stamp", lambda: "another mqzcalc")
+        store.load(into, [SAMPLE])
+    app = create_app(folder=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await through_file_prompt(app, pilot, "f6", into)
+        assert isinstance(app.screen, SmfChoiceScreen)
+        assert said(app) == ([] if kept else [
+            "The series this store keeps were worked out by another mqzcalc or other "
+            "templates: every interval is read (mqcalc smf load --into STORE, with no "
+            "folder, works them out again, once)."])

@@ -201,6 +201,21 @@ def read(path: Path, qmgr: str | None) -> list[Series] | None:
     return store.opened(path, kept)
 
 
+STALE = ("the series this store keeps were worked out by another mqzcalc or other "
+         "templates: every interval is read (mqcalc smf load --into STORE, with no folder, "
+         "works them out again, once)")
+"""What a read that cannot use the store's series says, where a person waits for it."""
+
+
+def current(connection) -> bool:
+    """Whether a store :func:`calc.inputs.smf.store.opened` keeps series this mqzcalc would
+    work out alike (see :func:`stamp`)."""
+    if MADE not in store.table_columns(connection):
+        return False
+    found = connection.execute(f"SELECT stamp FROM {MADE}").fetchone()
+    return found is not None and found[0] == stamp()
+
+
 def kept_points(connection, qmgr: str | None, figures: tuple[str, ...] | None = None
                 ) -> dict[tuple[str, str], list[Point]] | None:
     """Every interval a store :func:`calc.inputs.smf.store.opened` keeps as a point, by
@@ -208,10 +223,7 @@ def kept_points(connection, qmgr: str | None, figures: tuple[str, ...] | None = 
     those named ``qmgr`` only, when given, with the ``figures`` named only, when given
     (DuckDB takes them out of each interval's JSON: a ranking reads two of some thirty);
     None where it keeps none this mqzcalc would work out alike (see :func:`stamp`)."""
-    if MADE not in store.table_columns(connection):
-        return None
-    found = connection.execute(f"SELECT stamp FROM {MADE}").fetchone()
-    if found is None or found[0] != stamp():
+    if not current(connection):
         return None
     only, parameters = ("WHERE qmgr = ? ", [qmgr.strip().upper()]) if qmgr else ("", [])
     taken = ("figures" if figures is None
