@@ -350,20 +350,22 @@ STOPPED_LOAD = textwrap.dedent("""
     from calc.inputs.smf import store
 
     def progress(said):
-        if said.startswith("3/"):
+        if said.startswith(sys.argv[2]):
             os.kill(os.getpid(), signal.SIGINT)
 
-    store.load(Path(sys.argv[1]), [Path(folder) for folder in sys.argv[2:]], progress)
+    store.load(Path(sys.argv[1]), [Path(folder) for folder in sys.argv[3:]], progress)
 """)
 
 
+@pytest.mark.parametrize("step", ["3/", "the series of MQ1O"], ids=["file", "series"])
 @pytest.mark.parametrize("new", [False, True], ids=["stored before", "new store"])
-def test_a_load_stopped_by_ctrl_c_leaves_the_store_as_it_was(tmp_path, new):
-    """Ctrl+C (SIGINT) while the third file of the load is read: what the first two added
-    is not kept, and a store the load was making is not left behind."""
+def test_a_load_stopped_by_ctrl_c_leaves_the_store_as_it_was(tmp_path, new, step):
+    """Ctrl+C (SIGINT) while the third file of the load is read, or while the series of a
+    queue manager are worked out, every file read: what the load added is not kept (its
+    rows, its series), and a store the load was making is not left behind."""
     into = tmp_path / "mq.duckdb"
     before = None if new else stored_before(tmp_path)[1]
-    stopped = subprocess.run([sys.executable, "-c", STOPPED_LOAD, str(into), str(SAMPLE)],
+    stopped = subprocess.run([sys.executable, "-c", STOPPED_LOAD, str(into), step, str(SAMPLE)],
                              capture_output=True, text=True, cwd=REPO, timeout=120,
                              env={**os.environ, "PYTHONPATH": str(REPO)})
     assert stopped.stderr.endswith("\nKeyboardInterrupt\n"), stopped.stderr
