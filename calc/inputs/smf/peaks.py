@@ -79,7 +79,8 @@ class Bounded:
     def around(self, lpar: str, qmgr: str, starts: list[datetime]) -> store.Around:
         """The rows an import of the intervals starting at ``starts`` needs
         (:func:`calc.inputs.smf.store.around`)."""
-        return store.around(lpar, qmgr, starts, timedelta(seconds=self.longest))
+        return store.around(lpar, qmgr, [(start, start) for start in starts],
+                            timedelta(seconds=self.longest))
 
 
 def peak_intervals(path: Path, qmgr: str | None) -> tuple[SmfData, list[Chosen]]:

@@ -18,8 +18,8 @@ from __future__ import annotations
 import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cached_property
 from datetime import datetime
+from functools import cached_property
 
 from calc.inputs.smf.feeds import MEASURED, declared
 from calc.inputs.smf.importing import Imported

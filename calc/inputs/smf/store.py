@@ -488,15 +488,17 @@ class Around:
     records: tuple[tuple[datetime, datetime], ...] | None = None
 
 
-def around(lpar: str, qmgr: str, starts: Iterable[datetime], longest: timedelta) -> Around:
-    """The rows an import of the queue manager's intervals starting at ``starts`` needs,
-    where none is longer than ``longest``: the statistics rows of any interval that could
-    hold a record written during one of them (starting up to a whole interval and the
-    join's slack before it), and those records."""
-    join, starts = timedelta(seconds=JOIN_SECONDS), tuple(starts)
+def around(lpar: str, qmgr: str, spans: Iterable[tuple[datetime, datetime]],
+           longest: timedelta) -> Around:
+    """The rows an import of the queue manager's intervals starting in ``spans`` (each from
+    ``low`` to ``high``; one start is a span of no length) needs, where none is longer than
+    ``longest``: the statistics rows of any interval that could hold a record written during
+    one of them (starting up to a whole interval and the join's slack before it), and those
+    records."""
+    join, spans = timedelta(seconds=JOIN_SECONDS), tuple(spans)
     return Around(lpar, qmgr,
-                  tuple((start - longest - 4 * join, start + 2 * join) for start in starts),
-                  tuple((start - 2 * join, start + longest + 2 * join) for start in starts))
+                  tuple((low - longest - 4 * join, high + 2 * join) for low, high in spans),
+                  tuple((low - 2 * join, high + longest + 2 * join) for low, high in spans))
 
 
 def read_tables(store: Path, files: Iterable[str],

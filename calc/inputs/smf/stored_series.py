@@ -33,6 +33,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable
 from datetime import date, datetime, timedelta
+from functools import cache
 from pathlib import Path
 
 from calc.core.yaml_document import SIZE_LIMIT
@@ -50,8 +51,9 @@ SERIES, MADE = "mqzcalc_series", "mqzcalc_series_made"
 DAY = timedelta(days=1)
 """The span of interval starts worked out at a time."""
 MARGIN = timedelta(seconds=4 * JOIN_SECONDS)
-"""Read beyond a day's reach either side: a start and a record time each join an interval
-up to :data:`~calc.inputs.smf.intervals.JOIN_SECONDS` away."""
+"""How much earlier than the longest interval before a row an interval holding it may be
+taken to start, to find the days a row may be in: a start and a record time each join an
+interval up to :data:`~calc.inputs.smf.intervals.JOIN_SECONDS` away."""
 INSERTED_AT_ONCE = 500
 """Points inserted by one statement."""
 CODE = Path(__file__).parents[2]
@@ -69,11 +71,18 @@ def create(connection) -> None:
 def stamp() -> str:
     """A digest of what decides an interval's figures: the code of mqzcalc's every module,
     and every file of the templates an import reads (the installed ones, and a team's
-    folder where ``MQZCALC_TEMPLATES`` names one)."""
+    folder where ``MQZCALC_TEMPLATES`` names one); worked out once a process for each
+    templates folder, as the feeds are read once (:func:`calc.inputs.smf.feeds.declared`)."""
+    return _stamp(str(templates_dir()))
+
+
+@cache
+def _stamp(team: str) -> str:
+    """:func:`stamp` for the templates folder ``team`` (the key it is kept by)."""
     from hashlib import sha256  # only where a store is loaded or its series read
 
     digest = sha256()
-    templates = dict.fromkeys(str(folder) for folder in (installed_templates(), templates_dir()))
+    templates = dict.fromkeys(str(folder) for folder in (installed_templates(), team))
     for folder, pattern in [(CODE, "*.py"), *((Path(folder), "*.yaml") for folder in templates)]:
         for path in sorted(folder.rglob(pattern)):
             digest.update(f"{path.relative_to(folder)}\n".encode()
@@ -85,9 +94,7 @@ def refresh(connection, number: int, progress: Callable[[str], None]) -> None:
     """Work out again, in the transaction of load ``number``, the points of the days that
     load added rows to; every point, where the store's were worked out by another mqzcalc
     or other templates (or none were yet)."""
-    made = stamp()
-    found = connection.execute(f"SELECT stamp FROM {MADE}").fetchone()
-    every = found is None or found[0] != made
+    every = not current(connection)
     if every:
         connection.execute(f"DELETE FROM {SERIES}")
     touched = _days(connection, None if every else number)
@@ -98,7 +105,7 @@ def refresh(connection, number: int, progress: Callable[[str], None]) -> None:
                      + f" ({index} of {len(touched)} queue managers)")
             _work_out(connection, system, day, around)
     connection.execute(f"DELETE FROM {MADE}")
-    connection.execute(f"INSERT INTO {MADE} VALUES (?)", [made])
+    connection.execute(f"INSERT INTO {MADE} VALUES (?)", [stamp()])
 
 
 def _tables(connection) -> dict[str, str]:
@@ -149,9 +156,8 @@ def _windows(connection, system: tuple[str, str], days: set[date] | None
              ) -> Iterable[tuple[datetime | None, store.Around]]:
     """The days whose intervals rows of ``days`` may be in (the day before, as far as the
     longest interval reaches, and the day after, which a record may start by), each with
-    the rows its intervals are made of (statistics rows starting from the longest interval
-    before the day, records written up to the longest interval after it); one window of
-    every row, day None, where ``days`` is None."""
+    the rows its intervals are made of (:func:`calc.inputs.smf.store.around`); one window
+    of every row, day None, where ``days`` is None."""
     if days is None:
         yield None, store.Around(*system)
         return
@@ -161,8 +167,7 @@ def _windows(connection, system: tuple[str, str], days: set[date] | None
         first = _midnight((day - longest - MARGIN).date())
         reached.update(first + DAY * step for step in range((day - first) // DAY + 2))
     for day in sorted(reached):
-        yield day, store.Around(*system, ((day - longest - MARGIN, day + DAY + MARGIN),),
-                                ((day - MARGIN, day + DAY + longest + MARGIN),))
+        yield day, store.around(*system, [(day, day + DAY)], longest)
 
 
 def _midnight(day: date) -> datetime:
@@ -265,7 +270,7 @@ def offered(path: Path) -> SmfData | None:
 
 def around_interval(connection, lpar: str, qmgr: str, start: datetime) -> store.Around:
     """The rows an import of the queue manager's interval starting at ``start`` needs."""
-    return store.around(lpar, qmgr, [start], longest_interval(connection, (lpar, qmgr)))
+    return store.around(lpar, qmgr, [(start, start)], longest_interval(connection, (lpar, qmgr)))
 
 
 def interval_at(built: Iterable[Interval], lpar: str, qmgr: str, start: datetime
