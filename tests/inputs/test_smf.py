@@ -125,6 +125,9 @@ def test_mq1os_log_figures_worked_by_hand():
     assert interval["inputs"]["zhyperwrite"] == pytest.approx(
         {"log_mb_per_sec": 22 / 2 * 4096 / MB / 60, "dual_logging": True,
          "log_io_ms": 1832 / 11 / 1000})
+    # the rate the archive task offloads, which compression costs CPU at
+    assert interval["inputs"]["archive_logs"] == pytest.approx(
+        {"log_mb_per_sec": 22 / 2 * 4096 / MB / 60})
     # The rate is the interval's average; zhyperwrite asks for the highest rate sustained.
     assert interval["caveats"] == {"zhyperwrite": {"log_mb_per_sec": (
         "the interval's average, where the input asks for the highest rate the queue manager "
@@ -174,6 +177,7 @@ def test_an_interval_of_no_length_is_refused_value_by_value(tmp_path):
     refused = {(r["calculator"], r["input"]): r for r in interval["refused"]}
     assert set(refused) == {("log_encryption", "log_mb_per_sec"),
                             ("zhyperwrite", "log_mb_per_sec"),
+                            ("archive_logs", "log_mb_per_sec"),
                             ("pageset_encryption", "interval_sec")}
     assert refused["log_encryption", "log_mb_per_sec"] == {
         "calculator": "log_encryption", "input": "log_mb_per_sec", "value": "0",
@@ -410,8 +414,8 @@ def test_one_interval_is_written_as_a_scenario_eval_takes(tmp_path):
     scenario = load_scenario(out)
     assert scenario.inputs["adapters"]["adapter_requests_per_sec"] == 5
     assert scenario.inputs["notify_delay"]["gets_attempted"] == 1531
-    assert list(scenario.inputs) == ["adapters", "log_encryption", "notify_delay",
-                                     "pageset_encryption", "zhyperwrite"]
+    assert list(scenario.inputs) == ["adapters", "archive_logs", "log_encryption",
+                                     "notify_delay", "pageset_encryption", "zhyperwrite"]
     text = out.read_text(encoding="utf-8")
     assert text.startswith("# QMA1 2026-03-02 10:30:00, from SMF data (mqcalc smf); other "
                            "inputs are defaults, marked assumed:\n#   adapters chiadaps <- "

@@ -16,6 +16,8 @@ PAGES = re.compile(r"\b[Pp]ages? (\d+)(?:\s*(?:to|and|-|–)\s*(\d+))?")
 QUOTED = re.compile(r'"([^"]+)"')
 REPORT = "mqperf_"
 """How the files of IBM's reports (../shared/sources) are named; the seeds have no pages."""
+NAMED = re.compile(rf"\b({REPORT}[\w.-]+?\.txt)\b")
+"""A report named in a passage: the pages named after it are its own."""
 FRAGMENT = 12
 """The shortest piece of a quotation checked: a quotation is cut at its ellipses, and a
 piece shorter than this (a word or two) could be on any page."""
@@ -33,24 +35,29 @@ def _citations():
                 yield f"{calculator.id}.{note.kind}.{note.subject}", note.citation
 
 
-def quoted_pages(passage: str) -> list[tuple[int, int, str]]:
-    """(first page, last page, words) for each piece of a quotation that follows a page
-    named in ``passage``, up to the next page named."""
+def quoted_pages(passage: str, file: str = "") -> list[tuple[str, int, int, str]]:
+    """(report, first page, last page, words) for each piece of a quotation that follows a
+    page named in ``passage``, up to the next page named: of the report ``file``, or of the
+    last report the passage names before that page (a table whose rows come from two
+    reports names the second where its figures begin)."""
     passage = " ".join(passage.split())
     found = []
     mentions = list(PAGES.finditer(passage))
     for mention, following in zip(mentions, [*mentions[1:], None]):
         first, last = int(mention[1]), int(mention[2] or mention[1])
+        named = NAMED.findall(passage[:mention.start()])
         stretch = passage[mention.end():following.start() if following else None]
         for quotation in QUOTED.findall(stretch):
-            found += [(first, last, piece.strip(" .,;:")) for piece in re.split(r"\.\.\.|…",
-                      quotation) if len(piece.strip(" .,;:")) >= FRAGMENT]
+            found += [(named[-1] if named else file, first, last, piece.strip(" .,;:"))
+                      for piece in re.split(r"\.\.\.|…", quotation)
+                      if len(piece.strip(" .,;:")) >= FRAGMENT]
     return found
 
 
-CHECKED = [pytest.param(citation.file, first, last, words, id=f"{where}:{first}:{words[:30]}")
-           for where, citation in _citations() if citation.file.startswith(REPORT)
-           for first, last, words in quoted_pages(citation.passage)]
+CHECKED = [pytest.param(file, first, last, words, id=f"{where}:{first}:{words[:30]}")
+           for where, citation in _citations()
+           for file, first, last, words in quoted_pages(citation.passage, citation.file)
+           if file.startswith(REPORT)]
 """Collected from the templates alone, so a run without the texts skips each by name."""
 
 
@@ -72,8 +79,16 @@ def test_a_quotation_one_page_low_is_caught():
     before issue 37), the check finds it elsewhere."""
     pages = printed_pages(SOURCES / "mqperf_MQ_for_zOS_on_z16.txt")
     assert "+10%" in pages[7] and "+10%" not in pages[6]
-    assert quoted_pages('page 6, "the words" and page 7: "more words here"') == [
-        (7, 7, "more words here")]
+    assert quoted_pages('page 6, "the words" and page 7: "more words here"', "r.txt") == [
+        ("r.txt", 7, 7, "more words here")]
+
+
+def test_a_page_after_another_report_is_named_is_that_reports():
+    passage = ('page 17: "words of the first report"; from mqperf_other_v1.2.txt page 24: '
+               '"words of the other report"')
+    assert quoted_pages(passage, "mqperf_first.txt") == [
+        ("mqperf_first.txt", 17, 17, "words of the first report"),
+        ("mqperf_other_v1.2.txt", 24, 24, "words of the other report")]
 
 
 def test_a_footer_padded_with_spaces_is_read():

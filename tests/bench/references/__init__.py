@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from .adapters import adapters
 from .ams import ams
+from .archive_logs import archive_logs
 from .cf_structure import cf_structure
 from .connect import connect
 from .dse_support import dse_support
@@ -26,7 +27,7 @@ from .pageset_encryption import pageset_encryption
 from .tls_channels import tls_channels
 from .zhyperwrite import zhyperwrite
 
-REFERENCES = {"connect": connect, "adapters": adapters, "ams": ams,
+REFERENCES = {"connect": connect, "adapters": adapters, "ams": ams, "archive_logs": archive_logs,
               "cf_structure": cf_structure, "dse_support": dse_support,
               "log_encryption": log_encryption, "notify_delay": notify_delay,
               "pageset_encryption": pageset_encryption, "tls_channels": tls_channels,
