@@ -22,8 +22,8 @@ WIDTHS = {TITLE: 44, RESULT: 20, VALUE: 14, UNIT: 10, WHAT_IF: 22}
 WIDTHS[ANSWERS] = width_left(WIDTHS.values())
 """Column widths in characters: the answers column takes what is left of a page printed one
 page wide at :data:`.layout.SMALLEST_SCALE`; answers, result titles and units wrap (a
-title, a link, stays on one line: LibreOffice does not wrap a link), so the ten calculators'
-lines print on one page."""
+title, a link, stays on one line: LibreOffice does not wrap a link), so ten calculators'
+lines print on one page, and more go on to the next (:func:`break_pages`)."""
 HEADER_ROW, FIRST_LINE = 4, 5
 HEADERS = ("Calculator (click to open)", "What it answers", "Headline result", "Value",
            "Unit", "What-if rows")

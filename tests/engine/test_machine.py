@@ -21,7 +21,8 @@ SCALED = [c for c in CALCULATORS if "cpu_scale" in c.outputs]
 GENERATION = {"z13": 13, "z14": 14, "z15": 15, "z16": 16}
 MEASURED = {"connect": {"z14"}, "adapters": {"z14"}, "ams": {"z14"},
             "log_encryption": {"z14", "z15"}, "pageset_encryption": {"z14", "z15"},
-            "tls_channels": {"z14", "z15", "z16"}, "archive_logs": {"z13", "z14", "z15"}}
+            "tls_channels": {"z14", "z15", "z16"}, "archive_logs": {"z13", "z14", "z15"},
+            "client_vs_bindings": {"z14"}}
 """The machines each calculator's figures were measured on (their templates' measured_on)."""
 
 

@@ -105,3 +105,16 @@ def test_the_samples_client_connects_count_each_instance_once_where_it_ended():
     assert ended == 22
     assert sum(round(i["inputs"]["connect"]["connects_per_sec"] * i["seconds"])
                for i in intervals.values() if "connect" in i["inputs"]) == ended
+
+
+def test_the_busiest_server_connection_channel_feeds_client_vs_bindings_its_message_rate():
+    """QML1's peak interval (71 s from 18:04:44 local): SMF-QCST.csv lines 7-9, three
+    instances of ELKINSC.TEST.SVRCONN carrying 105 + 104 + 105 messages (Msg_All_Count), the
+    only server-connection channel; the rate is theirs over the interval's length."""
+    interval = one(smf_json(SAMPLE, "--qmgr", "QML1"), "QML1")
+    assert interval["seconds"] == 71
+    assert interval["inputs"]["client_vs_bindings"] == {
+        "messages_per_sec": pytest.approx((105 + 104 + 105) / 71, rel=1e-12)}
+    assert interval["items"]["client_vs_bindings"]["chosen"] == "ELKINSC.TEST.SVRCONN"
+    assert interval["from"]["client_vs_bindings"]["messages_per_sec"] == \
+        "SMF-QCST.csv:Msg_All_Count,Interval_Duration"

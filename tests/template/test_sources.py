@@ -17,9 +17,12 @@ FIGURES += [pytest.param(constant.value, constant.citation, id=f"{c.id}.{constan
 
 
 def _figures(text: str) -> set[str]:
-    """The numbers written in ``text`` (thousands separators dropped), and each written with
-    a minus sign also with its sign (a derivation may state "-30" for "dropped by 30%")."""
+    """The numbers written in ``text`` (thousands separators dropped), each as written and
+    as a figure is shown (``10.10`` also as ``10.1``, as YAML reads it), and each written
+    with a minus sign also with its sign (a derivation may state "-30" for "dropped by
+    30%")."""
     found = re.findall(r"(?<![\w.])(-?)(\d+(?:\.\d+)?)(?![\w.]*\d)", text.replace(",", ""))
+    found += [(sign, f"{float(number):g}") for sign, number in found]
     return {number for _, number in found} | {sign + number for sign, number in found}
 
 

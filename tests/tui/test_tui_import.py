@@ -78,9 +78,10 @@ async def test_f6_imports_a_queue_managers_peak_into_every_calculator_it_feeds(t
         for missing in peak.imported.missing:
             assert missing.reason in shown
         assert "14.7465 requests/s" in shown and "lines 210-217" in shown
-        # adapters 6, the three log rates, connect's 2 from the client channels; not
-        # notify_delay, whose one queue is private
-        assert any("Imported 11 inputs" in message for message in said(app))
+        # adapters 6, the three log rates, connect's 2 from the client channels and
+        # client_vs_bindings' message rate from the busiest; not notify_delay, whose one
+        # queue is private
+        assert any("Imported 12 inputs" in message for message in said(app))
 
 
 async def test_one_ctrl_z_takes_the_whole_import_back_and_earlier_edits_stay_undoable(

@@ -54,9 +54,11 @@ def test_an_interval_fills_the_engines_values_each_with_its_file_columns_and_lin
         f"{imported.sources['adapters']['adapter_requests_per_sec']} (lines 210-217)")
     assert [(line.calculator, line.input) for line in fill.missing] == \
         [(m.calculator, m.input) for m in imported.missing]
-    # No page set data for QML1, and its one queue is private: no item taken, so no note;
+    # No page set data for QML1, and its one queue is private: no item taken for them; its
+    # one server-connection channel is the item client_vs_bindings takes, said in a note.
     # notify_delay is missing, with why.
-    assert fill.notes == []
+    assert fill.notes == ["client_vs_bindings: Chl_Name ELKINSC.TEST.SVRCONN, Connection_Name "
+                          "192.168.0.112, the most Msg_All_Count of 1 (SMF-QCST.csv lines 7-9)"]
     assert {line.where for line in fill.missing if line.calculator == "notify_delay"} == {
         f"{m.reason} ({m.source})" for m in imported.missing if m.calculator == "notify_delay"}
     assert "Scope Shared" in next(line.where for line in fill.missing
