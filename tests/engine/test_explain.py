@@ -61,7 +61,9 @@ def _expected_term_value(calculator, term, inputs, outputs):
     node = ast.parse(term.text, mode="eval").body
     keys = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
     scope = {**inputs, **outputs}
-    key = tuple(k.value if isinstance(k, ast.Constant) else scope[k.id] for k in keys)
+    # a key is a name, a literal or, where a table's rows are numbered, arithmetic on names
+    # (channel_compression's row_lower + 2): Python reads all three as the template means
+    key = tuple(eval(compile(ast.Expression(k), "<key>", "eval"), {}, scope) for k in keys)
     return calculator.tables[node.value.id].data.get(key)
 
 

@@ -471,14 +471,18 @@ def test_the_cpu_rate_is_shown_beside_its_share_of_the_lpar_and_msu(calculator):
 @pytest.mark.parametrize("calculator", [c for c in CALCULATORS if "msu" in c.outputs],
                          ids=lambda c: c.id)
 def test_msu_without_an_msu_rating_is_unknown_not_zero(calculator):
-    """At the defaults (no MSU rating, some CPU) msu is the one output a person is shown as
-    not given, its value 0 for programs; with a rating it is the CPU times the rating."""
+    """At the defaults (no MSU rating, some CPU, or a saving: channel_compression's) msu is
+    the one output a person is shown as not given, its value 0 for programs; with a rating
+    it is the CPU times the rating."""
     result = calc.run(calculator.id, {})
-    assert result.outputs["cpu_seconds_per_sec"] > 0
-    assert result.unknown == ("msu",) and result.outputs["msu"] == 0
-    assert result.as_json()["unknown"] == ["msu"]
+    assert result.outputs["cpu_seconds_per_sec"] != 0
+    # channel_compression's defaults also leave ZLIBHIGH unmeasured (TLS 1.2): its own
+    own = tuple(name for name in result.unknown if name.endswith("zlibhigh_us")
+                or name.endswith("zlibhigh_tps"))
+    assert result.unknown == (*own, "msu") and result.outputs["msu"] == 0
+    assert result.as_json()["unknown"] == [*own, "msu"]
     rated = calc.run(calculator.id, {"msu_per_cp": 120})
-    assert rated.unknown == () and rated.outputs["msu"] == pytest.approx(
+    assert rated.unknown == own and rated.outputs["msu"] == pytest.approx(
         120 * rated.outputs["cpu_seconds_per_sec"])
 
 

@@ -27,6 +27,8 @@ async def connect_with_tls(pilot) -> None:
     """connect at SHARECNV(0) with TLS, the cost per connect highlighted."""
     app = pilot.app
     await pilot.pause()  # the list laid out before it is clicked
+    app.query_one("#calc-connect").scroll_visible(animate=False)  # below the fold: 13 entries
+    await pilot.pause()
     await pilot.click("#calc-connect")
     await pilot.pause()
     app.query_one(f"#{field_id('sharecnv')}", Input).value = "0"

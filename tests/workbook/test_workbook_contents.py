@@ -162,6 +162,7 @@ STATED = {
     "mqperf_V913_AMS_Interception_on_server-server_message_channels.txt":
         "Version 1.0 – July 2019 Tony Sharkey",
     "mqperf_QREP_Performance_MQ_zOS_to_Linux.txt": "Version 1.0 – February 2018 Tony Sharkey",
+    "mqperf_MQforZOS_ChannelCompression_v1.1.txt": "Version 1.1 – February 2023 Tony Sharkey",
 }
 """How each dated document states its date and author, word for word from its opening
 (Markdown heading marks left out)."""
