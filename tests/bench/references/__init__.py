@@ -19,6 +19,7 @@ from .adapters import adapters
 from .ams import ams
 from .archive_logs import archive_logs
 from .cf_structure import cf_structure
+from .channel_compression import channel_compression
 from .client_vs_bindings import client_vs_bindings
 from .connect import connect
 from .dse_support import dse_support
@@ -29,7 +30,8 @@ from .tls_channels import tls_channels
 from .zhyperwrite import zhyperwrite
 
 REFERENCES = {"connect": connect, "adapters": adapters, "ams": ams, "archive_logs": archive_logs,
-              "cf_structure": cf_structure, "client_vs_bindings": client_vs_bindings,
+              "cf_structure": cf_structure, "channel_compression": channel_compression,
+              "client_vs_bindings": client_vs_bindings,
               "dse_support": dse_support,
               "log_encryption": log_encryption, "notify_delay": notify_delay,
               "pageset_encryption": pageset_encryption, "tls_channels": tls_channels,
