@@ -11,6 +11,7 @@ report measured is the z14's 530 MB/s (page 25).
 from __future__ import annotations
 
 from .machine import in_planners_units, is_number, machine, machine_defaults
+from .measured_points import bracket
 
 DEFAULTS = {"compress_archives": True, "log_mb_per_sec": 282, "peak_log_mb_per_sec": 282,
             "message_kb": 4096, "compressibility_pct": 0, "qm_tcb_cpu_us_per_mb": 1546,
@@ -47,9 +48,7 @@ def archive_logs(inputs: dict) -> dict:
     context = machine(inputs, "z13", 3, newest="z15")
     generation = context["measured_generation"]
     size = min(max(values["message_kb"], 4), 4096)
-    lower = 4 if size < 32 else (32 if size < 1024 else 1024)
-    upper = 32 if size < 32 else (1024 if size < 1024 else 4096)
-    fraction = (size - lower) / (upper - lower)
+    lower, upper, fraction = bracket(size, SIZES)
     share = min(values["compressibility_pct"], MOST_COMPRESSIBLE_PCT) / MOST_COMPRESSIBLE_PCT
     tcb = [most - (most - least) * share
            for least, most in (TCB_PCT[generation][SIZES.index(kb)] for kb in (lower, upper))]

@@ -17,6 +17,7 @@ import math
 from pathlib import Path
 
 from .machine import in_planners_units, is_number, machine, machine_defaults
+from .measured_points import bracket
 
 DEFAULTS = {"compmsg": "zlibfast", "protection": "ecdhe_rsa_256_cbc_sha384",
             "message_kb": 32, "compressibility_pct": 40,
@@ -60,11 +61,8 @@ def channel_compression(inputs: dict) -> dict:
     context = machine(inputs, "z16", 3)
     scale, number = context["cpu_scale"], PROTECTIONS[protection]
     size = min(max(size_kb, 2), 100)
-    lower = next(kb for kb in reversed(SIZES[:-1]) if size >= kb)
-    upper = SIZES[SIZES.index(lower) + 1]
-    size_fraction = (size - lower) / (upper - lower)
-    low_column = min(math.floor(min(share, 80) / 20) * 20, 60)
-    share_fraction = (min(share, 80) - low_column) / 20
+    lower, upper, size_fraction = bracket(size, SIZES)
+    low_column, _high, share_fraction = bracket(min(share, 80), COLUMNS)
     low = COLUMNS.index(low_column)
 
     def at(table: dict, name: str, column: int) -> float:

@@ -9,6 +9,7 @@ MB/s with 0, 10 km (30 µs a flow) and 50 km (150 µs) of latency; page 20, the 
 from __future__ import annotations
 
 from .machine import in_planners_units, is_number, machine, machine_defaults
+from .measured_points import bracket
 
 DEFAULTS = {"connection": "client", "message_kb": 2, "messages_per_sec": 1000,
             "distance_km": 0} | machine_defaults("z14") | {"processors": 16}
@@ -24,6 +25,7 @@ MB_PER_SEC = {  # connection -> km -> rate at each size
     "bindings": {0: (16.16, 60.62, 64.73, 70.90, 69.99, 72.46, 58.43),
                  10: (16.25, 58.01, 63.37, 67.47, 66.26, 67.62, 52.89),
                  50: (15.58, 58.36, 64.41, 66.43, 67.57, 68.76, 51.02)}}
+DISTANCES = (0, 10, 50)
 US_PER_KM, KB_PER_MB = 3, 1024
 
 
@@ -42,9 +44,7 @@ def client_vs_bindings(inputs: dict) -> dict:
     context = machine(inputs, "z14", 16)
     scale = context["cpu_scale"]
     size = min(max(size_kb, 2), 1024)
-    lower = next(kb for kb in reversed(SIZES[:-1]) if size >= kb)
-    upper = SIZES[SIZES.index(lower) + 1]
-    fraction = (size - lower) / (upper - lower)
+    lower, upper, fraction = bracket(size, SIZES)
     at, above = SIZES.index(lower), SIZES.index(upper)
 
     def between(row) -> float:
@@ -58,8 +58,7 @@ def client_vs_bindings(inputs: dict) -> dict:
     chin_seconds = cpu[connection][1] * rate / 1000000
     cpu_seconds = qmgr_seconds + chin_seconds
     used_km = min(distance, 50)
-    near_km, far_km = (0, 10) if used_km < 10 else (10, 50)
-    distance_fraction = (used_km - near_km) / (far_km - near_km)
+    near_km, far_km, distance_fraction = bracket(used_km, DISTANCES)
     rates = {}
     for way in ("client", "bindings"):
         near, far = between(MB_PER_SEC[way][near_km]), between(MB_PER_SEC[way][far_km])
