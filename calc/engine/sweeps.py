@@ -37,10 +37,15 @@ machine. Time and memory grow with the cells, not the rows, so the limit is on c
 it, CSV is the better form."""
 
 
+def sheet_columns(calculator: Calculator) -> int:
+    """The cells a scenario takes on a sweep sheet: each input and output, and a column of
+    problems where the calculator has checks."""
+    return len(calculator.inputs) + len(calculator.outputs) + bool(calculator.checks)
+
+
 def most_sheet_rows(calculator: Calculator) -> int:
     """Most scenarios a sweep sheet of ``calculator`` may hold (:data:`MOST_SHEET_CELLS`)."""
-    columns = len(calculator.inputs) + len(calculator.outputs) + bool(calculator.checks)
-    return MOST_SHEET_CELLS // columns
+    return MOST_SHEET_CELLS // sheet_columns(calculator)
 
 
 @dataclass(frozen=True)

@@ -86,10 +86,10 @@ A4 or Letter (issue 41)."""
 COMBINED_PAGES = 6 * len(CALCULATORS)
 """The combined workbook prints in fewer than six pages a calculator (issue 41: 299 for ten
 calculators before it, 53 for ten when it was written, 65 for twelve)."""
-SOURCES_PAGES = len(CALCULATORS)
-"""Pages the combined workbook's Sources sheet takes at most: a page a calculator (10 for
-ten calculators' 141 figures, 12 for twelve; 40 for ten when each passage stood in a column
-of its own)."""
+SOURCES_PAGES = -(-sum(len(c.tables) + len(c.constants) for c in CALCULATORS) // 10)
+"""Pages the combined workbook's Sources sheet takes at most: a page for every ten source
+tables and constants it lists (10 pages for ten calculators' 141 figures, 14 for thirteen
+calculators' 176; 40 for ten calculators when each passage stood in a column of its own)."""
 
 
 def _pages_per_sheet(pdf) -> dict[str, int]:
