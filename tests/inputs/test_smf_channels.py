@@ -118,3 +118,56 @@ def test_the_busiest_server_connection_channel_feeds_client_vs_bindings_its_mess
     assert interval["items"]["client_vs_bindings"]["chosen"] == "ELKINSC.TEST.SVRCONN"
     assert interval["from"]["client_vs_bindings"]["messages_per_sec"] == \
         "SMF-QCST.csv:Msg_All_Count,Interval_Duration"
+
+
+COMPRESSION_HEADING = ("Date,Time,LPAR,QMgr,QSG,MQ_Version,Collection_Time (DATE),"
+                       "Collection_Time (TIME),Chl_Name,Type,Connection_Name,Start (DATE),"
+                       "Start (TIME),Msg_All_Count,Number_Bytes,Compression_Rate,\n")
+"""printQCST.c's columns that feed channel_compression, in its order."""
+
+
+def carried(name: str, kind: str, start: str, messages: int, data: int, rate: int) -> str:
+    """One channel instance of the record written at 10:30 local: its messages, their bytes
+    and the compression rate it achieved."""
+    return ('"2026/03/02","10:30:00,010000","SYSZ","QMZ1","",800,"2026/03/02",'
+            f'"14:30:00,011000","{name}","{kind}","10.0.0.2","2026/03/02","{start},000000",'
+            f'{messages},{data},{rate},\n')
+
+
+def test_the_busiest_sender_channel_feeds_channel_compression(tmp_path):
+    """TO.QMZ2 ran twice: 1,000 messages of 32,768,000 bytes compressed at 40 %, then 500 of
+    8,192,000 bytes at 70 %: 1,500 messages in 1,800 s, 40,960,000 / 1,500 / 1,024 KB each,
+    and a compression rate of (40 x 32,768,000 + 70 x 8,192,000) / 40,960,000 = 46 % by
+    their bytes. The receiver and the client channel carried more, and are not senders."""
+    statistics(tmp_path)
+    (tmp_path / "SMF-QCST.csv").write_text(COMPRESSION_HEADING + "".join([
+        carried("TO.QMZ2", "Sender", "13:00:00", 1000, 32_768_000, 40),
+        carried("TO.QMZ2", "Sender", "14:12:05", 500, 8_192_000, 70),
+        carried("QUIET", "Sender", "13:00:00", 100, 1_024_000, 0),
+        carried("FROM.QMZ2", "Receiver", "13:00:00", 5000, 5_120_000, 0),
+        carried("APP.SVRCONN", "SvrConn", "14:05:00", 9000, 0, 0),
+    ]), encoding="ascii")
+    interval = one(smf_json(tmp_path), "QMZ1")
+    assert interval["items"]["channel_compression"]["chosen"] == "TO.QMZ2"
+    assert interval["inputs"]["channel_compression"] == {
+        "transactions_per_sec": pytest.approx(1500 / 1800, rel=1e-12),
+        "message_kb": pytest.approx(40_960_000 / 1500 / 1024, rel=1e-12),
+        "compressibility_pct": pytest.approx(46, rel=1e-12)}
+    assert interval["from"]["channel_compression"]["compressibility_pct"] == \
+        "SMF-QCST.csv:Compression_Rate,Number_Bytes"
+    assert "COMPRATE" in interval["caveats"]["channel_compression"]["compressibility_pct"]
+
+
+def test_a_sender_that_compresses_nothing_says_its_compressibility_is_not_known(tmp_path):
+    """COMPMSG NONE shows as a compression rate of 0, which says nothing of how
+    compressible the messages are: the input is missing, with the reason."""
+    statistics(tmp_path)
+    (tmp_path / "SMF-QCST.csv").write_text(COMPRESSION_HEADING + carried(
+        "TO.QMZ2", "Sender", "13:00:00", 2048, 2_097_152, 0), encoding="ascii")
+    interval = one(smf_json(tmp_path), "QMZ1")
+    assert interval["inputs"]["channel_compression"] == {
+        "transactions_per_sec": pytest.approx(2048 / 1800, rel=1e-12), "message_kb": 1}
+    missing = {(m["calculator"], m["input"]): m["reason"] for m in interval["missing"]}
+    assert missing[("channel_compression", "compressibility_pct")] == (
+        "Compression_Rate is 0: the channel compressed nothing (COMPMSG NONE), so how "
+        "compressible its messages are is not in the data")

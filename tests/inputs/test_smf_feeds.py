@@ -37,7 +37,7 @@ def test_every_declared_input_is_one_of_its_calculators_and_read_by_a_known_read
     assert {spec["reading"] for c in FEEDS["calculators"].values()
             for spec in c["inputs"].values()} <= set(READINGS)
     assert set(found.items) == {"pageset_encryption", "notify_delay", "cf_structure",
-                                "client_vs_bindings"}
+                                "client_vs_bindings", "channel_compression"}
     assert found.peak_by == (("adapters", "adapter_requests_per_sec"),
                              ("log_encryption", "log_mb_per_sec"))
     per = next(feed for feed in found.feeds if feed.input == "adapter_cpu_us")

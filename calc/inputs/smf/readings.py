@@ -187,6 +187,40 @@ def _mean_size(rows: Rows, size: str, count: str, plus: str) -> int:
     return math.ceil(_total(rows, size) / messages)
 
 
+KB = 1024
+"""Bytes in one KB, as channel_compression's message sizes count them."""
+
+
+def _mean_kb(rows: Rows, size: str, count: str) -> float:
+    """KB per message: the ``size`` column's total over the ``count`` column's, in KB."""
+    messages = _total(rows, count)
+    if messages == 0:
+        raise NotInData(f"no {count} in the interval to average {size} over")
+    return _total(rows, size) / messages / KB
+
+
+COMPRESSION, MESSAGE_BYTES = "Compression_Rate", "Number_Bytes"
+"""The compression rate a channel instance achieved, in % (QCST ``qcstcpra``: a rate of 25
+is data sent at 75 % of its length, as DISPLAY CHSTATUS's COMPRATE), and the bytes of the
+messages it carried (``qcstnbyt``)."""
+
+
+def _compression_rate(reading: Reading) -> float:
+    """The compression rate of the item's channel instances, in %, each weighted by the
+    message bytes it carried. A rate of 0 is no compression (COMPMSG NONE): it says nothing
+    of how compressible the messages are, so it is not a value."""
+    carried = _total(reading.rows, MESSAGE_BYTES)
+    _total(reading.rows, COMPRESSION)  # present, and no negative rate
+    if carried == 0:
+        raise NotInData(f"no {MESSAGE_BYTES} in the interval to weigh {COMPRESSION} by")
+    rate = sum(row.number(COMPRESSION) * row.number(MESSAGE_BYTES)
+               for row in reading.rows) / carried
+    if rate == 0:
+        raise NotInData(f"{COMPRESSION} is 0: the channel compressed nothing (COMPMSG "
+                        "NONE), so how compressible its messages are is not in the data")
+    return rate
+
+
 CLIENT_CHANNEL = "svrconn"
 """A client's channel instance: the QCST ``Type`` mq-smf-csv writes for MQCHT_SVRCONN
 (``SvrConn``), compared without case."""
@@ -323,6 +357,8 @@ READINGS = {
                      lambda size, count, plus: (size, count, plus),
                      lambda size, count, plus: lambda reading: _mean_size(reading.rows, size,
                                                                           count, plus)),
+    "mean_kb": How(("size", "count"), lambda size, count: (size, count),
+                   lambda size, count: lambda reading: _mean_kb(reading.rows, size, count)),
     "mb_rate": How(("column",), lambda column: (column, DURATION),
                    lambda column: lambda reading: _total(reading.rows, column) / MB
                    / _seconds(reading)),
@@ -345,6 +381,7 @@ READINGS = {
     "tls_channels": _fixed(("Type", CIPHER, "Chl_Name", "Connection_Name"), _tls_channel_count),
     "tls_mb_per_sec": _fixed(("Type", CIPHER, "Bytes_Sent", "Bytes_Received", DURATION),
                              _tls_mb_rate),
+    "compression_rate": _fixed((COMPRESSION, MESSAGE_BYTES), _compression_rate),
     "application_cpu_rate": _fixed(("Application_Type", *_pair("CPU_Time"), DURATION),
                                    _application_cpu),
 }
@@ -352,8 +389,10 @@ READINGS = {
 rows (one per task); ``total``, a column added up; ``rate``, a column's total per second
 of the interval; ``sum_rate``, two columns' totals added, per second (MQPUT and MQPUT1
 calls); ``mean_size``, a column of bytes' total over two count columns' (bytes per
-message, rounded up); ``mb_rate``, a column of bytes' total in MB (1,048,576 bytes) per
+message, rounded up); ``mean_kb``, a column of bytes' total over a count column's, in KB;
+``mb_rate``, a column of bytes' total in MB (1,048,576 bytes) per
 second; ``per``, a time pair (``TIME(S)``, ``TIME(US)``, in µs) over a count
 column's total; ``cpu_rate``, a time pair's total in seconds per second of the interval (the
 CPU seconds a second that tasks used); and the fixed readings of the log manager's, a page
-set's, the channel statistics' and class 1 accounting's columns."""
+set's, the channel statistics' (among them ``compression_rate``, a channel's compression
+rate weighted by the message bytes of its instances) and class 1 accounting's columns."""
