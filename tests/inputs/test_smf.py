@@ -362,8 +362,8 @@ def test_an_empty_folder_is_refused(tmp_path):
     assert refusal(tmp_path) == (
         f"mqcalc: smf {tmp_path}: the folder is empty (expects SMF-QCTADP.csv, "
         "SMF-QCTDSP.csv, SMF-QJST.csv, SMF-QIS1.csv, SMF-WQ.csv, SMF-QCTSSL.csv, "
-        "SMF-QCTDNS.csv, SMF-QCST.csv, SMF-QMST.csv or SMF-QMAC.csv, as mq-smf-csv names "
-        "them)\n")
+        "SMF-QCTDNS.csv, SMF-QCST.csv, SMF-QMST.csv, SMF-QESD.csv or SMF-QMAC.csv, as "
+        "mq-smf-csv names them)\n")
 
 
 def test_a_folder_with_no_usable_file_is_refused(tmp_path):

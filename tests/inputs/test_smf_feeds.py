@@ -94,6 +94,19 @@ def test_every_declared_input_is_one_of_its_calculators_and_read_by_a_known_read
      "address_space: CHIN, whole: true}\n  b_cpu: {title: B, unit: CPU s/s, help: b, "
      "address_space: CHIN, whole: true}\n",
      "line 4: measured.b_cpu.whole: CHIN has a whole figure already, a_cpu: one each"),
+    ("calculators:\n  adapters:\n    inputs:\n      chiadaps: {file: SMF-QCTADP.csv, "
+     "reading: rows, column: Task_Index, item_key: Task_Index}\n",
+     "line 4: calculators.adapters.inputs.chiadaps.item_key: adapters is not fed per item"),
+    ("calculators:\n  cf_structure:\n    items: {file: SMF-WQ.csv, key: CF_Structure, "
+     "rank: Put_Count}\n    inputs:\n      smds_buffers: {file: SMF-QESD.csv, "
+     "reading: setting, column: Buffer_Total}\n",
+     "line 5: calculators.cf_structure.inputs.smds_buffers: reads SMF-QESD.csv, not its "
+     "items' SMF-WQ.csv: give item_key, the column of that file naming the item"),
+    ("calculators:\n  cf_structure:\n    items: {file: SMF-WQ.csv, key: CF_Structure, "
+     "rank: Put_Count}\n    inputs:\n      put_rate: {file: SMF-WQ.csv, reading: rate, "
+     "column: Put_Count, item_key: CF_Structure}\n",
+     "line 5: calculators.cf_structure.inputs.put_rate.item_key: reads its items' own file, "
+     "whose key is CF_Structure"),
 ])
 def test_a_mistake_in_a_teams_feeds_is_refused_in_one_line(tmp_path, feeds, refusal):
     refused = mqcalc(team_folder(tmp_path, feeds), "smf", SAMPLE)

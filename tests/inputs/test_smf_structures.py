@@ -1,6 +1,7 @@
 """Queue accounting (SMF-WQ.csv) feeds cf_structure, per coupling facility structure: the
 MQPUT and MQPUT1 calls to its shared queues a second and the mean size of the messages put,
-the busiest structure's inputs taken. Every expected figure is worked out by hand."""
+the busiest structure's inputs taken; its SMDS statistics (SMF-QESD.csv), its SMDS buffers.
+Every expected figure is worked out by hand."""
 from __future__ import annotations
 
 import pytest
@@ -56,5 +57,53 @@ def test_no_shared_queue_leaves_the_structure_inputs_missing(tmp_path):
     reasons = {m["input"]: m["reason"] for m in interval["missing"]
                if m["calculator"] == "cf_structure"}
     assert reasons == dict.fromkeys(
-        ["put_rate", "message_bytes"], "none of the interval's 1 rows of SMF-WQ.csv has Scope "
+        ["put_rate", "message_bytes", "smds_buffers", "smds_block_kb"], "none of the interval's 1 rows of SMF-WQ.csv has Scope "
         "Shared (only a shared queue's messages are held in a coupling facility structure)")
+
+
+SMDS_HEADING = ("Date,Time,LPAR,QMgr,QSG,MQ_Version,Interval_Start (DATE),"
+                "Interval_Start (TIME),Interval_Duration,Structure,Buffer_Size,Buffer_Total,\n")
+"""The columns of mq-smf-csv's printQESD.c the feed reads and places a row by."""
+
+
+def smds(structure: str, block_bytes: int, buffers: int) -> str:
+    """One structure's SMDS statistics for the interval 10:00 to 10:30, as the tool pads
+    its name."""
+    return ('"2026/03/02","10:30:00,000000","SYSZ","QMZ1","QSGZ",800,"2026/03/02",'
+            f'"10:00:00,000100",1800,"{structure:<12}",{block_bytes},{buffers},\n')
+
+
+def test_the_busiest_structures_smds_buffers_come_from_its_own_smds_statistics(tmp_path):
+    """APPL1, the busiest structure (as above), has SMDS with 800 buffers of 256 KB; APPL2
+    has 50 of 64 KB; CSQSYSAPPL none (0 and 0). APPL1's figures are taken, and APPL2 lists
+    its own."""
+    statistics(tmp_path)
+    (tmp_path / "SMF-WQ.csv").write_text(HEADING + "".join([
+        queue("A", "Shared", 3000, 600, "APPL1", 3600 * 4000),
+        queue("C", "Shared", 2000, 0, "APPL2", 2000 * 100),
+        queue("E", "Shared", 10, 0, "CSQSYSAPPL", 10 * 100),
+    ]), encoding="ascii")
+    (tmp_path / "SMF-QESD.csv").write_text(SMDS_HEADING + "".join([
+        smds("APPL2", 65536, 50), smds("APPL1", 262144, 800), smds("CSQSYSAPPL", 0, 0),
+    ]), encoding="ascii")
+    interval = one(smf_json(tmp_path), "QMZ1")
+    assert interval["inputs"]["cf_structure"] == {
+        "put_rate": pytest.approx(3600 / 1800, rel=1e-12), "message_bytes": 4000,
+        "smds_buffers": 800, "smds_block_kb": 256}
+    assert interval["from"]["cf_structure"]["smds_buffers"] == "SMF-QESD.csv:Buffer_Total"
+    items = {item["name"]: item["inputs"] for item in interval["items"]["cf_structure"]["items"]}
+    assert (items["APPL2"]["smds_buffers"], items["APPL2"]["smds_block_kb"]) == (50, 64)
+    assert "smds_buffers" not in items["CSQSYSAPPL"]
+
+
+def test_a_structure_without_smds_rows_says_so(tmp_path):
+    statistics(tmp_path)
+    (tmp_path / "SMF-WQ.csv").write_text(HEADING + queue("A", "Shared", 30, 0, "APPL1", 30),
+                                         encoding="ascii")
+    (tmp_path / "SMF-QESD.csv").write_text(SMDS_HEADING + smds("APPL9", 262144, 800),
+                                           encoding="ascii")
+    interval = one(smf_json(tmp_path), "QMZ1")
+    reasons = {m["input"]: m["reason"] for m in interval["missing"]
+               if m["calculator"] == "cf_structure"}
+    assert reasons == {"smds_buffers": "no row of the item gives Buffer_Total",
+                       "smds_block_kb": "no row of the item gives Buffer_Size"}

@@ -63,6 +63,10 @@ class Feed:
     """The reading's name (:data:`calc.inputs.smf.readings.READINGS`)."""
     parameters: tuple[tuple[str, str], ...] = ()
     """The reading's parameters as the feeds file gives them (``column``: a column name)."""
+    item_key: str = ""
+    """For a calculator fed per item, from a file other than its items': the column of this
+    file that names the item (the coupling facility structure of an SMDS row), so that the
+    feed reads the chosen item's rows of its own file."""
 
     @property
     def source(self) -> str:
@@ -174,7 +178,7 @@ MEASURED_KEYS = {"title", "unit", "help", "address_space", "whole"}
 """A measured figure's own keys; one SMF reads adds a feed's (file, reading and its
 parameters)."""
 RECORD_KEYS = {"placed_by", "key"}
-FEED_KEYS = {"file", "reading", "caveat"}
+FEED_KEYS = {"file", "reading", "caveat", "item_key"}
 ITEMS_KEYS, ONLY_KEYS = {"file", "key", "rank", "facts", "only"}, {"column", "value", "why"}
 
 
@@ -202,6 +206,7 @@ class _FeedsFile(TemplateReader):
                 feeds.append(self.feed(calculator_id, name, feed, f"{key}.inputs.{name}"))
             if "items" in spec:
                 items[calculator_id] = self.items(calculator_id, spec["items"], f"{key}.items")
+            self.item_keys(feeds, items.get(calculator_id), calculator_id, key)
         peak_by = []
         for index, named in enumerate(top.get("peak_by") or ()):
             calculator_id, _, name = self.text(named, f"peak_by[{index}]").partition(".")
@@ -273,8 +278,24 @@ class _FeedsFile(TemplateReader):
         given = {parameter: self.text(spec[parameter], f"{key}.{parameter}")
                  for parameter in how.parameters}
         caveat = self.prose(spec["caveat"], f"{key}.caveat") if "caveat" in spec else ""
+        item_key = self.text(spec["item_key"], f"{key}.item_key") if "item_key" in spec else ""
         return Feed(calculator_id, name, file, how.columns(**given), how.value(**given), caveat,
-                    reading, tuple(given.items()))
+                    reading, tuple(given.items()), item_key)
+
+    def item_keys(self, feeds: list[Feed], items: Items | None, calculator_id: str,
+                  key: str) -> None:
+        """A feed of a calculator fed per item names its item's column (``item_key``)
+        exactly when it reads another file than the items'."""
+        for feed in (feed for feed in feeds if feed.calculator == calculator_id):
+            where = f"{key}.inputs.{feed.input}"
+            if items is None and feed.item_key:
+                self.fail(f"{where}.item_key", f"{calculator_id} is not fed per item")
+            elif items and feed.file != items.file and not feed.item_key:
+                self.fail(where, f"reads {feed.file}, not its items' {items.file}: give "
+                                 "item_key, the column of that file naming the item")
+            elif items and feed.file == items.file and feed.item_key:
+                self.fail(f"{where}.item_key", f"reads its items' own file, whose key is "
+                                               f"{items.key}")
 
     def items(self, calculator_id: str, spec, key: str) -> Items:
         spec = self.mapping(spec, key, ITEMS_KEYS, {"file", "key", "rank"})
@@ -348,5 +369,6 @@ def columns_read(file: str) -> frozenset[str]:
              if i.file == file]
     return frozenset((*PLACING, *found.records[file].key,
                       *(column for feed in (*found.feeds, *(m.feed for m in found.read_measured))
-                        if feed.file == file for column in feed.columns),
+                        if feed.file == file for column in (*feed.columns, feed.item_key)
+                        if column),
                       *(column for columns in items for column in columns)))

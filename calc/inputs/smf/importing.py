@@ -195,8 +195,8 @@ def import_interval(interval: Interval, calculators: Collection[str] | None = No
             _take(imported, feed, Reading(rows, rows, interval.seconds))
     for items in found.items.values():
         if wanted(items.calculator) and interval.rows.get(items.file):
-            _take_items(imported, items, interval.rows[items.file], interval.seconds,
-                        [feed for feed in found.feeds if feed.calculator == items.calculator])
+            _take_items(imported, items, interval, [feed for feed in found.feeds
+                                                    if feed.calculator == items.calculator])
     for calculator_id in list(imported.inputs):
         _check_rules(imported, calculator_id, found.feeds)
     if calculators is not None:
@@ -254,11 +254,20 @@ def _take(imported: Imported, feed: Feed, reading: Reading) -> None:
         imported.caveats.setdefault(feed.calculator, {})[feed.input] = feed.caveat
 
 
-def _take_items(imported: Imported, items: Items, interval_rows: list[Row],
-                seconds: int | float | None, feeds: list[Feed]) -> None:
+def _take_items(imported: Imported, items: Items, interval: Interval,
+                feeds: list[Feed]) -> None:
     """List every item of the interval the calculator takes (``Items.only``) with its
-    values, read by ``feeds`` (the calculator's); take the busiest one's inputs (none, each
-    said missing, when no item counts)."""
+    values, read by ``feeds`` (the calculator's; one of another file reads the rows its
+    ``item_key`` names the item in); take the busiest one's inputs (none, each said
+    missing, when no item counts)."""
+    interval_rows, seconds = interval.rows[items.file], interval.seconds
+
+    def reading(feed: Feed, name: str) -> Reading:
+        if not feed.item_key:
+            return Reading(groups[name], interval_rows, seconds)
+        rows = interval.rows.get(feed.file, [])
+        return Reading([row for row in rows if row.text(feed.item_key) == name], rows, seconds)
+
     groups: dict[str, list[Row]] = {}
     for row in filter(items.counts, interval_rows):
         groups.setdefault(row.text(items.key), []).append(row)
@@ -269,15 +278,14 @@ def _take_items(imported: Imported, items: Items, interval_rows: list[Row],
         return
     listed = imported.items[items.calculator] = []
     for name, rows in groups.items():
-        values = {feed.input: _value(feed, Reading(rows, interval_rows, seconds))[0]
-                  for feed in feeds}
+        values = {feed.input: _value(feed, reading(feed, name))[0] for feed in feeds}
         facts = {column: rows[0].text(column) for column in items.facts}
         listed.append(Item(name, facts, {k: v for k, v in values.items() if v is not None},
                            tuple(row.line for row in rows)))
     busiest = max(groups, key=lambda name: _rank(groups[name], items.rank))
     imported.chosen[items.calculator] = busiest
     for feed in feeds:
-        _take(imported, feed, Reading(groups[busiest], interval_rows, seconds))
+        _take(imported, feed, reading(feed, busiest))
 
 
 def _rank(rows: list[Row], column: str) -> float:

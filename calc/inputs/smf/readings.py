@@ -221,6 +221,18 @@ def _compression_rate(reading: Reading) -> float:
     return rate
 
 
+def _setting(rows: Rows, column: str) -> int | float:
+    """A setting the rows report (a count of buffers, a size): the largest value of the
+    column over them, where a queue manager changed it within the interval. 0 is a setting
+    not in use."""
+    if not rows:
+        raise NotInData(f"no row of the item gives {column}")
+    value = max(_total([row], column) for row in rows)
+    if value == 0:
+        raise NotInData(f"{column} is 0: not in use")
+    return value
+
+
 CLIENT_CHANNEL = "svrconn"
 """A client's channel instance: the QCST ``Type`` mq-smf-csv writes for MQCHT_SVRCONN
 (``SvrConn``), compared without case."""
@@ -359,6 +371,10 @@ READINGS = {
                                                                           count, plus)),
     "mean_kb": How(("size", "count"), lambda size, count: (size, count),
                    lambda size, count: lambda reading: _mean_kb(reading.rows, size, count)),
+    "setting": How(("column",), lambda column: (column,),
+                   lambda column: lambda reading: _setting(reading.rows, column)),
+    "setting_kb": How(("column",), lambda column: (column,),
+                      lambda column: lambda reading: _setting(reading.rows, column) / KB),
     "mb_rate": How(("column",), lambda column: (column, DURATION),
                    lambda column: lambda reading: _total(reading.rows, column) / MB
                    / _seconds(reading)),
@@ -390,7 +406,8 @@ rows (one per task); ``total``, a column added up; ``rate``, a column's total pe
 of the interval; ``sum_rate``, two columns' totals added, per second (MQPUT and MQPUT1
 calls); ``mean_size``, a column of bytes' total over two count columns' (bytes per
 message, rounded up); ``mean_kb``, a column of bytes' total over a count column's, in KB;
-``mb_rate``, a column of bytes' total in MB (1,048,576 bytes) per
+``setting``, the largest value of a column of settings (a count of buffers), and
+``setting_kb``, of sizes in bytes, in KB; ``mb_rate``, a column of bytes' total in MB (1,048,576 bytes) per
 second; ``per``, a time pair (``TIME(S)``, ``TIME(US)``, in µs) over a count
 column's total; ``cpu_rate``, a time pair's total in seconds per second of the interval (the
 CPU seconds a second that tasks used); and the fixed readings of the log manager's, a page
