@@ -62,14 +62,14 @@ LOAD, SERIES = "load", "series"
 """The words that make ``mqcalc smf`` load folders into a store, or give a series, instead
 of choosing intervals of a folder or store."""
 ACTIONS = {LOAD: ("qmgr", "interval", "out", "csv", "lpars", "plan"),
-           SERIES: ("interval", "into", "lpars", "plan"), None: ("into", "csv")}
+           SERIES: ("interval", "into", "plan"), None: ("into", "csv")}
 """The options each way of ``mqcalc smf`` does not take."""
 
 
 def run(arguments) -> int:
     """``mqcalc smf DIR|STORE [--qmgr NAME] [--interval WHICH] [--json] [--out FILE]``,
     ``mqcalc smf load DIR... --into STORE [--json]`` or ``mqcalc smf series DIR|STORE
-    [--qmgr NAME] [--json | --csv]``."""
+    [--qmgr NAME] [--json | --csv] [--lpars FILE]``."""
     action = arguments.paths[0] if arguments.paths[0] in ACTIONS else None
     paths = [Path(text) for text in arguments.paths[action is not None:]]
     named = f"smf {action}" if action else "smf"
@@ -91,7 +91,7 @@ def run(arguments) -> int:
         from calc.cli.smf_series import print_series  # only here: it reads whole series
 
         return print_series(paths[0], arguments.qmgr, arguments.json, arguments.csv,
-                            arguments.out)
+                            arguments.out, arguments.lpars)
     if arguments.plan and arguments.out is None:
         raise SmfError("smf: --plan goes with --out FILE, the plan file to write")
     return print_smf(paths[0], arguments.qmgr, arguments.interval or PEAK, arguments.json,

@@ -211,7 +211,8 @@ def _smf(command: Parser, reports: tuple[Report, ...]) -> None:
     command.add_argument("--lpars", metavar="FILE", type=given_path,
                          help="the machine each LPAR runs on (mqcalc_lpars: 1, lpars: {LPAR: "
                               "{machine: z16, processors: 8, ...}}), for every interval of its "
-                              "queue managers and in --out's file")
+                              "queue managers and in --out's file; with series, its MSU per "
+                              "processor for the rolling four-hour average in MSU")
     command.add_argument("--csv", action="store_true",
                          help="with series: CSV, one line an interval and a column a figure")
     command.add_argument("--out", metavar="FILE", type=given_path,
@@ -260,7 +261,7 @@ COMMANDS: dict[str, tuple[dict, Callable[[Parser, tuple[Report, ...]], None]]] =
                      "[--out FILE [--plan]] [--lpars FILE] DIR|STORE\n"
                      "       mqcalc smf load [--json] [DIR...] --into STORE\n"
                      "       mqcalc smf series [--qmgr NAME] [--json | --csv] [--out FILE.xlsx] "
-                     "DIR|STORE",
+                     "[--lpars FILE] DIR|STORE",
              "description": "Read the CSV files mq-smf-csv wrote (its default form or -r) and "
                             "give, per queue manager and interval, every calculator input the "
                             "data gives, with the file and columns it came from; a value "
@@ -272,7 +273,8 @@ COMMANDS: dict[str, tuple[dict, Callable[[Parser, tuple[Report, ...]], None]]] =
                             "it reads a folder. smf series gives each queue manager's "
                             "intervals as a series of every figure the calculators take, "
                             "with each one's peak, 95th percentile, mean and hour-of-day "
-                            "profile."}, _smf),
+                            "profile, and each LPAR's rolling four-hour average of MQ's "
+                            "measured CPU."}, _smf),
     "tui": ({"help": "start the terminal calculator"}, _tui),
 }
 """Each command, in the order ``--help`` lists them: what ``add_parser`` is given (its help,

@@ -1,6 +1,8 @@
 """``mqcalc smf series DIR|STORE``: each queue manager's intervals as a series
 (:mod:`calc.inputs.smf.series`), as text for a person, ``--json``, or ``--csv`` (one line
-an interval, one column a figure) for a spreadsheet or a plotting tool."""
+an interval, one column a figure) for a spreadsheet or a plotting tool; with text and JSON,
+each LPAR's rolling four-hour average of MQ's measured CPU (:mod:`calc.inputs.smf.rolling`),
+in MSU too where ``--lpars`` gives the LPAR's MSU per processor."""
 from __future__ import annotations
 
 import csv
@@ -16,6 +18,7 @@ from calc.core.terminal_text import printable
 from calc.inputs.smf import store, stored_series
 from calc.inputs.smf.feeds import MEASURED, declared
 from calc.inputs.smf.importing import read_smf
+from calc.inputs.smf.rolling import Rolling, rolling
 from calc.inputs.smf.series import PERCENTILE, Series, Summary, series
 from calc.inputs.smf.tables import SmfError
 
@@ -23,11 +26,18 @@ STAMP = "%Y-%m-%d %H:%M:%S"
 
 
 def print_series(path: Path, qmgr: str | None, as_json: bool, as_csv: bool,
-                 out: Path | None = None) -> int:
+                 out: Path | None = None, lpars_file: Path | None = None) -> int:
     """Read the folder or store and print its series; write it to the workbook ``out``
-    too where given."""
+    too where given. ``lpars_file`` gives each LPAR's MSU per processor, for its rolling
+    four-hour average in MSU."""
     if out is not None and out.suffix.lower() != ".xlsx":
         raise SmfError(f"smf series --out {out}: writes a workbook, FILE.xlsx")
+    msu_per_cp = {}
+    if lpars_file is not None:
+        from calc.inputs.smf.lpars import load_lpars  # it brings the YAML reader
+
+        msu_per_cp = {lpar: machine["msu_per_cp"]
+                      for lpar, machine in load_lpars(lpars_file).items()}
     found, progress = None, on_terminal()
     if store.is_store(path):
         found = stored_series.read(path, qmgr)
@@ -39,11 +49,18 @@ def print_series(path: Path, qmgr: str | None, as_json: bool, as_csv: bool,
         _csv(found)
     elif as_json:
         print(json_output.dumps({"source": str(path), "percentile": PERCENTILE,
-                                 "series": [_document(each) for each in found]},
+                                 "series": [_document(each) for each in found],
+                                 "lpars": [_lpar_document(each, msu_per_cp.get(each.lpar))
+                                           for each in rolling(found)]},
                                 one_line="intervals"))
     else:
         for number, each in enumerate(found):
             print("\n".join(([""] if number else []) + _text(each)))
+        averages = rolling(found)
+        if averages:
+            print("\n".join(["", *ROLLING_HEADING, *(
+                line for each in averages
+                for line in _lpar_text(each, msu_per_cp.get(each.lpar)))]))
     if out is not None:
         from calc.workbook.series_book import write_series_workbook  # XlsxWriter: only here
 
@@ -53,6 +70,46 @@ def print_series(path: Path, qmgr: str | None, as_json: bool, as_csv: bool,
         print(printable(f"mqcalc: wrote {out}, a Measured sheet for each of {len(found)} "
                         f"queue manager{'s' * (len(found) != 1)}"), file=sys.stderr)
     return 0
+
+
+ROLLING_HEADING = (
+    "MQ's measured CPU by LPAR, rolling four-hour average (what monthly software",
+    "charges are set by): the channel initiator's tasks and the applications' MQ",
+    "calls; the queue manager's own (MSTR) is not in SMF's MQ records, so not counted")
+
+
+def _hours(span) -> str:
+    """A length of time in hours, to the minute's hundredths of an hour."""
+    return f"{span.total_seconds() / 3600:.2f} h"
+
+
+def _msu(cpu: float, msu_per_cp: float | None) -> str:
+    """``cpu`` in MSU, where the LPAR's MSU per processor is given."""
+    return f" ({shown_value(cpu * msu_per_cp)} MSU)" if msu_per_cp else ""
+
+
+def _lpar_text(each: Rolling, msu_per_cp: float | None) -> list[str]:
+    """One LPAR's rolling four-hour average at its peak, and its busiest hour."""
+    return [f"  {printable(each.lpar)} ({', '.join(map(printable, each.qmgrs))}), data for "
+            f"{_hours(each.data)}",
+            f"    peak {shown_value(each.peak_cpu)} CPU s/s{_msu(each.peak_cpu, msu_per_cp)}",
+            f"      in the four hours to {each.peak_end:{STAMP}} ({_hours(each.covered)} "
+            "with data)",
+            f"    busiest hour from {each.hour_start:{STAMP}}: {shown_value(each.hour_cpu)} "
+            f"CPU s/s{_msu(each.hour_cpu, msu_per_cp)}"]
+
+
+def _lpar_document(each: Rolling, msu_per_cp: float | None) -> dict:
+    """One LPAR's rolling four-hour average for ``--json`` (MSU null without
+    ``--lpars``)."""
+    return {"lpar": each.lpar, "qmgrs": list(each.qmgrs),
+            "r4ha_cpu_seconds_per_sec": each.peak_cpu,
+            "r4ha_msu": each.peak_cpu * msu_per_cp if msu_per_cp else None,
+            "r4ha_window_end": each.peak_end.isoformat(),
+            "r4ha_seconds_with_data": each.covered.total_seconds(),
+            "busiest_hour": {"start": each.hour_start.isoformat(),
+                             "cpu_seconds_per_sec": each.hour_cpu},
+            "seconds_with_data": each.data.total_seconds()}
 
 
 def _unit(name: str) -> str:

@@ -94,7 +94,8 @@ def test_an_lpars_file_that_cannot_be_used_is_refused_in_one_line(tmp_path, text
     assert not (tmp_path / "x.yaml").exists()
 
 
-def test_load_and_series_take_no_lpars(tmp_path):
-    assert refusal("series", RAW, "--lpars", lpars_file(tmp_path)) == (
-        "mqcalc: smf series: --lpars goes with reading a folder or a store, not here (see "
-        "mqcalc smf --help)\n")
+def test_load_takes_no_lpars(tmp_path):
+    assert refusal("load", RAW, "--into", tmp_path / "mq.duckdb", "--lpars",
+                   lpars_file(tmp_path)) == (
+        "mqcalc: smf load: --lpars goes with smf series and reading a folder or a store, not "
+        "here (see mqcalc smf --help)\n")

@@ -1,0 +1,147 @@
+"""The rolling four-hour average (R4HA) of the CPU MQ measurably used on each LPAR, from the
+series of its queue managers (:mod:`calc.inputs.smf.series`): the figure IBM's monthly
+software charges are set by (their peak R4HA of MSU), here for MQ's part that SMF gives.
+
+What counts: every measured figure SMF gives that is CPU of an address space
+(``templates/smf_feeds.yaml``, ``measured:`` with ``address_space`` and a feed): the channel
+initiator's tasks and the applications' MQ calls (class 1 accounting). The queue manager
+address space's own CPU (MSTR) is not in mq-smf-csv's output, so it is not counted here.
+
+Each kept interval of a queue manager holds its CPU seconds a second for its length; an
+LPAR's CPU at a moment is the sum over its queue managers. The average over the four hours
+ending at ``t`` is the CPU seconds used in them over the four hours, time with no data
+counting as none (as a four-hour window at the start of the data holds less than four
+hours), so the coverage of the window is given beside it. It is largest at the end of an
+interval or four hours after the start of one (between those moments it moves in a
+straight line), so those moments are where it is evaluated: exact, not sampled.
+"""
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from calc.inputs.smf.feeds import MEASURED, declared
+from calc.inputs.smf.series import Series
+
+WINDOW = timedelta(hours=4)
+"""The window of the rolling average that monthly software charges take."""
+HOUR = timedelta(hours=1)
+
+
+def cpu_figures() -> tuple[str, ...]:
+    """The series names (``measured.NAME``) of the CPU figures SMF gives: an address space's
+    CPU with a feed."""
+    return tuple(f"{MEASURED}.{figure.name}" for figure in declared().read_measured
+                 if figure.address_space is not None)
+
+
+@dataclass(frozen=True)
+class Span:
+    """A stretch of time and the CPU seconds a second used in it."""
+
+    start: datetime
+    end: datetime
+    cpu: float
+
+
+@dataclass(frozen=True)
+class Rolling:
+    """One LPAR's rolling four-hour average at its peak, and its busiest clock hour."""
+
+    lpar: str
+    qmgrs: tuple[str, ...]
+    peak_cpu: float
+    """The highest four-hour average, in CPU seconds a second."""
+    peak_end: datetime
+    """The end of the four hours with that average."""
+    covered: timedelta
+    """How much of those four hours the data covers."""
+    hour_start: datetime
+    """The clock hour with the highest average CPU."""
+    hour_cpu: float
+    data: timedelta
+    """The time the LPAR's data covers, first interval's start to last's end, gaps left
+    out."""
+
+
+def spans(each: Series) -> list[Span]:
+    """A queue manager's kept intervals with a CPU figure, each as the sum of its figures."""
+    names = cpu_figures()
+    return [Span(point.start, point.start + timedelta(seconds=point.seconds),
+                 sum(point.values[name] for name in names if name in point.values))
+            for point in each.points
+            if point.seconds and any(name in point.values for name in names)]
+
+
+class _Cumulative:
+    """The CPU seconds used from the first moment of ``parts`` up to any moment: a line
+    between the moments where some span starts or ends."""
+
+    def __init__(self, parts: list[Span]):
+        changes: dict[datetime, float] = {}
+        for part in parts:
+            changes[part.start] = changes.get(part.start, 0) + part.cpu
+            changes[part.end] = changes.get(part.end, 0) - part.cpu
+        self.moments = sorted(changes)
+        self.totals, self.rates = [0.0], []
+        rate = 0.0
+        for before, after in zip(self.moments, self.moments[1:]):
+            rate += changes[before]
+            self.rates.append(rate)
+            self.totals.append(self.totals[-1] + rate * (after - before).total_seconds())
+
+    def at(self, moment: datetime) -> float:
+        """CPU seconds used up to ``moment``."""
+        index = bisect.bisect_right(self.moments, moment) - 1
+        if index < 0:
+            return 0.0
+        if index >= len(self.rates):
+            return self.totals[-1]
+        return self.totals[index] + self.rates[index] * (
+            moment - self.moments[index]).total_seconds()
+
+    def between(self, start: datetime, end: datetime) -> float:
+        return self.at(end) - self.at(start)
+
+
+def _covered(parts: list[Span], start: datetime, end: datetime) -> timedelta:
+    """How much of ``start`` to ``end`` some span covers."""
+    covered, reach = timedelta(0), start
+    for part in sorted(parts, key=lambda part: part.start):
+        begin, finish = max(part.start, reach), min(part.end, end)
+        if finish > begin:
+            covered += finish - begin
+            reach = finish
+    return covered
+
+
+def rolling(found: Iterable[Series]) -> list[Rolling]:
+    """Each LPAR's peak rolling four-hour average and busiest hour, in the order its queue
+    managers first appear; an LPAR none of whose intervals has a CPU figure is left out."""
+    lpars: dict[str, tuple[list[str], list[Span]]] = {}
+    for each in found:
+        qmgrs, parts = lpars.setdefault(each.lpar, ([], []))
+        mine = spans(each)
+        if mine:
+            qmgrs.append(each.qmgr)
+            parts.extend(mine)
+    return [_rolling(lpar, tuple(qmgrs), parts)
+            for lpar, (qmgrs, parts) in lpars.items() if parts]
+
+
+def _rolling(lpar: str, qmgrs: tuple[str, ...], parts: list[Span]) -> Rolling:
+    used = _Cumulative(parts)
+    first, last = used.moments[0], used.moments[-1]
+    ends = {part.end for part in parts} | {part.start + WINDOW for part in parts
+                                            if part.start + WINDOW <= last}
+    peak_end = max(sorted(ends), key=lambda end: used.between(end - WINDOW, end))
+    hours = [first.replace(minute=0, second=0, microsecond=0) + HOUR * step
+             for step in range(int((last - first) / HOUR) + 2)]
+    hour = max((start for start in hours if start < last),
+               key=lambda start: used.between(start, start + HOUR))
+    return Rolling(lpar, qmgrs, used.between(peak_end - WINDOW, peak_end) / WINDOW.total_seconds(),
+                   peak_end, _covered(parts, peak_end - WINDOW, peak_end), hour,
+                   used.between(hour, hour + HOUR) / HOUR.total_seconds(),
+                   _covered(parts, first, last))
