@@ -61,8 +61,8 @@ def epilog() -> str:
 LOAD, SERIES = "load", "series"
 """The words that make ``mqcalc smf`` load folders into a store, or give a series, instead
 of choosing intervals of a folder or store."""
-ACTIONS = {LOAD: ("qmgr", "interval", "out", "csv", "lpars", "plan"),
-           SERIES: ("interval", "into", "plan"), None: ("into", "csv")}
+ACTIONS = {LOAD: ("qmgr", "interval", "out", "csv", "lpars", "plan", "msu_price"),
+           SERIES: ("interval", "into", "plan"), None: ("into", "csv", "msu_price")}
 """The options each way of ``mqcalc smf`` does not take."""
 
 
@@ -90,8 +90,11 @@ def run(arguments) -> int:
     if action == SERIES:
         from calc.cli.smf_series import print_series  # only here: it reads whole series
 
+        if arguments.msu_price is not None and arguments.lpars is None:
+            raise SmfError("smf series: --msu-price goes with --lpars FILE, which gives each "
+                           "LPAR's MSU per processor")
         return print_series(paths[0], arguments.qmgr, arguments.json, arguments.csv,
-                            arguments.out, arguments.lpars)
+                            arguments.out, arguments.lpars, arguments.msu_price)
     if arguments.plan and arguments.out is None:
         raise SmfError("smf: --plan goes with --out FILE, the plan file to write")
     return print_smf(paths[0], arguments.qmgr, arguments.interval or PEAK, arguments.json,
@@ -102,7 +105,7 @@ def _taking(option: str) -> str:
     """The ways of ``mqcalc smf`` that take ``option``, in words."""
     ways = {LOAD: "smf load", SERIES: "smf series", None: "reading a folder or a store"}
     return " and ".join(ways[action] for action, refused in ACTIONS.items()
-                        if option not in refused)
+                        if option.replace("-", "_") not in refused)
 
 
 def print_load(folders: list[Path], into: Path, as_json: bool) -> int:

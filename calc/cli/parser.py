@@ -10,6 +10,7 @@ Any other command line (``--help``, none, a misspelt command) gets every command
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from collections.abc import Callable, Iterable
 from functools import cache
@@ -57,6 +58,18 @@ def given_path_text(text: str) -> str:
     :func:`given_path` refuses it."""
     given_path(text)
     return text
+
+
+def price(text: str) -> float:
+    """A price typed on the command line: a number of 0 or more, in any currency."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: expects a price, a number of 0 or more "
+                                         "(your currency per MSU a month, e.g. 95.5)")
+    return value
 
 
 class _Version(argparse.Action):
@@ -215,6 +228,10 @@ def _smf(command: Parser, reports: tuple[Report, ...]) -> None:
                               "processor for the rolling four-hour average in MSU")
     command.add_argument("--csv", action="store_true",
                          help="with series: CSV, one line an interval and a column a figure")
+    command.add_argument("--msu-price", metavar="AMOUNT", type=price,
+                         help="with series and --lpars: what one MSU of the peak rolling "
+                              "four-hour average costs a month, in your currency, to show "
+                              "MQ's measured part of the bill (no default: give yours)")
     command.add_argument("--out", metavar="FILE", type=given_path,
                          help="also write the inputs: a scenario file for one interval "
                               "(mqcalc eval --scenario FILE), a plan file with one variant per "
@@ -261,7 +278,7 @@ COMMANDS: dict[str, tuple[dict, Callable[[Parser, tuple[Report, ...]], None]]] =
                      "[--out FILE [--plan]] [--lpars FILE] DIR|STORE\n"
                      "       mqcalc smf load [--json] [DIR...] --into STORE\n"
                      "       mqcalc smf series [--qmgr NAME] [--json | --csv] [--out FILE.xlsx] "
-                     "[--lpars FILE] DIR|STORE",
+                     "[--lpars FILE [--msu-price AMOUNT]] DIR|STORE",
              "description": "Read the CSV files mq-smf-csv wrote (its default form or -r) and "
                             "give, per queue manager and interval, every calculator input the "
                             "data gives, with the file and columns it came from; a value "

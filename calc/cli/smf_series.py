@@ -26,10 +26,11 @@ STAMP = "%Y-%m-%d %H:%M:%S"
 
 
 def print_series(path: Path, qmgr: str | None, as_json: bool, as_csv: bool,
-                 out: Path | None = None, lpars_file: Path | None = None) -> int:
+                 out: Path | None = None, lpars_file: Path | None = None,
+                 msu_price: float | None = None) -> int:
     """Read the folder or store and print its series; write it to the workbook ``out``
     too where given. ``lpars_file`` gives each LPAR's MSU per processor, for its rolling
-    four-hour average in MSU."""
+    four-hour average in MSU, and ``msu_price`` what an MSU of it costs a month."""
     if out is not None and out.suffix.lower() != ".xlsx":
         raise SmfError(f"smf series --out {out}: writes a workbook, FILE.xlsx")
     msu_per_cp = {}
@@ -50,7 +51,9 @@ def print_series(path: Path, qmgr: str | None, as_json: bool, as_csv: bool,
     elif as_json:
         print(json_output.dumps({"source": str(path), "percentile": PERCENTILE,
                                  "series": [_document(each) for each in found],
-                                 "lpars": [_lpar_document(each, msu_per_cp.get(each.lpar))
+                                 "msu_price": msu_price,
+                                 "lpars": [_lpar_document(each, msu_per_cp.get(each.lpar),
+                                                          msu_price)
                                            for each in rolling(found)]},
                                 one_line="intervals"))
     else:
@@ -60,7 +63,8 @@ def print_series(path: Path, qmgr: str | None, as_json: bool, as_csv: bool,
         if averages:
             print("\n".join(["", *ROLLING_HEADING, *(
                 line for each in averages
-                for line in _lpar_text(each, msu_per_cp.get(each.lpar)))]))
+                for line in _lpar_text(each, msu_per_cp.get(each.lpar), msu_price)),
+                *(PRICE_NOTE if msu_price is not None else ())]))
     if out is not None:
         from calc.workbook.series_book import write_series_workbook  # XlsxWriter: only here
 
@@ -88,23 +92,41 @@ def _msu(cpu: float, msu_per_cp: float | None) -> str:
     return f" ({shown_value(cpu * msu_per_cp)} MSU)" if msu_per_cp else ""
 
 
-def _lpar_text(each: Rolling, msu_per_cp: float | None) -> list[str]:
-    """One LPAR's rolling four-hour average at its peak, and its busiest hour."""
+PRICE_NOTE = (
+    "  The cost is the peak's MSU at one price an MSU a month: IBM prices MSU in",
+    "  tiers, each further MSU for less, so give the price your next MSU costs; MQ's",
+    "  CPU that SMF does not give (MSTR) and the applications' own are not in it.")
+
+
+def _cost(cpu: float, msu_per_cp: float | None, msu_price: float | None) -> float | None:
+    """What the peak ``cpu`` costs a month at ``msu_price`` an MSU (None without either)."""
+    return cpu * msu_per_cp * msu_price if msu_per_cp and msu_price is not None else None
+
+
+def _lpar_text(each: Rolling, msu_per_cp: float | None, msu_price: float | None) -> list[str]:
+    """One LPAR's rolling four-hour average at its peak, what it costs a month at the
+    price given, and its busiest hour."""
+    cost = _cost(each.peak_cpu, msu_per_cp, msu_price)
+    priced = ([] if msu_price is None else
+              [f"      {shown_value(cost)} a month at {shown_value(msu_price)} an MSU"
+               if cost is not None else
+               "      no cost: --lpars gives this LPAR no MSU per processor"])
     return [f"  {printable(each.lpar)} ({', '.join(map(printable, each.qmgrs))}), data for "
             f"{_hours(each.data)}",
             f"    peak {shown_value(each.peak_cpu)} CPU s/s{_msu(each.peak_cpu, msu_per_cp)}",
             f"      in the four hours to {each.peak_end:{STAMP}} ({_hours(each.covered)} "
-            "with data)",
+            "with data)", *priced,
             f"    busiest hour from {each.hour_start:{STAMP}}: {shown_value(each.hour_cpu)} "
             f"CPU s/s{_msu(each.hour_cpu, msu_per_cp)}"]
 
 
-def _lpar_document(each: Rolling, msu_per_cp: float | None) -> dict:
-    """One LPAR's rolling four-hour average for ``--json`` (MSU null without
-    ``--lpars``)."""
+def _lpar_document(each: Rolling, msu_per_cp: float | None, msu_price: float | None) -> dict:
+    """One LPAR's rolling four-hour average for ``--json`` (MSU null without ``--lpars``,
+    cost without ``--msu-price``)."""
     return {"lpar": each.lpar, "qmgrs": list(each.qmgrs),
             "r4ha_cpu_seconds_per_sec": each.peak_cpu,
             "r4ha_msu": each.peak_cpu * msu_per_cp if msu_per_cp else None,
+            "r4ha_cost_per_month": _cost(each.peak_cpu, msu_per_cp, msu_price),
             "r4ha_window_end": each.peak_end.isoformat(),
             "r4ha_seconds_with_data": each.covered.total_seconds(),
             "busiest_hour": {"start": each.hour_start.isoformat(),

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from calc.inputs.smf.rolling import WINDOW, cpu_figures, rolling
 from calc.inputs.smf.series import Point, Series
 from tests.cli.test_cli import run_main
-from tests.inputs.test_smf import RAW, SAMPLE
+from tests.inputs.test_smf import RAW, SAMPLE, refusal
 
 MIDNIGHT = datetime(2026, 3, 2)
 ADAPTERS, APPLICATIONS = "measured.chin_adapter_cpu", "measured.appl_mq_cpu"
@@ -115,19 +115,46 @@ def test_the_smf_samples_rolling_averages_equal_a_sum_by_hand(folder):
         assert lpar["r4ha_msu"] is None
 
 
-def test_the_lpar_file_turns_the_peak_into_msu(tmp_path):
-    """QML1 runs on MPX1: its MSU per processor, 120, times the peak CPU s/s."""
+def _lpars(tmp_path):
     lpars = tmp_path / "lpars.yaml"
     lpars.write_text("mqcalc_lpars: 1\nlpars:\n  MPX1: {machine: z15, workload_rni: average, "
                      "processors: 4, msu_per_cp: 120, target_share_pct: 80}\n", encoding="utf-8")
-    status, out, err = run_main("smf", "series", SAMPLE, "--qmgr", "QML1", "--json",
-                                "--lpars", lpars)
+    return lpars
+
+
+def test_the_lpar_file_turns_the_peak_into_msu_and_a_price_into_money(tmp_path):
+    """QML1 runs on MPX1: its MSU per processor, 120, times the peak CPU s/s; at 95.5 an
+    MSU a month, that times 95.5."""
+    arguments = ("smf", "series", SAMPLE, "--qmgr", "QML1", "--lpars", _lpars(tmp_path))
+    status, out, err = run_main(*arguments, "--json", "--msu-price", "95.5")
     assert status == 0, err
-    [mpx1] = json.loads(out)["lpars"]
+    document = json.loads(out)
+    [mpx1] = document["lpars"]
+    assert document["msu_price"] == 95.5
     assert mpx1["r4ha_msu"] == pytest.approx(mpx1["r4ha_cpu_seconds_per_sec"] * 120)
-    status, text, err = run_main("smf", "series", SAMPLE, "--qmgr", "QML1", "--lpars", lpars)
+    assert mpx1["r4ha_cost_per_month"] == pytest.approx(mpx1["r4ha_msu"] * 95.5)
+    status, text, err = run_main(*arguments, "--msu-price", "95.5")
     assert status == 0, err
     lines = text.splitlines()
     at = lines.index("  MPX1 (QML1), data for 0.22 h")
     assert lines[at + 1].startswith("    peak ") and lines[at + 1].endswith(" MSU)")
-    assert max(map(len, lines[at - 3:at + 4])) <= 80
+    assert lines[at + 3].endswith(" a month at 95.5 an MSU")
+    assert "IBM prices MSU in" in text and "each further MSU for less" in text
+    assert max(map(len, lines[at - 3:])) <= 80
+    status, out, err = run_main(*arguments[:-2], "--json")
+    assert json.loads(out)["lpars"][0]["r4ha_cost_per_month"] is None
+
+
+@pytest.mark.parametrize(("arguments", "said"), [
+    (("series", SAMPLE, "--msu-price", "95"),
+     "mqcalc: smf series: --msu-price goes with --lpars FILE, which gives each LPAR's MSU "
+     "per processor\n"),
+    (("series", SAMPLE, "--msu-price", "-3"),
+     "mqcalc: argument --msu-price: '-3': expects a price, a number of 0 or more (your "
+     "currency per MSU a month, e.g. 95.5)"),
+    (("series", SAMPLE, "--msu-price", "nan"), "mqcalc: argument --msu-price: 'nan': "),
+    ((SAMPLE, "--msu-price", "95"),
+     "mqcalc: smf: --msu-price goes with smf series, not here (see mqcalc smf --help)\n"),
+])
+def test_a_price_needs_msu_and_must_be_a_price(arguments, said):
+    assert refusal(*arguments).startswith(said)
