@@ -220,19 +220,30 @@ class SweepSheet:
             sheet.data_validation(FIRST, column, last, column, validation(spec))
         formulas = [(self.columns[output.id], output.id, styles.output(output),
                      "=" + self.guarded(output)) for output in self.outputs]
+        writers = [self.writer(formula) for *_, formula in formulas]
         problem = "=" + self.problem_formula()
+        write_problem = self.writer(problem)
         for row, outcome in enumerate(self.outcomes, start=FIRST):
             number = str(row + 1)
             for column, spec in enumerate(self.inputs):
                 write_value(sheet, row, column, cell_value(spec, outcome.inputs[spec.id]),
                             styles.input(spec))
-            for column, name, style, formula in formulas:
+            for (column, name, style, formula), write in zip(formulas, writers):
                 value = "" if outcome.outputs is None else outcome.outputs[name]
-                sheet.write_formula(row, column, formula.replace(ROW, number), style, value)
-            sheet.write_formula(row, self.problem_column, problem.replace(ROW, number),
-                                styles.problem, outcome.problem)
+                write(row, column, formula.replace(ROW, number), style, value)
+            write_problem(row, self.problem_column, problem.replace(ROW, number),
+                          styles.problem, outcome.problem)
             if outcome.problem:  # as tall as its problem wraps (typed over, it keeps this)
                 room_for(sheet, row, wrapped_lines(outcome.problem, self.problem_width))
+
+    def writer(self, formula: str):
+        """How to write a column's rows of ``formula``: asked once whether XlsxWriter's
+        preparing would change it (the rows differ only in row numbers), then written with
+        that answer (:meth:`calc.workbook.xlsx_book.Worksheet.is_plain`); on XlsxWriter's
+        own worksheet, as it writes any formula."""
+        sheet = self.sheet
+        plain = getattr(sheet, "is_plain", None)
+        return sheet.write_plain_formula if plain and plain(formula) else sheet.write_formula
 
     def guarded(self, output) -> str:
         """The output's formula over this row's cells, empty while the row has a problem."""

@@ -10,7 +10,9 @@ writing a 10,000-row sweep workbook. This worksheet first asks one expression th
 wherever any of them would; only then, for an array formula, or when future functions are
 asked for, does XlsxWriter's own writing run. Otherwise it does what XlsxWriter's does with
 such a formula: the search would find nothing and each substitution would leave the text
-unchanged, so the cell written is the same by construction.
+unchanged, so the cell written is the same by construction. A sweep sheet asks once per
+column (:meth:`Worksheet.is_plain`) and writes its rows without the search
+(:meth:`Worksheet.write_plain_formula`).
 
 The patterns are copied from XlsxWriter ``XLSXWRITER_VERSION``, quirk included (its
 ``\\SINGLE\\(`` is "any non-space character, then INGLE(", kept as written), and the steps of
@@ -48,10 +50,24 @@ class Worksheet(XlsxWorksheet):
     function with the stripping alone."""
 
     def _write_formula(self, row, col, formula, cell_format=None, value=0):
-        if (not formula or self.use_future_functions or _MAY_BE_REWRITTEN.search(formula)
-                or (formula.startswith("{") and formula.endswith("}"))):
+        if not self.is_plain(formula):
             return super()._write_formula(row, col, formula, cell_format, value)
-        # XlsxWriter's steps for a formula its dynamic-function search would not match:
+        return self.write_plain_formula(row, col, formula, cell_format, value)
+
+    def is_plain(self, formula: str) -> bool:
+        """Whether XlsxWriter's preparing would leave ``formula`` as it is but for the
+        stripping: no dynamic-array function, no array braces, future functions not asked
+        for. Where only cell references differ, as between the rows of one column of a
+        sweep, one answer holds for all (digits and ``$`` end no pattern)."""
+        return bool(formula) and not (
+            self.use_future_functions or _MAY_BE_REWRITTEN.search(formula)
+            or (formula.startswith("{") and formula.endswith("}")))
+
+    def write_plain_formula(self, row: int, col: int, formula: str, cell_format=None,
+                            value=0) -> int:
+        """Write a formula :meth:`is_plain` holds for as XlsxWriter's ``_write_formula``
+        writes it when its search finds nothing: the stripping alone. A caller that checked
+        a column's formula once writes its rows so, each without the search."""
         if self._check_dimensions(row, col):
             return -1
         formula = _stripped(formula)

@@ -18,6 +18,7 @@ from xlsxwriter.worksheet import Worksheet as XlsxWorksheet
 import calc
 from calc.engine.sweeps import default_rows
 from calc.workbook import build_all, write_workbook, xlsx_book
+from calc.workbook.cells import ROW
 from tests.conftest import CALCULATORS
 
 NAMES = [pattern.removeprefix(r"\b").removeprefix(r"\S").removesuffix(r"\(")
@@ -116,6 +117,18 @@ def test_any_formula_is_prepared_as_xlsxwriter_prepares_it(formula, future, expa
 @given(formula=formula_texts, future=st.booleans())
 def test_any_formula_is_written_as_xlsxwriter_writes_it(formula, future):
     assert written_alike(formula, future)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(before=formula_texts, after=formula_texts, row=st.integers(1, 1_048_576),
+       future=st.booleans())
+def test_a_sweep_columns_rows_are_plain_alike(before, after, row, future):
+    """A sweep sheet asks once per column whether its formula is plain
+    (calc.workbook.sweep_sheet) and writes every row with that answer: the rows differ only
+    in the number put where ROW stands, which no pattern can take part in."""
+    sheet = xlsx_book.Worksheet()
+    sheet.use_future_functions = future
+    assert sheet.is_plain(before + ROW + after) == sheet.is_plain(before + str(row) + after)
 
 
 @pytest.mark.parametrize("name", NAMES)
