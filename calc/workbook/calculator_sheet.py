@@ -408,7 +408,8 @@ def column_widths(calculator: Calculator) -> dict[int, int]:
                 if output.value_type != TEXT),  # texts wrap
               *(format_value(c.value, places(c.value)) for c in calculator.constants.values())]
     for table in calculator.tables.values():
-        values += [format_value(figure, table.decimals) for figure in table.data.values()
+        decimals = table.decimals  # worked out over every figure: once a table
+        values += [format_value(figure, decimals) for figure in table.data.values()
                    if isinstance(figure, (int, float))]
     items = [*inputs, *outputs, *calculator.constants.values()]
     widths = {LABEL: WIDTHS[LABEL],
