@@ -319,7 +319,8 @@ def test_the_rates_ibm_measured_for_each_offload_and_size(offload, kb, capture, 
     """At each measured size the rates are page 10's, and the apply rate in MB/s is page
     11's to its two printed decimals. The 63 KB column is read at 63 x 1,024 = 64,512
     bytes, the z16 table's largest row, though the report's 63 KB messages were offloaded
-    in every configuration (N/A without offload): their headers took them past it."""
+    in every configuration (N/A without offload); presumably their headers took them past
+    it, which the report does not say."""
     result = calc.run("cf_structure", {"offload": offload, "message_bytes": kb * 1024})
     out = result.outputs
     assert out["capture_rate"] == pytest.approx(capture, rel=1e-12)
