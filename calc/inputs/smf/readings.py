@@ -177,14 +177,19 @@ def _count(reading: Reading) -> int:
     return len(reading.rows)
 
 
-def _mean_size(rows: Rows, size: str, count: str, plus: str) -> int:
-    """Bytes per message: the ``size`` column's total over the messages the ``count`` and
-    ``plus`` columns count (MQPUT and MQPUT1, say), rounded up to a whole byte (a size is
-    a whole number of bytes, and up errs on the side a structure's size is safe on)."""
-    messages = _total(rows, count) + _total(rows, plus)
+def _per_message(rows: Rows, size: str, *counts: str) -> float:
+    """The ``size`` column's total over the messages the ``counts`` columns count together
+    (MQPUT and MQPUT1, say): bytes per message."""
+    messages = sum(_total(rows, count) for count in counts)
     if messages == 0:
-        raise NotInData(f"no {count} or {plus} in the interval to average {size} over")
-    return math.ceil(_total(rows, size) / messages)
+        raise NotInData(f"no {' or '.join(counts)} in the interval to average {size} over")
+    return _total(rows, size) / messages
+
+
+def _mean_size(rows: Rows, size: str, count: str, plus: str) -> int:
+    """Bytes per message (:func:`_per_message`), rounded up to a whole byte (a size is a
+    whole number of bytes, and up errs on the side a structure's size is safe on)."""
+    return math.ceil(_per_message(rows, size, count, plus))
 
 
 KB = 1024
@@ -193,10 +198,7 @@ KB = 1024
 
 def _mean_kb(rows: Rows, size: str, count: str) -> float:
     """KB per message: the ``size`` column's total over the ``count`` column's, in KB."""
-    messages = _total(rows, count)
-    if messages == 0:
-        raise NotInData(f"no {count} in the interval to average {size} over")
-    return _total(rows, size) / messages / KB
+    return _per_message(rows, size, count) / KB
 
 
 COMPRESSION, MESSAGE_BYTES = "Compression_Rate", "Number_Bytes"
