@@ -87,9 +87,15 @@ def _hours(span) -> str:
     return f"{span.total_seconds() / 3600:.2f} h"
 
 
+def _in_msu(cpu: float, msu_per_cp: float | None) -> float | None:
+    """``cpu`` (CPU s/s) in MSU, where the LPAR's MSU per processor is given (not 0)."""
+    return cpu * msu_per_cp if msu_per_cp else None
+
+
 def _msu(cpu: float, msu_per_cp: float | None) -> str:
-    """``cpu`` in MSU, where the LPAR's MSU per processor is given."""
-    return f" ({shown_value(cpu * msu_per_cp)} MSU)" if msu_per_cp else ""
+    """``cpu`` in MSU for a person, after its CPU s/s; nothing without the MSU."""
+    msu = _in_msu(cpu, msu_per_cp)
+    return "" if msu is None else f" ({shown_value(msu)} MSU)"
 
 
 PRICE_NOTE = (
@@ -100,7 +106,8 @@ PRICE_NOTE = (
 
 def _cost(cpu: float, msu_per_cp: float | None, msu_price: float | None) -> float | None:
     """What the peak ``cpu`` costs a month at ``msu_price`` an MSU (None without either)."""
-    return cpu * msu_per_cp * msu_price if msu_per_cp and msu_price is not None else None
+    msu = _in_msu(cpu, msu_per_cp)
+    return None if msu is None or msu_price is None else msu * msu_price
 
 
 def _lpar_text(each: Rolling, msu_per_cp: float | None, msu_price: float | None) -> list[str]:
@@ -125,7 +132,7 @@ def _lpar_document(each: Rolling, msu_per_cp: float | None, msu_price: float | N
     cost without ``--msu-price``)."""
     return {"lpar": each.lpar, "qmgrs": list(each.qmgrs),
             "r4ha_cpu_seconds_per_sec": each.peak_cpu,
-            "r4ha_msu": each.peak_cpu * msu_per_cp if msu_per_cp else None,
+            "r4ha_msu": _in_msu(each.peak_cpu, msu_per_cp),
             "r4ha_cost_per_month": _cost(each.peak_cpu, msu_per_cp, msu_price),
             "r4ha_window_end": each.peak_end.isoformat(),
             "r4ha_seconds_with_data": each.covered.total_seconds(),

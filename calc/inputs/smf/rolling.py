@@ -136,12 +136,14 @@ def _rolling(lpar: str, qmgrs: tuple[str, ...], parts: list[Span]) -> Rolling:
     first, last = used.moments[0], used.moments[-1]
     ends = {part.end for part in parts} | {part.start + WINDOW for part in parts
                                             if part.start + WINDOW <= last}
-    peak_end = max(sorted(ends), key=lambda end: used.between(end - WINDOW, end))
-    hours = [first.replace(minute=0, second=0, microsecond=0) + HOUR * step
-             for step in range(int((last - first) / HOUR) + 2)]
-    hour = max((start for start in hours if start < last),
-               key=lambda start: used.between(start, start + HOUR))
-    return Rolling(lpar, qmgrs, used.between(peak_end - WINDOW, peak_end) / WINDOW.total_seconds(),
-                   peak_end, _covered(parts, peak_end - WINDOW, peak_end), hour,
-                   used.between(hour, hour + HOUR) / HOUR.total_seconds(),
-                   _covered(parts, first, last))
+    windows = {end: used.between(end - WINDOW, end) for end in sorted(ends)}
+    peak_end = max(windows, key=windows.get)  # the earliest of equal peaks
+    hour = first.replace(minute=0, second=0, microsecond=0)
+    hours = {}
+    while hour < last:
+        hours[hour] = used.between(hour, hour + HOUR)
+        hour += HOUR
+    busiest = max(hours, key=hours.get)
+    return Rolling(lpar, qmgrs, windows[peak_end] / WINDOW.total_seconds(), peak_end,
+                   _covered(parts, peak_end - WINDOW, peak_end), busiest,
+                   hours[busiest] / HOUR.total_seconds(), _covered(parts, first, last))
