@@ -261,16 +261,17 @@ def _take_items(imported: Imported, items: Items, interval: Interval,
     ``item_key`` names the item in); take the busiest one's inputs (none, each said
     missing, when no item counts)."""
     interval_rows, seconds = interval.rows[items.file], interval.seconds
+    groups: dict[str, list[Row]] = {}
+    for row in filter(items.counts, interval_rows):
+        groups.setdefault(row.text(items.key), []).append(row)
 
     def reading(feed: Feed, name: str) -> Reading:
+        """What ``feed`` reads for the item ``name``: the item's rows of its own file."""
         if not feed.item_key:
             return Reading(groups[name], interval_rows, seconds)
         rows = interval.rows.get(feed.file, [])
         return Reading([row for row in rows if row.text(feed.item_key) == name], rows, seconds)
 
-    groups: dict[str, list[Row]] = {}
-    for row in filter(items.counts, interval_rows):
-        groups.setdefault(row.text(items.key), []).append(row)
     if not groups:
         imported.missing += [Missing(feed.calculator, feed.input, feed.source,
                                      items.none_counts(len(interval_rows)))
