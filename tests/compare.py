@@ -7,6 +7,7 @@ import pytest
 from openpyxl.utils import get_column_letter
 
 import calc
+from calc.core.model import NUMBER
 from calc.core.names import chart_range_name
 from calc.engine.evidence import letters
 from calc.workbook.chart_data import chart_data_sheet_name
@@ -95,3 +96,12 @@ def chart_blocks_equal_engine(read, calculator, inputs, rel: float) -> int:
                     assert agrees(want, got, rel=rel), (chart.id, column, point, want, got)
                     compared += 1
     return compared
+
+
+def ranged(calculator, result) -> dict[str, tuple]:
+    """Each numeric output's (low, high) as the engine gives it, for a calculator with
+    spreads (a sheet has Low and High cells only then): the cells to compare."""
+    if not calculator.spreads:
+        return {}
+    return {name: result.low_high(name) for name, output in calculator.outputs.items()
+            if output.value_type == NUMBER}

@@ -9,16 +9,16 @@ from rich.table import Table
 from rich.text import Text
 
 from calc.core.model import Calculator
-from calc.core.readable import Shown
+from calc.core.readable import Shown, ranged_text
 
 from .evidence_view import marks_text
 
 
 def answer_view(calculator: Calculator, figures: dict[str, Shown],
-                evidence: dict[str, list[str]]) -> Table:
-    """The headline in bold, then the key results: value, unit and the letters of what it
-    rests on first (so that a narrow screen cuts the title, never the figure), each title
-    cut with an ellipsis to the line."""
+                evidence: dict[str, list[str]], ranges: dict[str, tuple]) -> Table:
+    """The headline in bold, then the key results: value (with its low–high range where it
+    has one), unit and the letters of what it rests on first (so that a narrow screen cuts
+    the title, never the figure), each title cut with an ellipsis to the line."""
     grid = Table.grid(padding=(0, 1), expand=True)
     grid.add_column(justify="right", no_wrap=True)
     grid.add_column(no_wrap=True)
@@ -26,7 +26,8 @@ def answer_view(calculator: Calculator, figures: dict[str, Shown],
     grid.add_column(no_wrap=True, overflow="ellipsis", ratio=1)
     for name in (calculator.headline, *calculator.key_results):
         figure, style = figures[name], "bold" if name == calculator.headline else ""
-        grid.add_row(Text(figure.text, style=style), Text(figure.unit, style="dim"),
+        text = ranged_text(figure, calculator.outputs[name].unit, ranges.get(name))
+        grid.add_row(Text(text, style=style), Text(figure.unit, style="dim"),
                      marks_text(evidence[name]),
                      Text(calculator.outputs[name].title, style=style))
     return grid

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from calc.core.formatting import significant
 from calc.core.model import UNKNOWN
-from calc.core.readable import readable
+from calc.core.readable import readable, spread_text
 from calc.engine.evidence import UNMARKED, WORDS
 from calc.engine.explain import Explanation
 
@@ -32,9 +32,19 @@ def with_unit(value: object, unit: str, decimals: int | None) -> str:
     return f"{shown.text} {shown.unit}".rstrip()
 
 
+def _spread(explanation: Explanation) -> str:
+    """The figure's low–high in its readable unit and decimals: ``0.6080–0.9120 CPU s/s``."""
+    output = explanation.output
+    figure = readable(explanation.value, output.unit, output.decimals)
+    ends = spread_text(figure, output.unit, explanation.spread) or "–".join(
+        [figure.text] * 2)
+    return f"{ends} {figure.unit}".rstrip()
+
+
 def explanation_view(explanation: Explanation) -> Group:
-    """Title and value, help, formula, the values that fed it, whether it is scaled to the
-    machine chosen, and the sources."""
+    """Title and value, help, its low–high range and what moves it (where it has one),
+    formula, the values that fed it, whether it is scaled to the machine chosen, and the
+    sources."""
     output = explanation.output
     figure = with_unit(explanation.value, output.unit, output.decimals)
     heading = Text.assemble((output.title, "bold"), " = ", *(
@@ -49,11 +59,14 @@ def explanation_view(explanation: Explanation) -> Group:
                        Text(f"{term.kind}: {term.title}"))
     sources = Text("\n").join(Text(f"• {citation}") for citation in explanation.sources)
     scaling = (Text(explanation.scaling), Text("")) if explanation.scaling else ()
+    spread = () if explanation.spread is None else (
+        Text.assemble(("Low–high  ", "bold"), _spread(explanation)),
+        Text("\n").join(Text(f"• {what}") for what in explanation.spread_from), Text(""))
     rests_on = Text("\n").join(
         Text.assemble((f"{WORDS[caveat.kind]}: ", STYLES[caveat.kind]), caveat.text,
                       (f" ({caveat.where})" if caveat.where else "", "dim"))
         for caveat in explanation.warnings) or Text(UNMARKED)
-    return Group(heading, Text(output.help, style="dim"), Text(""),
+    return Group(heading, Text(output.help, style="dim"), Text(""), *spread,
                  Text.assemble(("Formula  ", "bold"), (output.formula, "cyan")), Text(""),
                  Text("Rests on", style="bold"), rests_on, Text(""),
                  Text("Values", style="bold"), values, Text(""), *scaling,

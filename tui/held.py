@@ -11,7 +11,7 @@ from __future__ import annotations
 from calc import InputError
 from calc.core.formatting import as_written
 from calc.core.model import Calculator
-from calc.core.values import coerce
+from calc.core.values import likely_value
 
 
 def held_with(calculator: Calculator, held: dict, fields: dict) -> str:
@@ -24,8 +24,9 @@ def held_with(calculator: Calculator, held: dict, fields: dict) -> str:
 
 
 def _judged(spec, raw: object, calculator_id: str) -> object:
-    """What the engine takes ``raw`` as (2.50 as 2.5), or ``raw`` itself when it refuses it."""
+    """What the engine takes ``raw`` as (2.50 as 2.5, 800..1200 as 1000), or ``raw`` itself
+    when it refuses it."""
     try:
-        return coerce(spec, raw, calculator_id)
+        return likely_value(spec, raw, calculator_id)
     except InputError:
         return raw

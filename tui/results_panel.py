@@ -11,7 +11,7 @@ from textual.widgets import DataTable, Select, TabbedContent, TabPane
 
 import calc
 from calc.core.model import Calculator
-from calc.core.readable import shown_figures
+from calc.core.readable import shown_figures, spread_text
 from calc.engine.explain import explain
 
 from .answer_view import answer_view
@@ -23,14 +23,18 @@ from .widgets import Pane, ResultsTable
 VALUE_WIDTH = 12
 """Width of the value column (figures are at most this wide once readable); longer texts
 are shown in full under the table."""
+RANGE_WIDTH = 15
+"""Width of the low–high column: two figures of seven characters (``0.0617``, ``1,234.5``)
+and the dash between, no more, as it takes the titles' room on a narrow screen; a wider
+range is cut with an ellipsis (the explanation and the answer show it whole)."""
 
 RESULT_PANES = ("answer", "long-values", "notes", "explain")
 """The panes that show a result, emptied as a calculator is laid out."""
 
 
-def fit_cell(shown: str) -> str:
-    """``shown`` as it fits the value column: cut with an ellipsis when too long."""
-    return shown if len(shown) <= VALUE_WIDTH else shown[:VALUE_WIDTH - 1] + "…"
+def fit_cell(shown: str, width: int = VALUE_WIDTH) -> str:
+    """``shown`` as it fits a column ``width`` wide: cut with an ellipsis when too long."""
+    return shown if len(shown) <= width else shown[:width - 1] + "…"
 
 
 class ResultsPanel(Vertical):
@@ -44,6 +48,8 @@ class ResultsPanel(Vertical):
     """The result shown (None: none yet for this calculator)."""
     given: frozenset = frozenset()
     """The inputs a person gave for ``result`` (the explanation says which were assumed)."""
+    ranged: bool = False
+    """Whether the table has the low–high column (some figure of the result has a range)."""
 
     def compose(self) -> ComposeResult:
         yield Pane(id="answer")
@@ -63,7 +69,19 @@ class ResultsPanel(Vertical):
         """Lay out ``calculator``'s results table and charts, with no result yet: the last
         calculator's figures must not stand for its own meanwhile."""
         self.calculator, self.result = calculator, None
+        self.build_table(ranged=False)
+        self.query_one("#charts", ChartView).offer(calculator)
+        for pane_id in RESULT_PANES:
+            self.query_one(f"#{pane_id}", Pane).show(Text())
+        self.query_one("#long-values", Pane).display = False
+
+    def build_table(self, ranged: bool) -> None:
+        """The results table's columns and one empty row per output; with ``ranged`` a
+        low–high column before the titles (only while some figure has a range: on a
+        narrow screen it costs the titles room)."""
+        calculator, self.ranged = self.calculator, ranged
         table = self.query_one("#outputs", DataTable)
+        row = table.cursor_row
         table.clear(columns=True)
         # Value and unit first, so that a narrow screen cuts titles, never figures; the
         # unit one wider than the template's widest (a rate in "s/s" may read "ms/s").
@@ -71,23 +89,43 @@ class ResultsPanel(Vertical):
         table.add_column("Unit", key="unit", width=1 + max(
             len(output.unit) for output in calculator.outputs.values()))
         table.add_column("", key="marks", width=MARKS_WIDTH)
-        table.add_column("Result", key="title")
+        if ranged:
+            table.add_column("Low–high", key="range", width=RANGE_WIDTH)
+        table.add_column("Result", key="title",
+                         width=max(len(output.title) for output in calculator.outputs.values()))
         for output in calculator.outputs.values():
-            table.add_row(Text(""), Text(output.unit), Text(""), Text(output.title),
-                          key=output.id)
-        self.query_one("#charts", ChartView).offer(calculator)
-        for pane_id in RESULT_PANES:
-            self.query_one(f"#{pane_id}", Pane).show(Text())
-        self.query_one("#long-values", Pane).display = False
+            table.add_row(Text(""), Text(output.unit), Text(""), *[Text("")] * ranged,
+                          Text(output.title), key=output.id)
+        table.move_cursor(row=row, animate=False)
+
+    def wants_ranges(self) -> bool:
+        """Whether the table should have the low–high column: while some figure of the
+        result has a range, and only where the panel is wide enough for it beside the
+        values, units, marks and the longest title (at 80 columns the titles keep their
+        room; the answer and the explanation show the ranges there)."""
+        if self.result is None or not self.result.ranges:
+            return False
+        table = self.query_one("#outputs", DataTable)
+        fixed = sum(column.width + 2 * table.cell_padding for key, column in table.columns.items()
+                    if key.value not in ("title", "range"))
+        longest = max(len(output.title) for output in self.calculator.outputs.values())
+        return self.size.width >= fixed + RANGE_WIDTH + longest + 4 * table.cell_padding + 2
+
+    def on_resize(self) -> None:
+        if self.result is not None and self.wants_ranges() != self.ranged:
+            self.show(self.result, self.given)
 
     def show(self, result: calc.Result, given: frozenset) -> None:
         """Put ``result`` on the screen, changing only the cells and panes that differ."""
         calculator = self.calculator
         self.result, self.given = result, given
+        if self.wants_ranges() != self.ranged:
+            self.build_table(ranged=not self.ranged)
         table = self.query_one("#outputs", ResultsTable)
         figures = shown_figures(calculator, result.outputs, result.unknown)
-        self.query_one("#answer", Pane).show(answer_view(calculator, figures, result.evidence),
-                                             key=(figures, str(result.evidence)))
+        self.query_one("#answer", Pane).show(
+            answer_view(calculator, figures, result.evidence, result.ranges),
+            key=(figures, str(result.evidence), str(result.ranges)))
         long_texts = []
         for name, output in calculator.outputs.items():
             shown = figures[name].text
@@ -97,6 +135,10 @@ class ResultsPanel(Vertical):
                 table.show_value(name, "value", Text(fit_cell(shown), justify="right"))
             if table.get_cell(name, "unit").plain != figures[name].unit:
                 table.show_value(name, "unit", Text(figures[name].unit))
+            spread = fit_cell(spread_text(figures[name], output.unit, result.ranges.get(name)),
+                              RANGE_WIDTH)
+            if self.ranged and table.get_cell(name, "range").plain != spread:
+                table.show_value(name, "range", Text(spread, justify="right"))
             marks = marks_text(result.evidence[name])
             if table.get_cell(name, "marks").plain != marks.plain:
                 table.show_value(name, "marks", marks)
@@ -128,7 +170,7 @@ class ResultsPanel(Vertical):
         if self.result is None:
             return
         explanation = explain(self.calculator.id, self.highlighted_output(),
-                              self.result.inputs, self.given)
+                              self.result.ranged_inputs(), self.given)
         self.query_one("#explain", Pane).show(explanation_view(explanation), key=explanation)
 
     def show_chart(self) -> None:

@@ -20,7 +20,7 @@ from textual.widgets.data_table import ColumnKey, RowKey
 from calc import InputError
 from calc.core.formatting import as_written
 from calc.core.model import Input as InputSpec
-from calc.core.values import coerce
+from calc.core.values import likely_value
 
 
 class DomainValidator(Validator):
@@ -32,7 +32,7 @@ class DomainValidator(Validator):
 
     def validate(self, value: str) -> ValidationResult:
         try:
-            coerce(self.spec, value, self.calculator_id)
+            likely_value(self.spec, value, self.calculator_id)
         except InputError as error:
             return self.failure(str(error))
         return self.success()

@@ -137,8 +137,9 @@ def _eval(command: Parser, reports: tuple[Report, ...]) -> None:
                          help="calculator id (see mqcalc list); may be left out with "
                               "--scenario, to evaluate every calculator of the file")
     command.add_argument("assignments", nargs="*", metavar="ID=VALUE",
-                         help="input values; inputs not given take their defaults (or the "
-                              "scenario file's values)")
+                         help="input values, a number perhaps as a range LOW..HIGH or "
+                              "LOW..LIKELY..HIGH; inputs not given take their defaults (or "
+                              "the scenario file's values)")
     command.add_argument("--json", action="store_true", help="machine-readable output")
     command.add_argument("--scenario", metavar="FILE", type=given_path, default=argparse.SUPPRESS,
                          help="take the inputs from this scenario file (YAML: "

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from calc.core.formatting import as_written, format_value, significant
 from calc.core.model import Calculator
-from calc.core.readable import shown_figures
+from calc.core.readable import ranged_text, shown_figures
 from calc.core.terminal_text import printable
 from calc.engine import Result
 from calc.engine.evidence import LETTERS, WORDS, subject
@@ -67,10 +67,13 @@ def result_lines(calculator: Calculator, result: Result) -> list[str]:
     lines = wrapped("measured on: ", calculator.measured_on) if calculator.measured_on else []
     title_width = max(len(output.title) for output in calculator.outputs.values())
     figures = shown_figures(calculator, result.outputs, result.unknown)
+    texts = {name: ranged_text(figure, calculator.outputs[name].unit, result.ranges.get(name))
+             for name, figure in figures.items()}
+    text_width = max(14, *map(len, texts.values()))
     unit_width = max(len(figure.unit) for figure in figures.values())
     for name, output in calculator.outputs.items():
         letters = " ".join(LETTERS[kind] for kind in result.evidence[name])
-        lines.append(f"{INDENT}{output.title:<{title_width}} {figures[name].text:>14} "
+        lines.append(f"{INDENT}{output.title:<{title_width}} {texts[name]:>{text_width}} "
                      f"{figures[name].unit:<{unit_width}} {letters}".rstrip())
     for note in result.notes:
         lines += wrapped("note: ", note)

@@ -127,13 +127,19 @@ class Table:
 
 @dataclass(frozen=True)
 class Constant:
-    """A single cited figure, or one derived from others with its derivation in the citation."""
+    """A single cited figure, or one derived from others with its derivation in the citation.
+
+    ``spread`` is the (low, high) the sources allow the figure, where they give a range or
+    disagree (the citation says which and why ``value`` is the likely figure); None where
+    they give the figure alone. Every output that reads it then has a range
+    (:mod:`calc.engine.ranges`)."""
 
     id: str
     value: float
     title: str
     unit: str
     citation: Citation
+    spread: tuple[float, float] | None = None
 
 
 @dataclass
@@ -364,6 +370,12 @@ class Calculator:
 
     def defaults(self) -> dict:
         return {name: spec.default for name, spec in self.inputs.items()}
+
+    @property
+    def spreads(self) -> tuple[Constant, ...]:
+        """The constants that have a spread (:attr:`Constant.spread`), in the template's order."""
+        return tuple(constant for constant in self.constants.values()
+                     if constant.spread is not None)
 
 
 CPU_RATE_UNIT = "CPU s/s"

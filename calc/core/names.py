@@ -91,3 +91,14 @@ def sheet_key(calculator_id: str) -> str:
     """Key of a reference to cell A1 of a variant's sheet of ``calculator_id``: which sheet
     is which survives the sheet being renamed."""
     return f"sheet.{calculator_id}"
+
+
+RANGE_ENDS = ("low", "high")
+"""The ends of a result's range, as their cells on a calculator sheet are named."""
+
+
+def range_name(end: str, output_id: str) -> str:
+    """Name, on a calculator sheet, of a result's low or high cell (``end``, one of
+    :data:`RANGE_ENDS`): ``low.cpu_seconds_per_sec``. The dot keeps it apart from every
+    template id."""
+    return f"{end}.{output_id}"

@@ -108,6 +108,23 @@ def shown_figures(calculator: Calculator, outputs: dict,
     return dict(zip(calculator.outputs, figures))
 
 
+def spread_text(figure: Shown, unit: str, ends: tuple[float, float] | None) -> str:
+    """The range around ``figure`` (an output of ``unit`` as :func:`readable` shows it) as
+    "low–high", each end in the figure's unit and decimals: ``1.52–2.01``; empty where
+    there is no range (``ends`` None) or both ends read as the figure does."""
+    if ends is None or not isinstance(figure.value, (int, float)):
+        return ""
+    factor = _time_factor(unit, figure.unit)
+    low, high = (Shown(end / factor, figure.unit, figure.decimals).text for end in ends)
+    return "" if low == high == figure.text else f"{low}–{high}"
+
+
+def ranged_text(figure: Shown, unit: str, ends: tuple[float, float] | None) -> str:
+    """``figure`` as shown, followed by its range where it has one: ``1.75 (1.52–2.01)``."""
+    spread = spread_text(figure, unit, ends)
+    return f"{figure.text} ({spread})" if spread else figure.text
+
+
 def column(values: list, unit: str, decimals: int) -> tuple[str, list[Shown]]:
     """One table column's figures (of ``unit``, declared with ``decimals``) in one unit and
     one number of decimals: those :func:`readable` gives the smallest figure that is not 0,

@@ -82,3 +82,36 @@ def as_number(raw: object, integer: bool) -> int | float | None:
         if integer:
             return int(raw) if raw.is_integer() else None
     return raw
+
+
+RANGE_MARK = ".."
+"""What separates the ends of an input given as a range: ``800..1200`` (low and high, the
+likely value half way) or ``800..1000..1200`` (low, likely, high)."""
+
+
+def as_span(spec: Input, raw: object, calculator_id: str) -> tuple | None:
+    """A numeric input given as a range (:data:`RANGE_MARK`): its (low, likely, high), each
+    judged against the input's domain, low <= likely <= high and low below high; None when
+    ``raw`` is no range. A whole-number input's likely value half way is rounded down."""
+    if spec.type not in ("int", "number") or not isinstance(raw, str) or RANGE_MARK not in raw:
+        return None
+    parts = raw.split(RANGE_MARK)
+    values = [as_number(part, integer=spec.type == "int") for part in parts]
+    if (len(parts) not in (2, 3) or None in values or not values[0] < values[-1]
+            or values[0] < spec.min or (spec.max is not None and values[-1] > spec.max)):
+        raise InputError(calculator_id, spec.id, raw,
+                         f"a range low..high or low..likely..high, low below high, each "
+                         f"{spec.accepts()}")
+    if len(values) == 2:
+        middle = (values[0] + values[1]) / 2
+        values.insert(1, math.floor(middle) if spec.type == "int" else middle)
+    elif not values[0] <= values[1] <= values[2]:
+        raise InputError(calculator_id, spec.id, raw, "a likely value between low and high")
+    return tuple(values)
+
+
+def likely_value(spec: Input, raw: object, calculator_id: str) -> object:
+    """What the engine computes with for ``raw``: a range's likely value
+    (:func:`as_span`), any other value judged by :func:`coerce`."""
+    span = as_span(spec, raw, calculator_id)
+    return coerce(spec, raw, calculator_id) if span is None else span[1]

@@ -11,10 +11,11 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 
 from calc.core.errors import InputError, MqcalcError, TemplateError, shown
-from calc.core.model import Calculator, Input
+from calc.core.model import NUMBER, Calculator, Input
 from calc.core.spelling import listing
-from calc.core.values import coerce
+from calc.core.values import RANGE_MARK, as_span, coerce
 from calc.engine.evidence import Caveat, caveats, marks
+from calc.engine.ranges import Ends, output_ranges
 from calc.formula.compiler import Compiled, compile_calculator
 from calc.template import documents
 from calc.template.folders import DOCUMENTS_FILE, parts_dir, template_files, templates_dir
@@ -134,19 +135,47 @@ class Result:
     unknown: tuple[str, ...] = ()
     """Outputs an applying note says cannot be known (:attr:`calc.core.model.Note.unknown`):
     shown to a person as not given."""
+    ranges: dict[str, Ends] = field(default_factory=dict)
+    """Each numeric output the spreads move, with its (low, high) (:mod:`calc.engine.ranges`);
+    every other output's range is its figure."""
+    spans: dict[str, Ends] = field(default_factory=dict)
+    """The inputs given as ranges, with their (low, high); ``inputs`` holds the likely value."""
+
+    def ranged_inputs(self) -> dict:
+        """The inputs as :func:`run` reads them back: each given as a range written as its
+        text ``low..likely..high``, every other as used."""
+        return {**self.inputs, **{name: f"{low!r}..{self.inputs[name]!r}..{high!r}"
+                                  for name, (low, high) in self.spans.items()}}
+
+    def low_high(self, name: str) -> Ends:
+        """The (low, high) of numeric output ``name``: its figure twice where nothing
+        spreads it."""
+        return self.ranges.get(name) or (self.outputs[name], self.outputs[name])
 
     def as_json(self) -> dict:
         """The result for ``--json``: besides inputs, outputs and notes, each output's unit,
         the machine the source measured on (empty when the template states none), each
         output's evidence marks and the warnings, so a figure read by a program keeps what
-        it is a figure of and what it rests on (README, JSON)."""
+        it is a figure of and what it rests on (README, JSON); each numeric output's low,
+        likely and high, the spread figures they come from and the inputs given as ranges."""
         declared = calculator(self.calculator)
+        ranges = {name: dict(zip(("low", "likely", "high"),
+                                 (self.low_high(name)[0], self.outputs[name],
+                                  self.low_high(name)[1])))
+                  for name, output in declared.outputs.items() if output.value_type == NUMBER}
         return {"calculator": self.calculator, "inputs": self.inputs,
                 "outputs": self.outputs, "notes": self.notes,
                 "units": {name: output.unit for name, output in declared.outputs.items()},
                 "measured_on": declared.measured_on, "evidence": self.evidence,
                 "warnings": [caveat.as_json() for caveat in self.warnings],
-                "unknown": list(self.unknown)}
+                "unknown": list(self.unknown), "ranges": ranges,
+                "spreads": [{"constant": constant.id, "title": constant.title,
+                             "unit": constant.unit, "low": constant.spread[0],
+                             "likely": constant.value, "high": constant.spread[1],
+                             "source": str(constant.citation)}
+                            for constant in declared.spreads],
+                "input_ranges": {name: {"low": low, "likely": self.inputs[name], "high": high}
+                                 for name, (low, high) in self.spans.items()}}
 
 
 def input_spec(calculator_id: str, name: str, value: object) -> Input:
@@ -181,8 +210,30 @@ def validate(calculator_id: str, inputs: dict) -> dict:
 def run(calculator_id: str, inputs: dict, given=None) -> Result:
     """Validate ``inputs`` and evaluate every output and note condition. ``given`` names
     the inputs the planner gave (by default those ``inputs`` holds); the others are
-    assumed (:mod:`calc.engine.evidence`)."""
-    return _result(_compiled_for(calculator_id), inputs, given)
+    assumed (:mod:`calc.engine.evidence`). A numeric input may be given as a range, as text
+    (``800..1200``, :func:`calc.core.values.as_span`): the outputs are those of its likely
+    value, and their ranges reach its ends."""
+    compiled = _compiled_for(calculator_id)
+    spans = {}
+    for name, raw in inputs.items() if isinstance(inputs, dict) else ():
+        if isinstance(raw, str) and RANGE_MARK in raw and name in compiled.calculator.inputs:
+            span = as_span(compiled.calculator.inputs[name], raw, calculator_id)
+            if span is not None:
+                spans[name] = span
+    if spans:
+        inputs = {**inputs, **{name: likely for name, (_, likely, _) in spans.items()}}
+    return _result(compiled, inputs, given,
+                   {name: (low, high) for name, (low, _, high) in spans.items()})
+
+
+def corner_outputs(calculator_id: str, inputs: dict) -> list[tuple[dict, dict]]:
+    """The outputs at each corner of the calculator's spreads (:mod:`calc.engine.ranges`)
+    for ``inputs`` (judged, as a Result holds them): each corner's constants (id -> the end
+    taken) with the outputs there, in the order of
+    :attr:`calc.formula.compiler.Compiled.spread_corners`. A workbook stores them in the
+    cells that work the corners out."""
+    return [(constants, outputs(inputs))
+            for constants, outputs in _compiled_for(calculator_id).spread_corners]
 
 
 def run_widened(calculator_id: str, inputs: dict, domains: dict[str, Input]) -> Result:
@@ -193,9 +244,11 @@ def run_widened(calculator_id: str, inputs: dict, domains: dict[str, Input]) -> 
     return _result(_compiled().compiled_widened(calculator_id, domains), inputs)
 
 
-def _result(compiled: Compiled, inputs: dict, given=None) -> Result:
+def _result(compiled: Compiled, inputs: dict, given=None,
+            spans: dict[str, Ends] | None = None) -> Result:
     """The evaluation of ``inputs``; the inputs ``given`` names (by default those they
-    hold) count as given, the others as assumed (:mod:`calc.engine.evidence`)."""
+    hold) count as given, the others as assumed (:mod:`calc.engine.evidence`); the ranges
+    the spreads and ``spans`` give the outputs (:mod:`calc.engine.ranges`)."""
     values, outputs, flags = compiled.evaluate(inputs)
     declared = compiled.calculator
     said = [note.text for note, applies in zip(declared.notes, flags) if applies]
@@ -208,7 +261,8 @@ def _result(compiled: Compiled, inputs: dict, given=None) -> Result:
     unknown = tuple(dict.fromkeys(name for note, applies in zip(declared.notes, flags)
                                   if applies for name in note.unknown))
     return Result(declared.id, values, outputs, notes, not_applying, found,
-                  marks(declared, found), said, given, unknown)
+                  marks(declared, found), said, given, unknown,
+                  output_ranges(compiled, values, outputs, spans), spans or {})
 
 
 def evaluate(calculator_id: str, inputs: dict) -> dict:

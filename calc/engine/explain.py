@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from calc import engine
 from calc.core.errors import MqcalcError, shown
 from calc.core.model import Calculator, Citation, Output
+from calc.core.formatting import as_written
 from calc.engine.evidence import Caveat
 from calc.formula.compiler import FAILURES
 from calc.formula.emit_python import HELPERS, lookup_form, to_python
@@ -56,6 +57,11 @@ class Explanation:
     it rests on IBM's measurement at its configuration or on the planner's own data."""
     unknown: bool = False
     """Whether a note holding says the figure cannot be known (:attr:`Result.unknown`)."""
+    spread: tuple[float, float] | None = None
+    """The figure's (low, high) where spreads move it (:mod:`calc.engine.ranges`), else None."""
+    spread_from: tuple[str, ...] = ()
+    """What moves it: each spread constant it rests on as "title low–high (likely L)", and
+    each input it reads that was given as a range."""
 
 
 def explain(calculator_id: str, output_id: str, inputs: dict, given=None) -> Explanation:
@@ -71,10 +77,38 @@ def explain(calculator_id: str, output_id: str, inputs: dict, given=None) -> Exp
               **{name: constant.value for name, constant in spec.constants.items()}}
     terms = tuple(_terms(spec, output.tree, values, _namespace(spec, values)))
     sources, reads = _rests_on(spec, output_id)
+    spread = result.ranges.get(output_id)
     return Explanation(output, result.outputs[output_id], terms, sources,
                        _scaling(spec, reads, values),
                        tuple(caveat for caveat in result.warnings
-                             if output_id in caveat.outputs), output_id in result.unknown)
+                             if output_id in caveat.outputs), output_id in result.unknown,
+                       spread, _spread_from(spec, output, result) if spread else ())
+
+
+def _moving(spec: Calculator, output_id: str, inputs: dict) -> set[str]:
+    """The spread constants that move ``output_id`` for ``inputs``: those whose two ends
+    give it two figures at some corner of the others (one read through a branch these
+    inputs do not take, the z16 step on a z14, moves nothing)."""
+    corners = engine.corner_outputs(spec.id, inputs)
+    return {name for name in (constant.id for constant in spec.spreads)
+            for ends, outputs in corners for other, other_outputs in corners
+            if ends[name] != other[name]
+            and all(ends[key] == other[key] for key in ends if key != name)
+            and outputs[output_id] != other_outputs[output_id]}
+
+
+def _spread_from(spec: Calculator, output: Output, result: engine.Result) -> tuple[str, ...]:
+    """What moves ``output``: the spread constants that do for these inputs and the inputs
+    given as ranges that it reads, each as a person reads it."""
+    moving = _moving(spec, output.id, result.inputs)
+    constants = [f"{constant.title} {as_written(constant.spread[0])}–"
+                 f"{as_written(constant.spread[1])} {constant.unit} (likely "
+                 f"{as_written(constant.value)})"
+                 for constant in spec.spreads if constant.id in moving]
+    inputs = [f"{spec.inputs[name].title} {as_written(low)}–{as_written(high)} "
+              f"{spec.inputs[name].unit} (given)".replace("  ", " ")
+              for name, (low, high) in result.spans.items() if name in output.inputs_read]
+    return tuple(constants + inputs)
 
 
 def _scaling(spec: Calculator, reads: set[str], values: dict) -> str:

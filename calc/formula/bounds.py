@@ -1,6 +1,7 @@
 """The range each numeric output can take over every input's domain, by interval arithmetic.
 
-Each numeric input stands for the interval from its min to its max, a constant for itself,
+Each numeric input stands for the interval from its min to its max, a constant for itself
+(for its spread where it has one, so a column holds the low and high figures too),
 a table look-up for the lowest to the highest figure of the table (for the figure itself
 where the formula writes every key); every operation then maps intervals to an interval
 that holds every result it can give (both branches of an ``if``, every product of the ends
@@ -37,7 +38,7 @@ def output_ranges(calculator: Calculator) -> dict[str, Interval]:
     """Every numeric output's range over the inputs' domains (see the module's text)."""
     known: dict[str, Interval] = {name: domain(spec) for name, spec in calculator.inputs.items()
                                   if spec.value_type == NUMBER}
-    known.update({name: (constant.value, constant.value)
+    known.update({name: constant.spread or (constant.value, constant.value)
                   for name, constant in calculator.constants.items()})
     tables = {name: table.data for name, table in calculator.tables.items()
               if table.value_type == NUMBER}

@@ -39,6 +39,8 @@ import math
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import product
+from types import FunctionType
 
 from calc.core.errors import CalculationError, InputError, MqcalcError
 from calc.core.model import DECLARED_MARKS, NUMBER, Calculator, Check, Input
@@ -85,6 +87,23 @@ class Compiled:
         """The function giving the outputs for raw ``inputs``, refused as :attr:`evaluate`
         refuses them."""
         return self._deferred["_outputs"]
+
+    @cached_property
+    def spread_corners(self) -> tuple[tuple[dict, Callable[[dict], dict]], ...]:
+        """Each corner of the constants' spreads (every combination of their ends, as a
+        dict of constant id to end) with :attr:`outputs` there; empty for a calculator
+        whose constants have no spread. Made once (:mod:`calc.engine.ranges`)."""
+        spreads = self.calculator.spreads
+        names = [constant.id for constant in spreads]
+        return tuple((corner, self.outputs_with(corner)) for corner in (
+            dict(zip(names, ends)) for ends in product(*(c.spread for c in spreads)))
+                     ) if spreads else ()
+
+    def outputs_with(self, constants: dict[str, float]) -> Callable[[dict], dict]:
+        """:attr:`outputs` with some constants at other values (the ends of their spreads,
+        :mod:`calc.engine.ranges`): the same compiled code, run over a copy of its globals
+        where those names hold them. Nothing is compiled again."""
+        return FunctionType(self.outputs.__code__, {**self._deferred, **constants})
 
     def rows(self, scenarios: Iterable[dict]) -> Iterator[tuple[dict, tuple | None, str]]:
         """The compiled ``rows`` generator (see the module) over ``scenarios``."""

@@ -39,6 +39,9 @@ INPUT_KEYS = {"type", "default", "title", "help", "unit", "min", "max", "choices
               "labels", "applies_when", "measured"}
 TABLE_KEYS = {"title", "unit", "keys", "rows", "source"}
 CONSTANT_KEYS = {"value", "title", "unit", "source"}
+SPREAD_KEYS = {"low", "high"}
+"""A constant's ``range``: the lowest and highest figure its sources allow (see
+:attr:`calc.core.model.Constant.spread`)."""
 OUTPUT_KEYS = {"formula", "title", "unit", "help", "decimals"}
 NOTE_KEYS = {"when", "text", "kind", "marks", "source", "unknown"}
 EXAMPLE_KEYS = {"inputs", "expect", "note", "tolerance"}
@@ -228,11 +231,23 @@ class _Loader(TemplateReader):
 
     def constant(self, name: str, spec) -> Constant:
         key = f"constants.{name}"
-        spec = self.mapping(spec, key, CONSTANT_KEYS, CONSTANT_KEYS)
+        spec = self.mapping(spec, key, CONSTANT_KEYS | {"range"}, CONSTANT_KEYS)
         if self.value_type(spec["value"], f"{key}.value") != NUMBER:
             self.fail(f"{key}.value", "must be a number")
         return Constant(name, spec["value"], self.title(spec["title"], f"{key}.title"),
-                        str(spec["unit"]), self.citation(spec["source"], f"{key}.source"))
+                        str(spec["unit"]), self.citation(spec["source"], f"{key}.source"),
+                        self.spread(spec, key) if "range" in spec else None)
+
+    def spread(self, spec: dict, key: str) -> tuple[float, float]:
+        """A constant's ``range``: low below high, the constant's value between them."""
+        key = f"{key}.range"
+        ends = self.mapping(spec["range"], key, SPREAD_KEYS, SPREAD_KEYS)
+        low, high = (self.bound(ends[side], "number", f"{key}.{side}") for side in ("low", "high"))
+        if not low < high:
+            self.fail(f"{key}.high", f"{high!r} must be above low ({low!r})")
+        if not low <= spec["value"] <= high:
+            self.fail(key, f"must hold the constant's value {spec['value']!r}")
+        return low, high
 
     def outputs(self, raw, inputs, tables, constants) -> tuple[dict[str, Output], list[str]]:
         """Parse outputs in dependency order, so each formula sees the types it reads."""

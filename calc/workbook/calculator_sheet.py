@@ -37,8 +37,10 @@ from calc.workbook.layout import (SMALL_POINTS, column_points, page_height, page
                                   print_scale, protect_and_fit, room_for, room_for_points,
                                   row_heights, text_points, width_left, wrapped_lines)
 from calc.workbook.notes_block import write_notes
-from calc.workbook.sheet_columns import (ABOUT, FORMULA, LABEL, NAME, NOTE_OWN, PRINTED,
-                                         PROBLEM_FIRST, PROBLEM_OWN, RESTS, TEXTS, UNIT, VALUE)
+from calc.workbook.range_cells import headers, write_ranges, write_spread_ends
+from calc.workbook.sheet_columns import (ABOUT, FORMULA, HIGH, LABEL, LOW, NAME, NOTE_OWN,
+                                         PRINTED, PROBLEM_FIRST, PROBLEM_OWN, RESTS, TEXTS, UNIT,
+                                         VALUE)
 from calc.workbook.styles import UNIT_INDENT, Styles
 from calc.workbook.summary_block import write_summary
 
@@ -93,6 +95,9 @@ class CalculatorSheet:
         """Output id -> the summary row that shows it again, to show its marks too."""
         self.output_rows: dict[str, int] = {}
         """Output id -> its row among the results."""
+        self.constant_rows: dict[str, int] = {}
+        """Constant id -> its row among the constants (a spread's ends are in its Low and
+        High cells, :mod:`.range_cells`)."""
 
     def name(self, name: str, first: tuple[int, int], last: tuple[int, int] | None = None):
         """Define ``name`` on this sheet for a cell or a range (absolute references)."""
@@ -108,7 +113,10 @@ class CalculatorSheet:
         self.widths = column_widths(calculator)
         for column, width in self.widths.items():
             sheet.set_column(column, column, width, styles.formula if column == FORMULA else None)
-        sheet.set_column(NOTE_OWN, TEXTS, None, None, {"hidden": True})
+        hidden = TEXTS + (1 << len(calculator.spreads) if calculator.spreads else 0)
+        sheet.set_column(NOTE_OWN, hidden, None, None, {"hidden": True})
+        if not calculator.spreads:
+            sheet.set_column(LOW, HIGH, None, None, {"hidden": True})
         sheet.write(0, LABEL, calculator.title, styles.title)
         lines = [calculator.summary, f"Source: {cite(calculator.citation)}",
                  *([f"Measured on: {calculator.measured_on}"] if calculator.measured_on else []),
@@ -120,13 +128,13 @@ class CalculatorSheet:
         self.row = len(lines) + 1
         write_summary(self)
         self.section("Inputs", ("Input", "Value", "Unit", HEADER, "What it means and accepts",
-                                "Name"))
+                                "", "", "Name"))
         first = self.row
         for spec in calculator.inputs.values():
             self.input_row(spec)
         self.checks()
-        self.section("Results", ("Result", "Value", "Unit", HEADER, "What it means", "Name",
-                                 "Formula"))
+        self.section("Results", ("Result", "Value", "Unit", HEADER, "What it means",
+                                 *headers(self), "Name", "Formula"))
         mark_beyond(self, first, self.row - 1)
         first = self.row
         for output in calculator.outputs.values():
@@ -135,6 +143,7 @@ class CalculatorSheet:
         self.summary_marks()
         last = write_notes(self)
         self.workings()
+        write_ranges(self)
         sheet.freeze_panes(5, 0)
         sheet.print_area(0, LABEL, last, PRINTED)
         self.break_pages(protect_and_fit(sheet, self.printed_widths()), last + 1)
@@ -149,7 +158,8 @@ class CalculatorSheet:
         self.row += 1
         self.chart_places()
         if calculator.constants:
-            self.section("Constants", ("Constant", "Value", "Unit", "", "Source", "Name"))
+            self.section("Constants", ("Constant", "Value", "Unit", "", "Source",
+                                       *headers(self), "Name"))
             for constant in calculator.constants.values():
                 self.constant_row(constant)
         if calculator.tables:
@@ -359,6 +369,9 @@ class CalculatorSheet:
                                 self.styles.figure(places(constant.value)))
         self.describe(constant.title, constant.unit, constant.id, cite(constant.citation))
         self.name(constant.id, (self.row, VALUE))
+        self.constant_rows[constant.id] = self.row
+        if constant.spread is not None:
+            write_spread_ends(self, constant, self.row)
         self.row += 1
 
     def table(self, table: Table) -> None:
@@ -418,6 +431,7 @@ def column_widths(calculator: Calculator) -> dict[int, int]:
                                          for item in items for word in item.unit.split())]),
               RESTS: WIDTHS[RESTS]}
     return {**widths, ABOUT: width_left(widths.values()),
+            LOW: widths[VALUE], HIGH: widths[VALUE],
             NAME: max(WIDTHS[NAME], *(column_width(item.id, monospace=True) for item in items)),
             FORMULA: WIDTHS[FORMULA]}
 

@@ -17,6 +17,7 @@ from calc.core.names import FIRST_PROBLEM, NOTES_APPLYING, STATUS, note_name
 from calc.formula.emit_excel import quoted
 from calc.workbook.evidence_cells import HEADER
 from calc.workbook.input_state import cell_value
+from calc.workbook.range_cells import headers
 from calc.workbook.sheet_columns import ABOUT, LABEL, VALUE
 
 if TYPE_CHECKING:
@@ -34,7 +35,8 @@ ALL_CLEAR = "All inputs are within their domains and every rule between them hol
 def write_summary(page: CalculatorSheet) -> None:
     """Write the summary block at ``page``'s current row."""
     calculator, result, styles = page.calculator, page.result, page.styles
-    page.section(SUMMARY_TITLE, ("Answer", "Value", "Unit", HEADER, "What it means", "Name"))
+    page.section(SUMMARY_TITLE, ("Answer", "Value", "Unit", HEADER, "What it means",
+                                 *headers(page), "Name"))
     page.sheet.write(page.row, LABEL, "Status", styles.label)
     page.sheet.merge_range(page.row, VALUE, page.row, ABOUT, "", styles.status)
     page.sheet.write_formula(page.row, VALUE, f'=IF({FIRST_PROBLEM}="",'

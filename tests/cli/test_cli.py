@@ -17,7 +17,7 @@ from calc.cli import main
 from calc.cli.text import result_lines
 from calc.core import spelling
 from calc.core.model import NUMBER
-from calc.core.readable import shown_figures
+from calc.core.readable import ranged_text, shown_figures
 from calc.core.terminal_text import printable
 from calc.inputs.plan import load_plan
 from calc.inputs.scenario import Scenario, load_scenario
@@ -108,7 +108,8 @@ def test_eval_text_shows_each_figure_as_the_terminal_calculator_does(calculator)
     for name, figure in shown_figures(calculator, result.outputs, result.unknown).items():
         title = calculator.outputs[name].title
         [line] = [line for line in lines if line[2:2 + width].rstrip() == title]
-        assert f" {figure.text} {figure.unit}" in line, (name, line)
+        shown = ranged_text(figure, calculator.outputs[name].unit, result.ranges.get(name))
+        assert f" {shown} {figure.unit}" in line, (name, line)
 
 
 def test_a_large_time_reads_in_seconds_on_the_command_line():
@@ -391,15 +392,33 @@ def test_list_json_says_where_each_calculator_was_measured():
 
 
 def test_the_worked_example_on_a_z16():
-    """760 µs measured on a 3-CP z14 (001_88807c0b1590429f.txt) is 760 / (1.13 x 1.10) on a
+    """760 µs measured on a 3-CP z14 (001_88807c0b1590429f.txt) is 760 / (1.13 x 1.09) on a
     3-CP z16 at average RNI: z15 over z14 "+13%" (mqperf_MQ_for_zOS_on_z15.txt, page 6),
-    z16 over z15 "+10%" (mqperf_MQ_for_zOS_on_z16.txt, page 7)."""
+    z16 over z15 the 3-CP row's lower end, "+9%" (mqperf_MQ_for_zOS_on_z16.txt, page 7; page
+    21: MQ's results were in line with the lower end); the range reaches no z16 gain,
+    760 / 1.13, and the text shows it beside the figure."""
     completed = mqcalc("eval", "connect", "machine=z16", "workload_rni=average",
                        "processors=3", "--json")
-    outputs = json.loads(completed.stdout)["outputs"]
-    assert outputs["cpu_scale"] == pytest.approx(1 / (1.13 * 1.10), rel=1e-12)
-    assert outputs["connect_cpu_us"] == pytest.approx(760 / (1.13 * 1.10), rel=1e-12)
-    assert round(outputs["connect_cpu_us"]) == 611
+    shown = json.loads(completed.stdout)
+    outputs = shown["outputs"]
+    assert outputs["cpu_scale"] == pytest.approx(1 / (1.13 * 1.09), rel=1e-12)
+    assert outputs["connect_cpu_us"] == pytest.approx(760 / (1.13 * 1.09), rel=1e-12)
+    assert round(outputs["connect_cpu_us"]) == 617
+    assert shown["ranges"]["connect_cpu_us"]["high"] == pytest.approx(760 / 1.13, rel=1e-12)
+    text = mqcalc("eval", "connect", "machine=z16").stdout
+    assert re.search(r"^  Cost per connect +617\.0 \(617\.0–672\.6\) CPU µs", text, re.M)
+
+
+def test_an_input_range_on_the_command_line():
+    """connects_per_sec=800..1200 at 760 µs a connect: 0.6080 to 0.9120 CPU s/s, likely 0.76;
+    a range the wrong way round is one line, exit 2, naming the input and what it accepts."""
+    text = mqcalc("eval", "connect", "connects_per_sec=800..1200").stdout
+    assert re.search(r"^  Total CPU busy +0\.7600 \(0\.6080–0\.9120\) CPU s/s", text, re.M)
+    refused = mqcalc("eval", "connect", "connects_per_sec=1200..800")
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert refused.stderr == ("mqcalc: connect: input connects_per_sec='1200..800': expects a "
+                              "range low..high or low..likely..high, low below high, each a "
+                              "number from 0 to 1,000,000\n")
 
 
 @pytest.mark.parametrize("argv", [["evl", "connect"], ["--scenario", "eval", "connect"]])

@@ -58,7 +58,8 @@ def test_the_generation_tables_are_the_reports(report, page, rows):
 
 
 @pytest.mark.parametrize(("machine", "rni", "processors", "factor"), [
-    ("z16", "average", 3, 1 / (1.13 * 1.10)),   # the worked figure: 760 -> 611
+    ("z16", "average", 3, 1 / (1.13 * 1.09)),   # 760 -> 617: z16 takes its row's lower end, 9%
+    ("z16", "high", 3, 1 / (1.15 * 1.09)),      # high RNI: z15's column, but z16's lower end
     ("z15", "high", 20, 1 / 1.16),              # 20 CPs use the 16-CP row
     ("z13", "low", 40, 1.17),                   # back a generation: multiplied; 32-CP row
     ("z14", "high", 1, 1.0),                    # the machine measured: exactly 1
@@ -120,11 +121,11 @@ def test_pageset_figures_of_z14_and_z15_are_their_own_columns():
     z14, z15 = (calc.evaluate("pageset_encryption", {"machine": m}) for m in ("z14", "z15"))
     assert (z14["write_cpu_us_per_page"], z15["write_cpu_us_per_page"]) == (3.2, 2.7)
     z16 = calc.evaluate("pageset_encryption", {"machine": "z16"})
-    assert z16["write_cpu_us_per_page"] == pytest.approx(2.7 / 1.10, rel=1e-12)
+    assert z16["write_cpu_us_per_page"] == pytest.approx(2.7 / 1.09, rel=1e-12)
 
 
 @pytest.mark.parametrize(("processors", "step"), [
-    (3, 1 + 10 / 100), (6, 1 + 10 / 100),     # within one z16 processor unit: the table's 3-CP row
+    (3, 1 + 9 / 100), (6, 1 + 9 / 100),       # within one z16 processor unit: the 3-CP row's lower end
     (7, 1 / 1.035), (10, 1 / 1.035),           # spanning units: IBM's measured 3.5% more cost
     (16, 1 / 1.035), (32, 1 / 1.035)])
 def test_an_lpar_spanning_z16_processor_units_takes_ibms_measured_cost_not_the_lspr_gain(

@@ -40,7 +40,26 @@ def _text_table(document):
         "source": {"file": "x.txt", "passage": "p"}}
 
 
+SPARE = {"value": 5, "title": "A spare figure", "unit": "CPU µs",
+         "source": {"file": "mqperf_MQ_for_zOS_on_z16.txt", "passage": "page 7"}}
+"""A constant connect could have, to put a wrong ``range`` on."""
+
+
+def _spare_range(spread):
+    """Add SPARE to connect with ``spread`` as its range."""
+    return lambda d: d.setdefault("constants", {}).update(spare={**SPARE, "range": spread})
+
+
 BROKEN = {
+    "range not holding the value": (_spare_range({"low": 6, "high": 9}), "constants.spare.range"),
+    "range low not below high": (_spare_range({"low": 5, "high": 5}),
+                                 "constants.spare.range.high"),
+    "range with an unknown key": (_spare_range({"low": 1, "high": 9, "likely": 5}),
+                                  "constants.spare.range.likely"),
+    "range without high": (_spare_range({"low": 1}), "constants.spare.range.high"),
+    "range end not a number": (_spare_range({"low": 1, "high": "nine"}),
+                               "constants.spare.range.high"),
+    "range not a mapping": (_spare_range([1, 9]), "constants.spare.range"),
     "unknown top-level key": (setting(["colour"], "red"), "(top level).colour"),
     "unknown input key": (setting(["inputs", "tls", "colour"], 1), "inputs.tls.colour"),
     "missing help": (lambda d: d["inputs"]["tls"].pop("help"), "inputs.tls.help"),

@@ -626,3 +626,28 @@ async def test_hostile_text_typed_key_by_key_is_refused_inline():
             held = last_accepted(current(app), "sharecnv", text, held)
             assert shown_outputs(app) == expected_outputs(current(app), held), text
         assert app.is_running
+
+
+@pytest.mark.parametrize(("size", "column"), [((100, 30), True), ((80, 24), False)])
+async def test_a_range_typed_into_a_field_shows_low_and_high(size, column):
+    """800..1200 connects a second (issue 44, part 1): the answer shows the likely figure
+    with its range, 0.7600 (0.6080–0.9120); the results table has a Low–high column where
+    it fits beside the titles, and at 80 columns leaves the titles their room; the
+    explanation says what moves the figure."""
+    app = app_on("connect")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        app.query_one(f"#{field_id('connects_per_sec')}", Input).value = "800..1200"
+        await pilot.pause()
+        assert app.calculator_screen.problem == ""
+        assert "0.7600 (0.6080–0.9120)" in plain(app.query_one("#answer", Static), size[0])
+        table = app.query_one("#outputs", DataTable)
+        assert ("range" in [key.value for key in table.columns]) is column
+        if column:
+            assert str(table.get_cell("cpu_seconds_per_sec", "range")) == "0.6080–0.9120"
+            assert str(table.get_cell("connect_cpu_us", "range")) == ""
+        table.move_cursor(row=list(current(app).outputs).index("cpu_seconds_per_sec"))
+        await pilot.pause()
+        explained = " ".join(plain(app.query_one("#explain", Static), 200).split())
+        assert "Low–high 0.6080–0.9120 CPU s/s" in explained
+        assert "Connect rate 800–1,200 connects/s (given)" in explained

@@ -13,6 +13,7 @@ from textual.widgets import DataTable, Input, Label, Select, Static, Switch
 from textual.widgets._footer import FooterKey
 
 import calc
+from calc.core.readable import ranged_text
 from calc.inputs.plan import load_plan
 from tests.conftest import CALCULATOR_IDS, CALCULATORS
 from tests.inputs.test_plan import SAMPLE
@@ -53,6 +54,7 @@ async def test_every_value_and_unit_is_visible_without_scrolling_sideways(calcul
     table's width; the headline and key results are on screen. The table is scrolled a
     screenful of rows at a time, so every row is painted and read once at least."""
     figures = figures_shown(calculator, {})
+    result = calc.run(calculator.id, {})
     app = app_on(calculator.id)
     async with app.run_test(size=SIZES[0]) as pilot:
         for size in SIZES:
@@ -78,7 +80,9 @@ async def test_every_value_and_unit_is_visible_without_scrolling_sideways(calcul
             assert inside(answer, app.screen), size
             shown = "\n".join(painted(answer))
             for name in (calculator.headline, *calculator.key_results):
-                assert f"{figures[name].text} {figures[name].unit}".strip() in shown, (size, name)
+                text = ranged_text(figures[name], calculator.outputs[name].unit,
+                                   result.ranges.get(name))
+                assert f"{text} {figures[name].unit}".strip() in shown, (size, name)
                 assert calculator.outputs[name].title in shown, (size, name)
 
 

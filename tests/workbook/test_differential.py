@@ -9,11 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import calc
-from calc.core.names import NOTES_APPLYING, NOTES_SHOWN, STATUS, check_name, note_name, sweep_sheet
+from calc.core.names import (NOTES_APPLYING, NOTES_SHOWN, RANGE_ENDS, STATUS, check_name, note_name,
+                             range_name, sweep_sheet)
 from calc.workbook.input_state import accepted
 from calc.workbook.summary_block import ALL_CLEAR
 from tests import sweep_rows
-from tests.compare import agrees, expected_marks, notes_from_lines, rests_on
+from tests.compare import agrees, expected_marks, notes_from_lines, ranged, rests_on
 from tests.conftest import CALCULATORS
 from tests.input_cells import cell_values, typed_value
 from tests.strategies import any_inputs, broken_checks, calculator_inputs, refused_values
@@ -43,6 +44,9 @@ def test_workbook_formulas_equal_the_engine(oracle, calculator, data):
     for name, expected in result.outputs.items():
         found = oracle.value(calculator.id, name)
         assert agrees(expected, found, rel=1e-12), f"{name}: workbook {found!r}, engine {expected!r}"
+    for name, ends in ranged(calculator, result).items():
+        found = tuple(oracle.value(calculator.id, range_name(end, name)) for end in RANGE_ENDS)
+        assert all(map(agrees, ends, found)), f"{name}: workbook {found}, engine {ends}"
     for index, note in enumerate(calculator.notes, start=1):
         shown = oracle.value(calculator.id, note_name(index))
         assert shown == (note.text if note.text in result.said else ""), note.when

@@ -7,13 +7,13 @@ import openpyxl
 import pytest
 
 import calc
-from calc.core.names import STATUS, sweep_sheet
+from calc.core.names import RANGE_ENDS, STATUS, range_name, sweep_sheet
 from calc.cli import main
 from calc.workbook import write_workbook
 from calc.workbook.summary_block import ALL_CLEAR
 from tests import sweep_rows
 from tests.cases import spread_cases
-from tests.compare import agrees, named_cell
+from tests.compare import agrees, named_cell, ranged
 from tests.conftest import CALCULATORS
 from tests.gnumeric import recalculated, sheet_names
 from tests.input_cells import cell_values
@@ -84,8 +84,12 @@ def test_gnumeric_recalculates_drawn_inputs_to_the_engine(tmp_path, calculator):
     sheet = ours[calculator.id]
     sheet.defined_names = book[calculator.id].defined_names
     assert named_cell(sheet, STATUS).value == ALL_CLEAR
-    for name, expected in calc.run(calculator.id, case).outputs.items():
+    result = calc.run(calculator.id, case)
+    for name, expected in result.outputs.items():
         assert agrees(expected, named_cell(sheet, name).value), (name, case)
+    for name, ends in ranged(calculator, result).items():
+        found = tuple(named_cell(sheet, range_name(end, name)).value for end in RANGE_ENDS)
+        assert all(map(agrees, ends, found)), (name, case, found, ends)
     what_if = ours[sweep_sheet(calculator.id)]
     assert len(sweep_rows.rows(what_if)) == len(rows)
     assert sweep_rows.disagreements(calculator, what_if) == []

@@ -19,7 +19,8 @@ import openpyxl
 import pytest
 
 import calc
-from calc.core.names import NOTES_APPLYING, NOTES_SHOWN, STATUS, check_name, note_name, sweep_sheet
+from calc.core.names import (NOTES_APPLYING, NOTES_SHOWN, RANGE_ENDS, STATUS, check_name, note_name,
+                             range_name, sweep_sheet)
 from calc.workbook import write_workbook
 from calc.workbook.input_state import accepted
 from calc.workbook.overview import SHEET as OVERVIEW
@@ -28,7 +29,7 @@ from calc.workbook.summary_block import ALL_CLEAR
 from tests import sweep_rows
 from tests.cases import RANDOM_CASES, spread_cases
 from tests.compare import (agrees, chart_blocks_equal_engine, expected_marks, named_cell,
-                           named_values, notes_from_lines, rests_on)
+                           named_values, notes_from_lines, ranged, rests_on)
 from tests.conftest import CALCULATORS
 from tests.input_cells import cell_values
 from tests.libreoffice import Session, convert
@@ -100,6 +101,10 @@ def _sheet_agrees(calculator, case: dict, book) -> int:
         found = named_cell(book[calculator.id], name).value
         assert agrees(expected, found), f"{calculator.id} {case}: {name} LibreOffice " \
                                        f"{found!r}, engine {expected!r}"
+    for name, ends in ranged(calculator, result).items():
+        found = tuple(named_cell(sheet, range_name(end, name)).value for end in RANGE_ENDS)
+        assert all(map(agrees, ends, found)), f"{calculator.id} {case}: {name} LibreOffice " \
+                                              f"low, high {found}, engine {ends}"
     for index, note in enumerate(calculator.notes, start=1):
         shown = named_cell(book[calculator.id], note_name(index)).value
         assert agrees(note.text if note.text in result.said else "", shown), note.when

@@ -59,7 +59,8 @@ def machine(inputs: dict, measured: str, processors_default: int,
     if newest is not None:
         generation = min(max(GENERATION[target], generation), GENERATION[newest])
     spans = processors > Z16_CPS_PER_PU and (target == "z16" or generation >= 16)
-    z16_step = 1 / Z16_SPANNING_COST if spans else 1 + IMPROVEMENT_PCT[16][row, rni] / 100
+    z16_lower = min(IMPROVEMENT_PCT[16][row, column] for column in ("low", "average", "high"))
+    z16_step = 1 / Z16_SPANNING_COST if spans else 1 + z16_lower / 100  # MQ met the lower end
 
     def speed(generation: int) -> float:
         return ((1 + IMPROVEMENT_PCT[14][row, rni] / 100 if generation >= 14 else 1)

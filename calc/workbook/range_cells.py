@@ -1,0 +1,99 @@
+"""Each result's low and high, live: the Low and High columns of a calculator sheet.
+
+The spreads (:mod:`calc.engine.ranges`) are worked out as the engine works them, at the
+corners: each corner of the constants' spreads has a hidden column (from CORNERS on) where,
+on every result's row, the result's formula is written again with each spread constant read
+from its low or its high cell (beside the constant, under Constants) and each result it reads
+from the same corner's column. A result's Low is the least of its value and its corners,
+its High the most; both are named (``low.ID``, ``high.ID``), store the engine's figures, and
+are empty while the inputs are refused, like the value. Change a constant's low or high and
+the ranges follow. The columns stand right of the printed page (on screen, beside "What it
+means"); a calculator with no spread has none (its columns are hidden).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from xlsxwriter.utility import xl_rowcol_to_cell
+
+from calc import engine
+from calc.core.formatting import places
+from calc.core.model import NUMBER
+from calc.core.names import FIRST_PROBLEM, RANGE_ENDS, range_name
+from calc.formula.emit_excel import to_excel
+from calc.workbook.input_state import switches_read
+from calc.workbook.sheet_columns import CORNERS, HIGH, LOW, VALUE
+
+if TYPE_CHECKING:
+    from calc.workbook.calculator_sheet import CalculatorSheet
+
+HEADERS = ("Low", "High")
+"""The columns' headers over the summary, the results and the constants."""
+
+
+def headers(page: CalculatorSheet) -> tuple[str, str]:
+    """The Low and High headers of a section: none where the calculator has no spread."""
+    return HEADERS if page.calculator.spreads else ("", "")
+
+
+def cell(row: int, column: int) -> str:
+    return xl_rowcol_to_cell(row, column, row_abs=True, col_abs=True)
+
+
+def write_spread_ends(page: CalculatorSheet, constant, row: int) -> None:
+    """A spread constant's low and high, in the Low and High cells of its row."""
+    figure = page.styles.figure(max(map(places, constant.spread)))
+    for column, end in zip((LOW, HIGH), constant.spread):
+        page.sheet.write_number(row, column, end, figure)
+
+
+def write_ranges(page: CalculatorSheet) -> None:
+    """The corner columns and each numeric result's Low and High, once the results' and
+    the constants' rows are known; the summary's results show theirs too."""
+    calculator = page.calculator
+    if not calculator.spreads:
+        return
+    corners = engine.corner_outputs(calculator.id, page.result.inputs)
+    for index, (ends, outputs) in enumerate(corners):
+        column = CORNERS + index
+        refer = _corner_refer(page, ends, column)
+        for name in calculator.evaluation_order:
+            output = calculator.outputs[name]
+            row = page.output_rows[name]
+            page.sheet.write_formula(row, column, f'=IF({FIRST_PROBLEM}<>"","",'
+                                     f'{to_excel(output.tree, refer)})', None, outputs[name])
+    last = CORNERS + len(corners) - 1
+    for name, output in calculator.outputs.items():
+        if output.value_type != NUMBER:
+            continue
+        row = page.output_rows[name]
+        here = (xl_rowcol_to_cell(row, VALUE), xl_rowcol_to_cell(row, CORNERS),
+                xl_rowcol_to_cell(row, last))
+        for column, end, function, stored in zip((LOW, HIGH), RANGE_ENDS, ("MIN", "MAX"),
+                                                 page.result.low_high(name)):
+            page.sheet.write_formula(row, column, f'=IF({FIRST_PROBLEM}<>"","",{function}('
+                                     f'{here[0]},{here[1]}:{here[2]}))',
+                                     page.styles.output(output), stored)
+            page.name(range_name(end, name), (row, column))
+    for name, row in page.summary_rows.items():
+        if calculator.outputs[name].value_type == NUMBER:
+            for column, end, stored in zip((LOW, HIGH), RANGE_ENDS, page.result.low_high(name)):
+                page.sheet.write_formula(row, column, f"={range_name(end, name)}",
+                                         page.styles.output(calculator.outputs[name]), stored)
+
+
+def _corner_refer(page: CalculatorSheet, ends: dict, column: int):
+    """How a formula at one corner reads a name: a spread constant from its low or high
+    cell, a result from the same corner's column, anything else as on the sheet."""
+    calculator = page.calculator
+
+    def refer(name: str) -> str:
+        if name in ends:
+            constant = calculator.constants[name]
+            row = page.constant_rows[name]
+            return cell(row, LOW if ends[name] == constant.spread[0] else HIGH)
+        if name in calculator.outputs:
+            return cell(page.output_rows[name], column)
+        return name
+    return switches_read(calculator.inputs, refer)
+
