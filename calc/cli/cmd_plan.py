@@ -194,15 +194,29 @@ def _table(result: PlanResult, base: VariantResult, variant: VariantResult) -> l
             lines += _measured_rows(space, base, variant)
     lines.append(_row("Total", CPU_RATE_UNIT, [base.total, variant.total, difference[TOTAL]],
                       RATE_DECIMALS))
+    lines += _range_rows(base, variant, TOTAL, difference, CPU_RATE_UNIT, RATE_DECIMALS)
     lines.append(_marks_row(base, variant, TOTAL))
     for name, (title, unit, decimals) in share_outputs().items():
         lines.append(_row(title, unit, [getattr(base, name), getattr(variant, name),
                                         difference[name]], decimals))
+        lines += _range_rows(base, variant, name, difference, unit, decimals)
         lines.append(_marks_row(base, variant, name))
     _, unit, decimals = share_outputs()["lpar_busy_pct"]
     lines.append(_row(HEADROOM, unit, [base.headroom_pct, variant.headroom_pct,
                                        variant.headroom_pct - base.headroom_pct], decimals))
     return lines
+
+
+def _range_rows(base: VariantResult, variant: VariantResult, key: str, difference: dict,
+                unit: str, decimals: int) -> list[str]:
+    """Under a figure the spreads move, its low and its high in each variant and in the
+    change (see Low, likely and high); nothing where neither variant's figure moves."""
+    if not (base.ranges.get(key) or variant.ranges.get(key)
+            or variant.difference_ranges.get(key)):
+        return []
+    return [_row(f"  {label}", unit, [base.low_high(key)[end], variant.low_high(key)[end],
+                                      variant.low_high(key, difference[key])[end]], decimals)
+            for end, label in enumerate(("low", "high"))]
 
 
 def _measured_rows(space: str, base: VariantResult, variant: VariantResult) -> list[str]:

@@ -236,6 +236,17 @@ def corner_outputs(calculator_id: str, inputs: dict) -> list[tuple[dict, dict]]:
             for constants, outputs in _compiled_for(calculator_id).spread_corners]
 
 
+def outputs_at(calculator_id: str, inputs: dict, ends: dict[str, int]) -> dict:
+    """The outputs for ``inputs`` (judged) with each of the calculator's spread constants
+    that ``ends`` names at its low (0) or high (1) end, any other at its likely figure: one
+    corner of spreads several calculators share, as a plan's z16 step is shared by every
+    calculator of a variant."""
+    compiled = _compiled_for(calculator_id)
+    constants = {constant.id: constant.spread[ends[constant.id]]
+                 for constant in compiled.calculator.spreads if constant.id in ends}
+    return compiled.outputs_with(constants)(inputs)
+
+
 def run_widened(calculator_id: str, inputs: dict, domains: dict[str, Input]) -> Result:
     """:func:`run` with the domain of some inputs replaced: ``domains`` maps an input id to
     its spec with the wider domain (the total of a report's items, say, which may pass one

@@ -19,8 +19,9 @@ terminal calculator and the workbook can show a plan by reading :class:`PlanResu
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
+from itertools import product
 
 from calc import engine
 from calc.core.model import (ADDRESS_SPACES, ASSUMED, BEYOND_LIMIT, CPU_RATE_UNIT, MARKS, NUMBER,
@@ -90,6 +91,21 @@ class VariantResult:
     change: dict[str, float]
     """Each measured address space -> the calculators' change from the variant measured:
     its contributions' sum less that variant's (0 in the variant measured)."""
+    ranges: dict[str, tuple[float, float]] = field(default_factory=dict)
+    """Each figure the spreads move (an address space, ``total``, ``lpar_busy_pct``,
+    ``msu``) -> its (low, high) over every corner of the spreads of the plan's calculators
+    (:func:`_ranges`); a figure not listed is its own range."""
+    difference_ranges: dict[str, tuple[float, float]] = field(default_factory=dict)
+    """The same for the variant's difference from the first variant, at the same corners."""
+
+    def low_high(self, key: str, difference: float | None = None) -> tuple[float, float]:
+        """The (low, high) of figure ``key``, or of its difference from the first variant
+        when ``difference`` (that difference) is given: the figure twice where nothing
+        moves it."""
+        if difference is not None:
+            return self.difference_ranges.get(key) or (difference, difference)
+        value = self.by_space[key] if key in self.by_space else getattr(self, key)
+        return self.ranges.get(key) or (value, value)
 
     @property
     def name(self) -> str:
@@ -188,6 +204,18 @@ class PlanResult:
                 "lpar_busy_pct": variant.lpar_busy_pct - base.lpar_busy_pct,
                 "msu": variant.msu - base.msu}
 
+    def ranges_json(self, variant: VariantResult, difference: bool) -> dict:
+        """Low, likely and high of each figure of ``variant`` (each address space used,
+        the total, the share and MSU), or of its difference from the first variant."""
+        likely = self.difference(variant) if difference else {
+            **variant.by_space, TOTAL: variant.total,
+            **{name: getattr(variant, name) for name in SHARE_OUTPUTS}}
+        return {key: dict(zip(("low", "likely", "high"), (
+                    variant.low_high(key, likely[key] if difference else None)[0],
+                    likely[key],
+                    variant.low_high(key, likely[key] if difference else None)[1])))
+                for key in (*self.spaces, TOTAL, *SHARE_OUTPUTS)}
+
     def as_json(self, path: str) -> dict:
         """The plan's figures for ``mqcalc plan --json``."""
         spaces = self.spaces
@@ -201,6 +229,8 @@ class PlanResult:
                     "lpar_busy_pct": v.lpar_busy_pct, "msu": v.msu,
                     "headroom_pct": v.headroom_pct,
                     "difference": self.difference(v),
+                    "ranges": self.ranges_json(v, False),
+                    "difference_ranges": self.ranges_json(v, True),
                     "evidence": v.evidence,
                     "basis": {s: v.basis(s) for s in spaces},
                     "modelled_cpu_seconds_per_sec": {s: v.modelled[s] for s in spaces},
@@ -222,10 +252,88 @@ class PlanResult:
 
 def evaluate_plan(plan: Plan) -> PlanResult:
     """Evaluate every calculator of every variant, add up their declared parts, and put
-    each variant's measurement beneath them (see the module's docstring)."""
+    each variant's measurement beneath them (see the module's docstring); then the ranges
+    the spreads give those figures (:func:`_ranges`)."""
     modelled = {variant.name: _modelled(variant) for variant in plan.variants}
     variants = tuple(_evaluate(variant, modelled) for variant in plan.variants)
+    variants = tuple(replace(variant, ranges=own, difference_ranges=difference)
+                     for variant, (own, difference) in zip(variants, _ranges(variants)))
     return PlanResult(variants, _notes(variants))
+
+
+FIGURES = (*ADDRESS_SPACES, TOTAL, *SHARE_OUTPUTS)
+"""A variant's figures that have a range: each address space, the total, its share of the
+LPAR and its MSU."""
+
+
+def _ranges(variants: tuple[VariantResult, ...]) -> list[tuple[dict, dict]]:
+    """For each variant, the ranges of its figures and of their differences from the first
+    variant: the plan worked out again at every corner of the spreads its calculators have
+    (each spread once, however many calculators and variants share it: the z16 step is one
+    doubt, low or high in all of them together), the least and most of each figure over
+    those corners and the likely figures. Exact as the calculators' own ranges are, and
+    joint: a difference is taken at one corner, never a low less another corner's high."""
+    ids = list(dict.fromkeys(constant.id for variant in variants for calculator_id in
+                             variant.results for constant in
+                             engine.calculator(calculator_id).spreads))
+    likely = [_values(variant, variant.by_space, variant.total) for variant in variants]
+    seen = [[values] for values in likely]
+    for ends in product((0, 1), repeat=len(ids)) if ids else ():
+        corner = dict(zip(ids, ends))
+        parts = {variant.name: _corner_parts(variant, corner) for variant in variants}
+        own = {name: _space_sums(found) for name, found in parts.items()}
+        for figures, variant in zip(seen, variants):
+            by_space, total, *_ = _figures(variant.variant, parts[variant.name],
+                                           own.get(variant.variant.measured_in))
+            figures.append(_values(variant, by_space, total))
+    return [(_spans(figures), _spans([{key: value - base[key] for key, value in values.items()}
+                                      for values, base in zip(figures, seen[0])]))
+            for figures in seen]
+
+
+def _values(variant: VariantResult, by_space: dict[str, float], total: float) -> dict:
+    """A variant's figures by :data:`FIGURES`, for its CPU by address space and total."""
+    return {**by_space, TOTAL: total,
+            **dict(zip(SHARE_OUTPUTS, machine_shares(total, variant.variant.machine)))}
+
+
+def _spans(figures: list[dict]) -> dict[str, tuple[float, float]]:
+    """Each key whose values differ -> its (least, most)."""
+    ends = {key: (min(f[key] for f in figures), max(f[key] for f in figures)) for key in FIGURES}
+    return {key: (low, high) for key, (low, high) in ends.items() if low != high}
+
+
+def _corner_parts(variant: VariantResult, corner: dict[str, int]) -> list[tuple[str, float]]:
+    """Each declared part of the variant's calculators at one corner of the spreads, as
+    (address space, CPU s/s), in the order :func:`_modelled` adds them up."""
+    found = []
+    for calculator_id, result in variant.results.items():
+        outputs = engine.outputs_at(calculator_id, result.inputs, corner)
+        found += [(part.address_space, outputs[part.output]) for part in _parts(calculator_id)]
+    return found
+
+
+def _space_sums(parts: list[tuple[str, float]]) -> dict[str, float]:
+    """The parts' sum by address space: every address space, 0 where nothing is spent."""
+    by_space = dict.fromkeys(ADDRESS_SPACES, 0)
+    for space, value in parts:
+        by_space[space] += value
+    return by_space
+
+
+def _figures(variant: Variant, parts: list[tuple[str, float]],
+             measured_in: dict[str, float] | None) -> tuple[dict, float, dict, dict]:
+    """The variant's CPU by address space and its total, from its calculators' ``parts``
+    and the sums by address space of the variant its measurement is from
+    (``measured_in``); with what it measured and the calculators' change from that."""
+    own = _space_sums(parts)
+    measured = measured_spaces(variant.measured)
+    change = ({space: own[space] - measured_in[space] for space in measured}
+              if measured else {})
+    by_space = {space: measured[space] + change[space] if space in measured else own[space]
+                for space in ADDRESS_SPACES}
+    total = sum(by_space.values()) if measured else sum(value for _, value in parts)
+    return by_space, total, measured, change
 
 
 def _modelled(variant: Variant) -> tuple[dict[str, engine.Result], tuple[Contribution, ...],
@@ -239,10 +347,11 @@ def _modelled(variant: Variant) -> tuple[dict[str, engine.Result], tuple[Contrib
                      result.outputs[part.output], tuple(result.evidence[part.output]))
         for calculator_id, result in results.items()
         for part in _parts(calculator_id))
-    by_space = dict.fromkeys(ADDRESS_SPACES, 0)
-    for contribution in contributions:
-        by_space[contribution.address_space] += contribution.cpu_seconds_per_sec
-    return results, contributions, by_space
+    return results, contributions, _space_sums(_parts_of(contributions))
+
+
+def _parts_of(contributions: tuple[Contribution, ...]) -> list[tuple[str, float]]:
+    return [(c.address_space, c.cpu_seconds_per_sec) for c in contributions]
 
 
 def measured_spaces(figures: dict[str, float]) -> dict[str, float]:
@@ -260,13 +369,9 @@ def measured_spaces(figures: dict[str, float]) -> dict[str, float]:
 
 def _evaluate(variant: Variant, modelled: dict[str, tuple]) -> VariantResult:
     results, contributions, own = modelled[variant.name]
-    measured = measured_spaces(variant.measured)
-    change = ({space: own[space] - modelled[variant.measured_in][2][space]
-               for space in measured} if measured else {})
-    by_space = {space: measured[space] + change[space] if space in measured else own[space]
-                for space in ADDRESS_SPACES}
-    total = (sum(by_space.values()) if measured
-             else sum(c.cpu_seconds_per_sec for c in contributions))
+    by_space, total, measured, change = _figures(
+        variant, _parts_of(contributions),
+        modelled[variant.measured_in][2] if variant.measured_in else None)
     shares = machine_shares(total, variant.machine)
     own_caveats = [*_below_zero(measured, change),
                    *_share_caveats(variant, total, dict(zip(SHARE_OUTPUTS, shares)))]
