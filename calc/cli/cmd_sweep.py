@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from calc import engine
 from calc.cli.arguments import assignments, calculator_named
 from calc.cli.standard_output import to_stdout
 from calc.cli.sweep_csv import write_csv
@@ -29,7 +30,11 @@ def run(arguments) -> int:
     calculator = calculator_named(arguments.calculator)
     varies = [spelling.varied(calculator, text) for text in arguments.vary]
     sweep = make_sweep(calculator.id, varies, assignments(calculator, arguments.assignments))
+    ranges = engine.sweep_ranges(calculator.id) if arguments.ranges else None
     if kind == ".xlsx":
+        if ranges:
+            raise MqcalcError("--ranges: writes CSV only (--out FILE.csv or standard output); "
+                              "a workbook's calculator sheet has its own Low and High columns")
         most = most_sheet_rows(calculator)
         if sweep.size > most:
             raise MqcalcError(f"{calculator.id}: the sweep has {sweep.size:,} scenarios; a "
@@ -40,12 +45,12 @@ def run(arguments) -> int:
         def write(temporary: Path) -> None:
             with open(temporary, "w", encoding="utf-8", newline="") as stream:
                 write_csv(calculator, _counted(sweep.rows(), sweep.size), stream,
-                          sweep.assumed())
+                          sweep.assumed(), ranges)
 
         replace_atomically(out, write)
     else:
         to_stdout(lambda: write_csv(calculator, _counted(sweep.rows(), sweep.size),
-                                     sys.stdout, sweep.assumed()))
+                                     sys.stdout, sweep.assumed(), ranges))
         return 0
     print(f"wrote {printable(str(out))} ({sweep.size} scenarios)", file=sys.stderr)
     return 0

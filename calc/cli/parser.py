@@ -173,6 +173,10 @@ def _sweep(command: Parser, reports: tuple[Report, ...]) -> None:
                               f"sheet of the scenarios (at most {MOST_SHEET_CELLS:,} cells of "
                               "inputs and results), replacing FILE if it exists (whole or not "
                               "at all); without it, CSV to standard output")
+    command.add_argument("--ranges", action="store_true",
+                         help="CSV only: after the other columns, low.ID and high.ID for every "
+                              "numeric result, over the ends of the spreads the sources give "
+                              "(see Low, likely and high in the README)")
 
 
 def _build(command: Parser, reports: tuple[Report, ...]) -> None:

@@ -28,6 +28,7 @@ from io import TextIOBase
 
 from calc.core.formatting import plain_number
 from calc.core.model import ASSUMED, BOOL, DECLARED_MARKS, NUMBER, TEXT, Calculator
+from calc.core.names import RANGE_ENDS, range_name
 
 BATCH = 4096
 """Lines joined into one write."""
@@ -39,16 +40,25 @@ NEEDS_QUOTES = re.compile(r'[,"\n\r]')
 
 
 def write_csv(calculator: Calculator, rows: Iterable[tuple[dict, tuple | None, str]],
-              stream: TextIOBase, assumed: tuple[str, ...] = ()) -> int:
+              stream: TextIOBase, assumed: tuple[str, ...] = (),
+              ranges: tuple[tuple[str, ...], Callable] | None = None) -> int:
     """Write the header and one line per scenario to ``stream``; return the scenario count.
     ``rows`` are ``(inputs, outputs, problem)`` as :func:`calc.engine.rows` gives them;
-    ``assumed`` the inputs the sweep leaves to their defaults that its figures read."""
-    line, refused = _line_functions(calculator, " ".join(assumed))
+    ``assumed`` the inputs the sweep leaves to their defaults that its figures read;
+    ``ranges`` (:func:`calc.engine.sweep_ranges`) adds a ``low.ID`` and a ``high.ID``
+    column for each output it names, last."""
+    names, ends = ranges or ((), None)
+    line, refused = _line_functions(calculator, " ".join(assumed), 2 * len(names))
     stream.write(",".join([*calculator.inputs, *calculator.outputs, "problem", *DECLARED_MARKS,
-                           ASSUMED]) + "\n")
+                           ASSUMED, *(range_name(end, name) for end in RANGE_ENDS
+                                      for name in names)]) + "\n")
     lines, count = [], 0
     for values, results, problem in rows:
-        lines.append(refused(values, problem) if results is None else line(values, results))
+        if results is None:
+            lines.append(refused(values, problem))
+        else:
+            lines.append(line(values, results, ends(values, results)) if ends
+                         else line(values, results))
         if len(lines) == BATCH:
             stream.write("\n".join(lines) + "\n")
             count += BATCH
@@ -58,11 +68,13 @@ def write_csv(calculator: Calculator, rows: Iterable[tuple[dict, tuple | None, s
     return count + len(lines)
 
 
-def _line_functions(calculator: Calculator, assumed: str) -> tuple[
-        Callable[[dict, tuple], str], Callable[[dict, str], str]]:
+def _line_functions(calculator: Calculator, assumed: str, ends: int = 0) -> tuple[
+        Callable[..., str], Callable[[dict, str], str]]:
     """``line(inputs, outputs)`` for a computed scenario (its problem empty) and
     ``refused(inputs, problem)`` for a refused one (its outputs and marks empty), generated
-    for this calculator's columns; ``assumed`` the text of the last column."""
+    for this calculator's columns; ``assumed`` the text of the column after the marks. With
+    ``ends`` range columns after it, ``line`` takes a third argument, their values (None
+    where unknown: an empty field), and ``refused`` leaves them empty."""
     inputs = _fields("_i", [_kind(spec.value_type, spec.choices)
                             for spec in calculator.inputs.values()])
     outputs = _fields("_o", [_kind(output.value_type) for output in calculator.outputs.values()]
@@ -71,14 +83,17 @@ def _line_functions(calculator: Calculator, assumed: str) -> tuple[
                    + "".join(f"_inputs[{name!r}], " for name in calculator.inputs))
     computed = outputs[:len(calculator.outputs)]
     marks = outputs[len(calculator.outputs):]
+    spread = [f"{{'' if _e{index} is None else _numbers[_e{index}]}}" for index in range(ends)]
     source = [
-        "def line(_inputs, _outputs):", read_inputs,
+        f"def line(_inputs, _outputs{', _ends' if ends else ''}):", read_inputs,
         "    " + "".join(f"_o{index}, " for index in range(len(outputs))) + "= _outputs",
+        *(["    " + "".join(f"_e{index}, " for index in range(ends)) + "= _ends"] if ends
+          else []),
         '    return f"' + ",".join(inputs + computed) + ",," + ",".join(marks)
-        + ',{_assumed}"',
+        + ',{_assumed}' + "".join("," + field for field in spread) + '"',
         "def refused(_inputs, _problem):", read_inputs,
         '    return f"' + ",".join(inputs) + "," * len(computed) + ',{_text(_problem)}'
-        + "," * len(DECLARED_MARKS) + ',{_assumed}"']
+        + "," * len(DECLARED_MARKS) + ',{_assumed}' + "," * ends + '"']
     namespace = {"_numbers": _NumberTexts(), "_text": _text, "_assumed": _text(assumed)}
     exec(compile("\n".join(source) + "\n", f"<csv line of {calculator.id}>", "exec"),  # noqa: S102
          namespace)  # the source is built from the calculator's own names

@@ -15,7 +15,7 @@ from calc.core.model import NUMBER, Calculator, Input
 from calc.core.spelling import listing
 from calc.core.values import RANGE_MARK, as_span, coerce
 from calc.engine.evidence import Caveat, caveats, marks
-from calc.engine.ranges import Ends, output_ranges
+from calc.engine.ranges import Ends, output_ranges, sweep_ends
 from calc.formula.compiler import Compiled, compile_calculator
 from calc.template import documents
 from calc.template.folders import DOCUMENTS_FILE, parts_dir, template_files, templates_dir
@@ -234,6 +234,12 @@ def corner_outputs(calculator_id: str, inputs: dict) -> list[tuple[dict, dict]]:
     cells that work the corners out."""
     return [(constants, outputs(inputs))
             for constants, outputs in _compiled_for(calculator_id).spread_corners]
+
+
+def sweep_ranges(calculator_id: str) -> tuple[tuple[str, ...], Callable[[dict, tuple], tuple]]:
+    """The outputs a sweep gives low and high columns for, and the function working out one
+    row's (:func:`calc.engine.ranges.sweep_ends`)."""
+    return sweep_ends(_compiled_for(calculator_id))
 
 
 def outputs_at(calculator_id: str, inputs: dict, ends: dict[str, int]) -> dict:

@@ -17,9 +17,10 @@ the spreads and checks that none falls outside the range
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import product
 
-from calc.core.errors import CalculationError, InputError
+from calc.core.errors import CalculationError, InputError, MqcalcError
 from calc.core.model import NUMBER
 from calc.formula.compiler import Compiled
 
@@ -69,3 +70,31 @@ def _at_corner(calculator_id: str, outputs, constants: dict, inputs: dict,
         at = ", ".join([f"{name}={value!r}" for name, value in constants.items()]
                        + [f"{name}={inputs[name]!r}" for name in spans])
         raise CalculationError(f"{failed} at the end of a range ({at})") from None
+
+
+def sweep_ends(compiled: Compiled) -> tuple[tuple[str, ...], Callable[[dict, tuple], tuple]]:
+    """The numeric outputs a sweep gives ranges for, and the function giving one computed
+    row's ends: for its judged inputs and its outputs (a tuple in the calculator's order),
+    each of those outputs' low, then each one's high, over the corners of the constants'
+    spreads. Where a formula cannot be computed at some corner, every end is None."""
+    numbers = tuple(name for name, output in compiled.calculator.outputs.items()
+                    if output.value_type == NUMBER)
+    places = [list(compiled.calculator.outputs).index(name) for name in numbers]
+    corners = [outputs for _, outputs in compiled.spread_corners]
+
+    def ends(inputs: dict, results: tuple) -> tuple:
+        low = [results[place] for place in places]
+        high = list(low)
+        for outputs in corners:
+            try:
+                figures = outputs(inputs)
+            except MqcalcError:
+                return (None,) * (2 * len(numbers))
+            for position, name in enumerate(numbers):
+                value = figures[name]
+                if value < low[position]:
+                    low[position] = value
+                elif value > high[position]:
+                    high[position] = value
+        return (*low, *high)
+    return numbers, ends
