@@ -15,10 +15,10 @@ holds which modules and templates each command loads; the benchmark (``python -m
 tests.bench --only startup``) times it.
 """
 from calc.core.errors import CalculationError, InputError, MqcalcError, TemplateError
-from calc.engine import Result, calculator, catalogue, evaluate, run, validate
+from calc.engine import Result, calculator, catalogue, evaluate, ranged, run, validate
 
 __all__ = ["CalculationError", "InputError", "MqcalcError", "Result", "Series", "TemplateError",
-           "calculator", "catalogue", "chart_series", "evaluate", "run", "validate"]
+           "calculator", "catalogue", "chart_series", "evaluate", "ranged", "run", "validate"]
 
 
 def __getattr__(name: str):

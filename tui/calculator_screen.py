@@ -464,9 +464,15 @@ class CalculatorScreen(SteadyScreen):
     def action_export(self) -> None:
         calculator = self.current
         try:
-            values = calc.validate(calculator.id, self.raw_inputs())
+            likely, written = calc.ranged(calculator.id, self.raw_inputs())
+            values = calc.validate(calculator.id, likely)
         except calc.MqcalcError as error:
             self.notify(f"Not exported: {error}", severity="error")
+            return
+        if written:
+            self.notify("Not exported: a workbook holds one value per input; give "
+                        + ", ".join(f"{name} one value (not {text})"
+                                    for name, text in written.items()), severity="error")
             return
         self.app.push_screen(PathScreen(f"Export {calculator.id} with these inputs to a "
                                         "workbook", self.folder / f"mqcalc-{calculator.id}.xlsx",

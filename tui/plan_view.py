@@ -1,6 +1,7 @@
 """The Plan view's text: a plan's variants side by side (machine, CPU by address space, the
 total, % of the LPAR, MSU, and each variant's change from the first; under an address space
-a variant's measurement covers, what was measured and the calculators' change since), a bar
+a variant's measurement covers, what was measured and the calculators' change since; under
+the total, share and MSU where the spreads move them, their low and high), a bar
 per address space per variant, and the notes that apply. Presentation only, no Textual:
 every figure is a :class:`~calc.inputs.plan_run.PlanResult`'s, written with the decimals
 ``mqcalc plan`` prints.
@@ -54,6 +55,14 @@ def figures_table(result: PlanResult) -> Table:
                 *([""] * len(later))]
                 for words, part, shown in (("  measured", "measured", str),
                                            ("  + change by the calculators", "change", signed))]
+        if key not in result.spaces and any(key in v.ranges or key in v.difference_ranges
+                                            for v in result.variants):
+            rows += [[Text(f"  {label}", style="dim"), unit,
+                      *(format_value(variant.low_high(key)[end], decimals)
+                        for variant in result.variants),
+                      *(signed(format_value(variant.low_high(key, change[key])[end], decimals))
+                        for variant, change in zip(later, changes))]
+                     for end, label in enumerate(("low", "high"))]
         if key in result.variants[0].evidence:
             rows.append([Text("  rests on", style="dim"), "",
                          *(letters(variant.evidence[key]) or "-" for variant in result.variants),

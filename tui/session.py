@@ -104,7 +104,8 @@ class Session:
         session = cls(calculators, scenario.current or next(iter(scenario.inputs)))
         for calculator in calculators:
             if calculator.id in scenario.inputs:
-                values = field_values(calculator, scenario.inputs[calculator.id])
+                values = {**field_values(calculator, scenario.inputs[calculator.id]),
+                          **scenario.ranges.get(calculator.id, {})}
                 session.histories[calculator.id] = History([values])
                 session.touched[calculator.id] = set(scenario.given_names(calculator.id))
         return session
@@ -182,5 +183,7 @@ class Session:
         """The shown calculator and every changed one, validated by the engine (an input
         not valid yet raises its InputError)."""
         wanted = [c.id for c in self.calculators if c.id in {self.current, *self.changed()}]
-        return Scenario({name: calc.validate(name, self.fields(name)) for name in wanted},
-                        self.current, {name: self.given(name) for name in wanted})
+        split = {name: calc.ranged(name, self.fields(name)) for name in wanted}
+        return Scenario({name: calc.validate(name, likely) for name, (likely, _) in split.items()},
+                        self.current, {name: self.given(name) for name in wanted},
+                        {name: written for name, (_, written) in split.items() if written})

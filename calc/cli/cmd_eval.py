@@ -55,14 +55,15 @@ def _eval_scenario(arguments) -> int:
     scenario = load_scenario(path)
     overrides = {}
     if arguments.calculator is None:
-        chosen = scenario.inputs
+        chosen = {calculator_id: scenario.run_inputs(calculator_id)
+                  for calculator_id in scenario.inputs}
     else:
         calculator = calculator_named(arguments.calculator)
         if calculator.id not in scenario.inputs:
             raise ScenarioError(f"scenario {path}", f"has no inputs for {calculator.id} "
                                 f"(it has {', '.join(scenario.inputs)})")
         overrides = assignments(calculator, arguments.assignments)
-        chosen = {calculator.id: {**scenario.inputs[calculator.id], **overrides}}
+        chosen = {calculator.id: {**scenario.run_inputs(calculator.id), **overrides}}
     results = [engine.run(calculator_id, inputs,
                           scenario.given_names(calculator_id) | set(overrides))
                for calculator_id, inputs in chosen.items()]

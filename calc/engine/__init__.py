@@ -214,16 +214,31 @@ def run(calculator_id: str, inputs: dict, given=None) -> Result:
     (``800..1200``, :func:`calc.core.values.as_span`): the outputs are those of its likely
     value, and their ranges reach its ends."""
     compiled = _compiled_for(calculator_id)
-    spans = {}
-    for name, raw in inputs.items() if isinstance(inputs, dict) else ():
-        if isinstance(raw, str) and RANGE_MARK in raw and name in compiled.calculator.inputs:
-            span = as_span(compiled.calculator.inputs[name], raw, calculator_id)
-            if span is not None:
-                spans[name] = span
+    spans = _spans(compiled.calculator, inputs)
     if spans:
         inputs = {**inputs, **{name: likely for name, (_, likely, _) in spans.items()}}
     return _result(compiled, inputs, given,
                    {name: (low, high) for name, (low, _, high) in spans.items()})
+
+
+def ranged(calculator_id: str, inputs: dict) -> tuple[dict, dict[str, str]]:
+    """``inputs`` with each numeric input given as a range replaced by its likely value,
+    and those inputs' ranges as they were written: what a file or a form keeps so as to
+    give the ranges back to :func:`run`. A range that is not one is an InputError."""
+    spans = _spans(calculator(calculator_id), inputs)
+    return ({**inputs, **{name: likely for name, (_, likely, _) in spans.items()}},
+            {name: inputs[name].strip() for name in spans})
+
+
+def _spans(declared: Calculator, inputs: dict) -> dict[str, tuple]:
+    """Each numeric input of ``inputs`` given as a range -> its (low, likely, high)."""
+    spans = {}
+    for name, raw in inputs.items() if isinstance(inputs, dict) else ():
+        if isinstance(raw, str) and RANGE_MARK in raw and name in declared.inputs:
+            span = as_span(declared.inputs[name], raw, declared.id)
+            if span is not None:
+                spans[name] = span
+    return spans
 
 
 def corner_outputs(calculator_id: str, inputs: dict) -> list[tuple[dict, dict]]:

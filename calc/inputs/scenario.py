@@ -61,6 +61,14 @@ class Scenario:
     """Calculator id -> the inputs the file gives (the others are defaults, which an
     evaluation marks assumed); None: every input is given. Two scenarios of the same
     inputs are equal whoever gave them."""
+    ranges: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Calculator id -> its inputs given as ranges, each as written (``800..1200``);
+    ``inputs`` holds their likely values (see Low, likely and high in the README)."""
+
+    def run_inputs(self, calculator_id: str) -> dict:
+        """The inputs of ``calculator_id`` as :func:`calc.engine.run` takes them: each given
+        as a range as its text, so the results have its ranges."""
+        return {**self.inputs[calculator_id], **self.ranges.get(calculator_id, {})}
 
     def given_names(self, calculator_id: str) -> frozenset[str]:
         """The inputs of ``calculator_id`` the scenario gives."""
@@ -102,14 +110,16 @@ def save_scenario(path: Path, scenario: Scenario) -> Path:
 
 
 def _text(scenario: Scenario, where: str) -> str:
-    checked = _checked(scenario.inputs, scenario.current, where)
+    checked = _checked({name: scenario.run_inputs(name) for name in scenario.inputs},
+                       scenario.current, where)
     document: dict = {VERSION_KEY: SCHEMA_VERSION}
     if checked.current is not None:
         document["current"] = checked.current
     given = checked if scenario.given is None else scenario
-    document["calculators"] = {name: {key: plain_number(value) for key, value in inputs.items()
+    document["calculators"] = {name: {key: plain_number(value) for key, value in
+                                      checked.run_inputs(name).items()
                                       if key in given.given_names(name)}
-                               for name, inputs in checked.inputs.items()}
+                               for name in checked.inputs}
     return HEADER + "\n" + yaml.safe_dump(document, sort_keys=False, allow_unicode=True,
                                           default_flow_style=False)
 
@@ -151,7 +161,7 @@ def _checked(calculators: object, current: object, where: str,
         raise ScenarioError(at("calculators"), f"calculators: expects a mapping of calculator "
                                                f"id to its inputs, not {kind(calculators)}")
     typed = calculator_ids(calculators, at)
-    inputs, named = {}, {}
+    inputs, named, ranges = {}, {}, {}
     for calculator_id, typed_id in typed.items():
         key = f"calculators.{typed_id}"
         given = calculators[typed_id]
@@ -162,8 +172,11 @@ def _checked(calculators: object, current: object, where: str,
         names = typed_names(calculator_id, given)
         named[calculator_id] = frozenset(names)
         try:
-            inputs[calculator_id] = engine.validate(calculator_id, bits_as_text(
+            likely, written = engine.ranged(calculator_id, bits_as_text(
                 calculator_id, spelling.inputs(engine.calculator(calculator_id), given)))
+            inputs[calculator_id] = engine.validate(calculator_id, likely)
+            if written:
+                ranges[calculator_id] = written
         except InputError as error:
             raise error.at(at(f"{key}.{names.get(error.name, error.name)}")) from None
         except MqcalcError as error:
@@ -173,4 +186,4 @@ def _checked(calculators: object, current: object, where: str,
     if current is not None and not (isinstance(current, str) and current in inputs):
         raise ScenarioError(at("current"), f"current: {shown(current)} is not one of the "
                                            f"scenario's calculators ({', '.join(inputs)})")
-    return Scenario(inputs, current, named)
+    return Scenario(inputs, current, named, ranges)

@@ -372,3 +372,20 @@ def test_a_file_takes_a_switch_as_on_or_off_and_digits_grouped_in_threes(tmp_pat
     path.write_text(f"{INPUTS}tls: {switch}\n    connects_per_sec: 1,000\n", encoding="utf-8")
     inputs = load_scenario(path).inputs["connect"]
     assert inputs["tls"] is meaning and inputs["connects_per_sec"] == 1000
+
+
+def test_a_range_is_kept_as_written_and_evaluated_as_a_range(tmp_path):
+    """A numeric input may be a range in a scenario file (Low, likely and high in the
+    README): kept as written, its likely value among the inputs, and given back to the
+    engine so the results have their ranges; saved again as written."""
+    path = tmp_path / "ranged.yaml"
+    path.write_text("mqcalc_scenario: 1\ncalculators:\n  connect:\n"
+                    "    connects_per_sec: 800..1000..1200\n", encoding="utf-8")
+    scenario = load_scenario(path)
+    assert scenario.ranges == {"connect": {"connects_per_sec": "800..1000..1200"}}
+    assert scenario.inputs["connect"]["connects_per_sec"] == 1000
+    result = calc.run("connect", scenario.run_inputs("connect"))
+    assert result.ranges["cpu_seconds_per_sec"] == pytest.approx((0.608, 0.912), rel=1e-12)
+    again = tmp_path / "again.yaml"
+    save_scenario(again, scenario)
+    assert load_scenario(again) == scenario

@@ -99,3 +99,17 @@ def test_a_machine_input_changed_in_one_calculator_is_the_variants():
     assert edit.sessions["today"].fields("connect")["processors"] == "8"
     assert evaluate_plan(plan).variants[1].lpar_busy_pct < \
         evaluate_plan(load_plan(SAMPLE)).variants[1].lpar_busy_pct
+
+
+def test_a_figure_the_spreads_move_shows_its_low_and_high():
+    """Under the total, share and MSU: the proposed z16's low and high, the change's too,
+    as ``mqcalc plan`` prints them; today, on the machine measured, low = high."""
+    result = evaluate_plan(load_plan(SAMPLE))
+    today, proposed = result.variants
+    lines = text(figures_table(result), width=76).splitlines()
+    at = next(index for index, line in enumerate(lines) if line.strip().startswith("Total"))
+    low, high = lines[at + 1].split(), lines[at + 2].split()
+    assert (low[0], high[0]) == ("low", "high")
+    assert low[-3:] == [f"{today.total:.4f}", f"{proposed.ranges['total'][0]:.4f}",
+                        f"{proposed.difference_ranges['total'][0]:+.4f}"]
+    assert high[-2] == f"{proposed.ranges['total'][1]:.4f}"

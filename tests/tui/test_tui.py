@@ -651,3 +651,28 @@ async def test_a_range_typed_into_a_field_shows_low_and_high(size, column):
         explained = " ".join(plain(app.query_one("#explain", Static), 200).split())
         assert "Low–high 0.6080–0.9120 CPU s/s" in explained
         assert "Connect rate 800–1,200 connects/s (given)" in explained
+
+
+async def test_a_range_in_a_field_is_saved_and_opened_again_as_a_range(tmp_path):
+    """Saved, the field's 800..1200 is written as it was typed (the file keeps the likely
+    value's inputs beside it); opened, the field holds it again and the answer shows the
+    range. Export refuses it in one line: a workbook holds one value per input."""
+    path = tmp_path / "ranged.yaml"
+    app = app_on("connect", folder=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.query_one(f"#{field_id('connects_per_sec')}", Input).value = "800..1200"
+        await pilot.pause()
+        await through_file_prompt(app, pilot, "ctrl+s", path)
+        saved = load_scenario(path)
+        assert saved.ranges == {"connect": {"connects_per_sec": "800..1200"}}
+        assert saved.inputs["connect"]["connects_per_sec"] == 1000
+        assert "connects_per_sec: 800..1200" in path.read_text(encoding="utf-8")
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        assert not isinstance(app.screen, PathScreen)
+    fresh = create_app(folder=tmp_path)
+    async with fresh.run_test(size=SIZE) as pilot:
+        await through_file_prompt(fresh, pilot, "ctrl+o", path)
+        assert fresh.query_one(f"#{field_id('connects_per_sec')}", Input).value == "800..1200"
+        assert "0.7600 (0.6080–0.9120)" in plain(fresh.query_one("#answer", Static), SIZE[0])
