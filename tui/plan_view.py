@@ -45,7 +45,7 @@ def figures_table(result: PlanResult) -> Table:
     changes = [result.difference(variant) for variant in later]
     for label, unit, key, decimals in figures:
         rows.append([Text(label, style="bold" if key == TOTAL else ""), unit,
-                     *(format_value(_figure(variant, key), decimals)
+                     *(format_value(variant.figure(key), decimals)
                        for variant in result.variants),
                      *(signed(format_value(change[key], decimals)) for change in changes)])
         if any(key in variant.measured for variant in result.variants):
@@ -120,13 +120,6 @@ def contributions_table(result: PlanResult) -> Table:
     for row in rows:
         table.add_row(*row)
     return table
-
-
-def _figure(variant, key: str) -> float:
-    """One of a variant's figures by its key: an address space, the total or a share."""
-    if key in variant.by_space:
-        return variant.by_space[key]
-    return variant.total if key == TOTAL else getattr(variant, key)
 
 
 def bars(result: PlanResult, width: int) -> Text:

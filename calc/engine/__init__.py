@@ -159,10 +159,11 @@ class Result:
         it is a figure of and what it rests on (README, JSON); each numeric output's low,
         likely and high, the spread figures they come from and the inputs given as ranges."""
         declared = calculator(self.calculator)
-        ranges = {name: dict(zip(("low", "likely", "high"),
-                                 (self.low_high(name)[0], self.outputs[name],
-                                  self.low_high(name)[1])))
-                  for name, output in declared.outputs.items() if output.value_type == NUMBER}
+        ranges = {}
+        for name, output in declared.outputs.items():
+            if output.value_type == NUMBER:
+                low, high = self.low_high(name)
+                ranges[name] = {"low": low, "likely": self.outputs[name], "high": high}
         return {"calculator": self.calculator, "inputs": self.inputs,
                 "outputs": self.outputs, "notes": self.notes,
                 "units": {name: output.unit for name, output in declared.outputs.items()},
@@ -215,9 +216,7 @@ def run(calculator_id: str, inputs: dict, given=None) -> Result:
     value, and their ranges reach its ends."""
     compiled = _compiled_for(calculator_id)
     spans = _spans(compiled.calculator, inputs)
-    if spans:
-        inputs = {**inputs, **{name: likely for name, (_, likely, _) in spans.items()}}
-    return _result(compiled, inputs, given,
+    return _result(compiled, _likely(inputs, spans) if spans else inputs, given,
                    {name: (low, high) for name, (low, _, high) in spans.items()})
 
 
@@ -226,8 +225,12 @@ def ranged(calculator_id: str, inputs: dict) -> tuple[dict, dict[str, str]]:
     and those inputs' ranges as they were written: what a file or a form keeps so as to
     give the ranges back to :func:`run`. A range that is not one is an InputError."""
     spans = _spans(calculator(calculator_id), inputs)
-    return ({**inputs, **{name: likely for name, (_, likely, _) in spans.items()}},
-            {name: inputs[name].strip() for name in spans})
+    return _likely(inputs, spans), {name: inputs[name].strip() for name in spans}
+
+
+def _likely(inputs: dict, spans: dict[str, tuple]) -> dict:
+    """``inputs`` with each of ``spans`` (input -> (low, likely, high)) at its likely value."""
+    return {**inputs, **{name: likely for name, (_, likely, _) in spans.items()}}
 
 
 def _spans(declared: Calculator, inputs: dict) -> dict[str, tuple]:

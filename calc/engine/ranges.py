@@ -35,25 +35,33 @@ def output_ranges(compiled: Compiled, inputs: dict, likely: dict,
     listed (their range is the figure itself). An end at which a formula cannot be
     computed is a CalculationError naming it; an input range whose ends break a rule
     between inputs is an InputError naming the input."""
-    calculator = compiled.calculator
-    corners = compiled.spread_corners or (({}, compiled.outputs),)
     spans = spans or {}
     if not spans and not compiled.spread_corners:
         return {}
-    numbers = [name for name, output in calculator.outputs.items() if output.value_type == NUMBER]
-    low = {name: likely[name] for name in numbers}
+    calculator = compiled.calculator
+    low = {name: likely[name] for name in _numbers(compiled)}
     high = dict(low)
-    for constants, outputs in corners:
+    for constants, outputs in compiled.spread_corners or (({}, compiled.outputs),):
         for ends in product(*spans.values()):
             corner = {**inputs, **dict(zip(spans, ends))}
-            figures = _at_corner(compiled.calculator.id, outputs, constants, corner, spans)
-            for name in numbers:
-                value = figures[name]
-                if value < low[name]:
-                    low[name] = value
-                elif value > high[name]:
-                    high[name] = value
-    return {name: (low[name], high[name]) for name in numbers if low[name] != high[name]}
+            _widen(low, high, _at_corner(calculator.id, outputs, constants, corner, spans))
+    return {name: (low[name], high[name]) for name in low if low[name] != high[name]}
+
+
+def _numbers(compiled: Compiled) -> tuple[str, ...]:
+    """The calculator's numeric outputs, in its order: those that have a range."""
+    return tuple(name for name, output in compiled.calculator.outputs.items()
+                 if output.value_type == NUMBER)
+
+
+def _widen(low: dict, high: dict, figures: dict) -> None:
+    """Move each output's ``low`` and ``high`` out to its figure at one more corner."""
+    for name in low:
+        value = figures[name]
+        if value < low[name]:
+            low[name] = value
+        elif value > high[name]:
+            high[name] = value
 
 
 def _at_corner(calculator_id: str, outputs, constants: dict, inputs: dict,
@@ -77,24 +85,18 @@ def sweep_ends(compiled: Compiled) -> tuple[tuple[str, ...], Callable[[dict, tup
     row's ends: for its judged inputs and its outputs (a tuple in the calculator's order),
     each of those outputs' low, then each one's high, over the corners of the constants'
     spreads. Where a formula cannot be computed at some corner, every end is None."""
-    numbers = tuple(name for name, output in compiled.calculator.outputs.items()
-                    if output.value_type == NUMBER)
+    numbers = _numbers(compiled)
     places = [list(compiled.calculator.outputs).index(name) for name in numbers]
     corners = [outputs for _, outputs in compiled.spread_corners]
 
     def ends(inputs: dict, results: tuple) -> tuple:
-        low = [results[place] for place in places]
-        high = list(low)
+        low = {name: results[place] for name, place in zip(numbers, places)}
+        high = dict(low)
         for outputs in corners:
             try:
                 figures = outputs(inputs)
             except MqcalcError:
                 return (None,) * (2 * len(numbers))
-            for position, name in enumerate(numbers):
-                value = figures[name]
-                if value < low[position]:
-                    low[position] = value
-                elif value > high[position]:
-                    high[position] = value
-        return (*low, *high)
+            _widen(low, high, figures)
+        return (*low.values(), *high.values())
     return numbers, ends

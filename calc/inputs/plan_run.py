@@ -104,8 +104,12 @@ class VariantResult:
         moves it."""
         if difference is not None:
             return self.difference_ranges.get(key) or (difference, difference)
-        value = self.by_space[key] if key in self.by_space else getattr(self, key)
-        return self.ranges.get(key) or (value, value)
+        return self.ranges.get(key) or (self.figure(key),) * 2
+
+    def figure(self, key: str) -> float:
+        """One of the variant's figures by its key (:data:`FIGURES`): an address space's
+        CPU, the total, the share of the LPAR or the MSU."""
+        return self.by_space[key] if key in self.by_space else getattr(self, key)
 
     @property
     def name(self) -> str:
@@ -207,14 +211,13 @@ class PlanResult:
     def ranges_json(self, variant: VariantResult, difference: bool) -> dict:
         """Low, likely and high of each figure of ``variant`` (each address space used,
         the total, the share and MSU), or of its difference from the first variant."""
-        likely = self.difference(variant) if difference else {
-            **variant.by_space, TOTAL: variant.total,
-            **{name: getattr(variant, name) for name in SHARE_OUTPUTS}}
-        return {key: dict(zip(("low", "likely", "high"), (
-                    variant.low_high(key, likely[key] if difference else None)[0],
-                    likely[key],
-                    variant.low_high(key, likely[key] if difference else None)[1])))
-                for key in (*self.spaces, TOTAL, *SHARE_OUTPUTS)}
+        changes = self.difference(variant) if difference else None
+        found = {}
+        for key in (*self.spaces, TOTAL, *SHARE_OUTPUTS):
+            likely = variant.figure(key) if changes is None else changes[key]
+            low, high = variant.low_high(key, None if changes is None else likely)
+            found[key] = {"low": low, "likely": likely, "high": high}
+        return found
 
     def as_json(self, path: str) -> dict:
         """The plan's figures for ``mqcalc plan --json``."""
