@@ -7,9 +7,12 @@ the first. An address space a variant's measurement covers shows, under its figu
 was measured and the calculators' change from the variant measured, which it adds up."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 
 from calc.cli import json_output
+from calc.cli.runway_text import runway_lines
 from calc.cli.text import INDENT, NOTHING_STORED, exact, heading, wrapped
 from calc.core.errors import MqcalcError
 from calc.core.formatting import format_value, signed
@@ -18,10 +21,11 @@ from calc.core.names import PLAN_SHEET
 from calc.core.terminal_text import printable
 from calc.engine.evidence import LETTERS, legend, letters
 from calc.files.writing import replace_atomically
-from calc.inputs.plan import RATE_DECIMALS, load_plan, machine_inputs, measured_figures
+from calc.inputs.plan import RATE_DECIMALS, Plan, load_plan, machine_inputs, measured_figures
 from calc.inputs.plan_examples import example_file, example_names, example_summary, example_text
 from calc.inputs.plan_run import (HEADROOM, MODELLED, TOTAL, PlanResult, VariantResult,
                                   evaluate_plan, share_outputs)
+from calc.inputs.runway import YEARS, Runway, runway
 
 LABEL, UNIT, COLUMN = 32, 10, 12
 """Widths of the figures' tables: label, unit, each value (80 columns with the indent)."""
@@ -46,14 +50,34 @@ def run(arguments) -> int:
         raise MqcalcError(f"plan takes one of {SOURCES} (see mqcalc plan --help)")
     if arguments.out is not None and arguments.example is None:
         raise MqcalcError("plan: --out is for --example NAME (a copy of the example to edit)")
+    asked = Asked(arguments.growth, arguments.start or date.today(),
+                  arguments.years or YEARS) if arguments.growth is not None else None
+    if asked is None and (arguments.start or arguments.years):
+        raise MqcalcError("plan: --start and --years go with --growth PCT (the runway)")
     if arguments.from_workbook is not None:
-        return print_plan_workbook(arguments.from_workbook, arguments.json)
+        return print_plan_workbook(arguments.from_workbook, arguments.json, asked)
     if arguments.example is not None:
-        return example(arguments.example, arguments.out, arguments.json)
-    return print_plan(arguments.file, arguments.json)
+        if asked is not None and arguments.out is not None:
+            raise MqcalcError("plan: --growth is for a plan evaluated, not with --out")
+        return example(arguments.example, arguments.out, arguments.json, asked)
+    return print_plan(arguments.file, arguments.json, asked=asked)
 
 
-def example(name: str, out: Path | None, as_json: bool) -> int:
+@dataclass(frozen=True)
+class Asked:
+    """The runway asked for: growth in % a year, the start, years ahead."""
+
+    growth_pct: float
+    start: date
+    years: int
+
+    def of(self, result: PlanResult) -> Runway:
+        """The runway of the plan ``result`` evaluates."""
+        return runway(Plan(tuple(variant.variant for variant in result.variants)),
+                      self.growth_pct, self.start, self.years)
+
+
+def example(name: str, out: Path | None, as_json: bool, asked: Asked | None = None) -> int:
     """``mqcalc plan --example``: the examples' names and what each shows; with NAME, that
     example evaluated, or with ``out`` written there as it is (never over a file)."""
     if not name:
@@ -64,7 +88,7 @@ def example(name: str, out: Path | None, as_json: bool) -> int:
         return 0
     if out is None:
         with example_file(name) as path:
-            return print_plan(path, as_json, f"{name}, an example shipped with mqcalc")
+            return print_plan(path, as_json, f"{name}, an example shipped with mqcalc", asked)
     if out.exists() or out.is_symlink():
         raise MqcalcError(f"plan --out {out}: exists; the example is not written over a file "
                           "(name another, or remove it first)")
@@ -74,19 +98,27 @@ def example(name: str, out: Path | None, as_json: bool) -> int:
     return 0
 
 
-def print_plan(path: Path, as_json: bool, name: str | None = None) -> int:
-    """``mqcalc plan FILE [--json]``: the plan's figures printed, the plan called ``name``
-    (its file's path if None); exit status 0."""
+def print_plan(path: Path, as_json: bool, name: str | None = None,
+               asked: Asked | None = None) -> int:
+    """``mqcalc plan FILE [--json] [--growth PCT]``: the plan's figures printed, the plan
+    called ``name`` (its file's path if None), and its runway where ``asked``; exit status
+    0."""
     result = evaluate_plan(load_plan(path))
     name = str(path) if name is None else name
+    found = asked.of(result) if asked else None
     if as_json:
-        print(json_output.dumps(result.as_json(name)))
-    else:
-        print("\n".join(map(printable, plan_lines(result, name))))  # names from the file
+        print(json_output.dumps({**result.as_json(name),
+                                 **({"runway": found.as_json()} if found else {})}))
+    else:  # names from the file
+        print("\n".join(map(printable, [*plan_lines(result, name), *_runway(result, found)])))
     return 0
 
 
-def print_plan_workbook(path: Path, as_json: bool) -> int:
+def _runway(result: PlanResult, found: Runway | None) -> list[str]:
+    return runway_lines(found, [v.name for v in result.variants]) if found else []
+
+
+def print_plan_workbook(path: Path, as_json: bool, asked: Asked | None = None) -> int:
     """``mqcalc plan --from-workbook FILE [--json]``: the plan the workbook holds, printed
     as a plan file's is, then whether the results stored in it agree with the engine; exit
     status 1 when one does not."""
@@ -94,13 +126,16 @@ def print_plan_workbook(path: Path, as_json: bool) -> int:
 
     read = read_plan_workbook(path)
     found = _disagreements(read)
+    ahead = asked.of(read.result) if asked else None
     if as_json:
         print(json_output.dumps({**read.result.as_json(str(path)),
+                                 **({"runway": ahead.as_json()} if ahead else {}),
                                  "results_stored": read.results_stored,
                                  "disagreements": [{"sheet": sheet, **vars(disagreement)}
                                                    for sheet, _, _, _, disagreement in found]}))
     else:
-        lines = [*plan_lines(read.result, str(path)), "", "Stored in the workbook"]
+        lines = [*plan_lines(read.result, str(path)), *_runway(read.result, ahead), "",
+                 "Stored in the workbook"]
         if not read.results_stored:
             lines += wrapped("", NOTHING_STORED)
         elif not found:

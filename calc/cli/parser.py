@@ -13,6 +13,7 @@ import argparse
 import math
 import sys
 from collections.abc import Callable, Iterable
+from datetime import date
 from functools import cache
 from pathlib import Path
 
@@ -70,6 +71,40 @@ def price(text: str) -> float:
         raise argparse.ArgumentTypeError(f"{text!r}: expects a price, a number of 0 or more "
                                          "(your currency per MSU a month, e.g. 95.5)")
     return value
+
+
+def growth(text: str) -> float:
+    """A growth rate typed on the command line: % a year, from 0 to the most a runway
+    takes."""
+    from calc.inputs.runway import MOST_GROWTH
+
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 <= value <= MOST_GROWTH:  # NaN fails both sides
+        raise argparse.ArgumentTypeError(f"{text!r}: expects a growth rate in % a year, a "
+                                         f"number from 0 to {MOST_GROWTH} (e.g. 15)")
+    return value
+
+
+def day(text: str) -> date:
+    """A date typed on the command line, as ISO 8601 writes it (2026-12-01)."""
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: expects a date, YYYY-MM-DD "
+                                         "(e.g. 2026-12-01)") from None
+
+
+def years(text: str) -> int:
+    """How many years a runway looks ahead: a whole number from 1 to the most it takes."""
+    from calc.inputs.runway import MOST_YEARS
+
+    if not text.isdigit() or not 1 <= int(text) <= MOST_YEARS:
+        raise argparse.ArgumentTypeError(f"{text!r}: expects a whole number of years from 1 "
+                                         f"to {MOST_YEARS}")
+    return int(text)
 
 
 class _Version(argparse.Action):
@@ -202,6 +237,16 @@ def _plan(command: Parser, reports: tuple[Report, ...]) -> None:
     command.add_argument("--example", metavar="NAME", nargs="?", const="",
                          help="instead, a plan file shipped with mqcalc, evaluated; alone, "
                               "the examples' names and what each shows")
+    command.add_argument("--growth", metavar="PCT", type=growth,
+                         help="the runway: grow every volume of work (rates, counts and "
+                              "measured CPU) by PCT %% a year, compounded, and give the month "
+                              "each variant first crosses a limit its calculators declare or "
+                              "leaves what IBM measured")
+    command.add_argument("--start", metavar="DATE", type=day,
+                         help="with --growth: the month the runway starts from, YYYY-MM-DD "
+                              "(default: today)")
+    command.add_argument("--years", metavar="N", type=years,
+                         help="with --growth: how far ahead to look, in years (default 10)")
     command.add_argument("--out", metavar="FILE", type=given_path,
                          help="with --example: write a copy of the example to FILE, to edit "
                               "into your own plan, instead of evaluating it (an existing FILE "

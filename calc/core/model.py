@@ -66,6 +66,9 @@ class Input:
     measured: tuple[float | None, float | None] = (None, None)
     """The lowest and highest value IBM measured (None: that side is not stated); beyond
     them a figure is extrapolated (:class:`Note` of kind ``extrapolated``)."""
+    grows: bool = False
+    """A volume of work (a rate, or a count in an interval) that grows with the business:
+    a plan's runway (:mod:`calc.inputs.runway`) scales it by the growth rate."""
 
     def label(self, value: object) -> str:
         """What a person reads for ``value``: a choice's label (its id without one), Yes or

@@ -253,14 +253,16 @@ class PlanResult:
                            "text": n.text} for n in self.notes]}
 
 
-def evaluate_plan(plan: Plan) -> PlanResult:
+def evaluate_plan(plan: Plan, ranges: bool = True) -> PlanResult:
     """Evaluate every calculator of every variant, add up their declared parts, and put
-    each variant's measurement beneath them (see the module's docstring); then the ranges
-    the spreads give those figures (:func:`_ranges`)."""
+    each variant's measurement beneath them (see the module's docstring); then (unless not
+    ``ranges``: the likely figures alone) the ranges the spreads give those figures
+    (:func:`_ranges`)."""
     modelled = {variant.name: _modelled(variant) for variant in plan.variants}
     variants = tuple(_evaluate(variant, modelled) for variant in plan.variants)
-    variants = tuple(replace(variant, ranges=own, difference_ranges=difference)
-                     for variant, (own, difference) in zip(variants, _ranges(variants)))
+    if ranges:
+        variants = tuple(replace(variant, ranges=own, difference_ranges=difference)
+                         for variant, (own, difference) in zip(variants, _ranges(variants)))
     return PlanResult(variants, _notes(variants))
 
 

@@ -36,7 +36,7 @@ TOP_KEYS = {"id", "title", "summary", "headline", "key_results", "key_inputs", "
             "examples", "report", "charts", "cpu_spent"}
 CHECK_KEYS = {"rule", "message"}
 INPUT_KEYS = {"type", "default", "title", "help", "unit", "min", "max", "choices", "decimals",
-              "labels", "applies_when", "measured"}
+              "labels", "applies_when", "measured", "grows"}
 TABLE_KEYS = {"title", "unit", "keys", "rows", "source"}
 CONSTANT_KEYS = {"value", "title", "unit", "source"}
 SPREAD_KEYS = {"low", "high"}
@@ -173,9 +173,12 @@ class _Loader(TemplateReader):
             if high is not None and high < low:
                 self.fail(f"{key}.max", "is below min")
             *measured, citation = self.evidence.measured_range(spec, key, kind, low, high)
-            result = Input(**common, min=low, max=high, measured=tuple(measured))
+            result = Input(**common, min=low, max=high, measured=tuple(measured),
+                           grows=self.grows(spec, key))
             if citation is not None:
                 self.measured_citations[name] = citation
+        elif "grows" in spec:
+            self.fail(f"{key}.grows", f"only for a numeric input; this one is {kind}")
         elif kind == "choice":
             choices = spec.get("choices")
             if (not isinstance(choices, list) or not choices
@@ -198,6 +201,14 @@ class _Loader(TemplateReader):
         except InputError as error:
             self.fail(f"{key}.default", str(error))
         return result
+
+    def grows(self, spec: dict, key: str) -> bool:
+        """A numeric input's ``grows``: true where it is a volume of work that grows with the
+        business (a rate, or a count in an interval), false or left out otherwise."""
+        grows = spec.get("grows", False)
+        if not isinstance(grows, bool):
+            self.fail(f"{key}.grows", f"must be true or false, not {grows!r}")
+        return grows
 
     def table(self, name: str, spec) -> Table:
         key = f"tables.{name}"
