@@ -61,8 +61,8 @@ def epilog() -> str:
 LOAD, SERIES = "load", "series"
 """The words that make ``mqcalc smf`` load folders into a store, or give a series, instead
 of choosing intervals of a folder or store."""
-ACTIONS = {LOAD: ("qmgr", "interval", "out", "csv", "lpars", "plan", "msu_price"),
-           SERIES: ("interval", "into", "plan"), None: ("into", "csv", "msu_price")}
+ACTIONS = {LOAD: ("qmgr", "interval", "out", "csv", "lpars", "plan", "msu_price", "after"),
+           SERIES: ("interval", "into", "plan"), None: ("into", "csv", "msu_price", "after")}
 """The options each way of ``mqcalc smf`` does not take."""
 
 
@@ -90,11 +90,16 @@ def run(arguments) -> int:
     if action == SERIES:
         from calc.cli.smf_series import print_series  # only here: it reads whole series
 
-        if arguments.msu_price is not None and arguments.lpars is None:
-            raise SmfError("smf series: --msu-price goes with --lpars FILE, which gives each "
-                           "LPAR's MSU per processor")
+        if arguments.msu_price is not None and arguments.lpars is None \
+                and arguments.after is None:
+            raise SmfError("smf series: --msu-price goes with --lpars FILE or --after PLAN, "
+                           "which give the LPAR's MSU per processor")
+        if arguments.after is not None and (arguments.qmgr is None or arguments.csv):
+            raise SmfError("smf series: --after PLAN goes with --qmgr NAME, the queue manager "
+                           "the plan changes, and not with --csv")
         return print_series(paths[0], arguments.qmgr, arguments.json, arguments.csv,
-                            arguments.out, arguments.lpars, arguments.msu_price)
+                            arguments.out, arguments.lpars, arguments.msu_price,
+                            arguments.after)
     if arguments.plan and arguments.out is None:
         raise SmfError("smf: --plan goes with --out FILE, the plan file to write")
     return print_smf(paths[0], arguments.qmgr, arguments.interval or PEAK, arguments.json,

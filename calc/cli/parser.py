@@ -291,6 +291,10 @@ def _smf(command: Parser, reports: tuple[Report, ...]) -> None:
                          help="with --out and one interval: write a plan, the interval as "
                               "measured and 'proposed' like it, to change and compare with "
                               "mqcalc plan FILE")
+    command.add_argument("--after", metavar="PLAN", type=given_path,
+                         help="with series and --qmgr NAME: the rolling four-hour average of "
+                              "NAME's LPAR after each change the plan file PLAN makes to NAME, "
+                              "the change scaled interval by interval with NAME's measured CPU")
 
 
 def _tui(command: Parser, reports: tuple[Report, ...]) -> None:
@@ -328,7 +332,7 @@ COMMANDS: dict[str, tuple[dict, Callable[[Parser, tuple[Report, ...]], None]]] =
                      "[--out FILE [--plan]] [--lpars FILE] DIR|STORE\n"
                      "       mqcalc smf load [--json] [DIR...] --into STORE\n"
                      "       mqcalc smf series [--qmgr NAME] [--json | --csv] [--out FILE.xlsx] "
-                     "[--lpars FILE [--msu-price AMOUNT]] DIR|STORE",
+                     "[--lpars FILE] [--msu-price AMOUNT] [--after PLAN] DIR|STORE",
              "description": "Read the CSV files mq-smf-csv wrote (its default form or -r) and "
                             "give, per queue manager and interval, every calculator input the "
                             "data gives, with the file and columns it came from; a value "

@@ -12,7 +12,10 @@ from pathlib import Path
 from calc import engine
 from calc.cli import json_output
 from calc.cli.progress import on_terminal
-from calc.cli.text import shown_value
+from calc.cli.rolling_text import (AFTER_NOTE, PRICE_NOTE, ROLLING_HEADING, STAMP, After,
+                                   after_documents, after_plan, after_text, lpar_document,
+                                   lpar_text)
+from calc.cli.text import shown_value, wrapped
 from calc.core.formatting import plain_number
 from calc.core.terminal_text import printable
 from calc.inputs.smf import store, stored_series
@@ -22,15 +25,14 @@ from calc.inputs.smf.rolling import Rolling, rolling
 from calc.inputs.smf.series import PERCENTILE, Series, Summary, series
 from calc.inputs.smf.tables import SmfError
 
-STAMP = "%Y-%m-%d %H:%M:%S"
-
 
 def print_series(path: Path, qmgr: str | None, as_json: bool, as_csv: bool,
                  out: Path | None = None, lpars_file: Path | None = None,
-                 msu_price: float | None = None) -> int:
+                 msu_price: float | None = None, after_path: Path | None = None) -> int:
     """Read the folder or store and print its series; write it to the workbook ``out``
     too where given. ``lpars_file`` gives each LPAR's MSU per processor, for its rolling
-    four-hour average in MSU, and ``msu_price`` what an MSU of it costs a month."""
+    four-hour average in MSU, and ``msu_price`` what an MSU of it costs a month;
+    ``after_path`` a plan of ``qmgr``'s changes, laid over its series."""
     if out is not None and out.suffix.lower() != ".xlsx":
         raise SmfError(f"smf series --out {out}: writes a workbook, FILE.xlsx")
     msu_per_cp = {}
@@ -46,14 +48,17 @@ def print_series(path: Path, qmgr: str | None, as_json: bool, as_csv: bool,
             progress(stored_series.STALE)
     if found is None:
         found = series(read_smf(path, qmgr, progress=progress).imported)
+    after = after_plan(after_path, found, qmgr) if after_path else None
+    if after is not None and not msu_per_cp.get(after.series.lpar):
+        msu_per_cp[after.series.lpar] = after.msu_per_cp
     if as_csv:
         _csv(found)
     elif as_json:
         print(json_output.dumps({"source": str(path), "percentile": PERCENTILE,
                                  "series": [_document(each) for each in found],
                                  "msu_price": msu_price,
-                                 "lpars": [_lpar_document(each, msu_per_cp.get(each.lpar),
-                                                          msu_price)
+                                 "lpars": [_lpar_json(each, msu_per_cp.get(each.lpar),
+                                                      msu_price, after)
                                            for each in rolling(found)]},
                                 one_line="intervals"))
     else:
@@ -63,8 +68,9 @@ def print_series(path: Path, qmgr: str | None, as_json: bool, as_csv: bool,
         if averages:
             print("\n".join(["", *ROLLING_HEADING, *(
                 line for each in averages
-                for line in _lpar_text(each, msu_per_cp.get(each.lpar), msu_price)),
-                *(PRICE_NOTE if msu_price is not None else ())]))
+                for line in _lpar_lines(each, msu_per_cp.get(each.lpar), msu_price, after)),
+                *(PRICE_NOTE if msu_price is not None else ()),
+                *(wrapped("", AFTER_NOTE) if after else ())]))
     if out is not None:
         from calc.workbook.series_book import write_series_workbook  # XlsxWriter: only here
 
@@ -76,69 +82,22 @@ def print_series(path: Path, qmgr: str | None, as_json: bool, as_csv: bool,
     return 0
 
 
-ROLLING_HEADING = (
-    "MQ's measured CPU by LPAR, rolling four-hour average (what monthly software",
-    "charges are set by): the channel initiator's tasks and the applications' MQ",
-    "calls; the queue manager's own (MSTR) is not in SMF's MQ records, so not counted")
+def _lpar_lines(each: Rolling, msu_per_cp: float | None, msu_price: float | None,
+                after: After | None) -> list[str]:
+    """One LPAR's rolling average, and after the plan's changes where it is the plan's."""
+    lines = lpar_text(each, msu_per_cp, msu_price)
+    if after is not None and after.series.lpar == each.lpar:
+        lines += after_text(after, each, msu_per_cp, msu_price)
+    return lines
 
 
-def _hours(span) -> str:
-    """A length of time in hours, to the minute's hundredths of an hour."""
-    return f"{span.total_seconds() / 3600:.2f} h"
-
-
-def _in_msu(cpu: float, msu_per_cp: float | None) -> float | None:
-    """``cpu`` (CPU s/s) in MSU, where the LPAR's MSU per processor is given (not 0)."""
-    return cpu * msu_per_cp if msu_per_cp else None
-
-
-def _msu(cpu: float, msu_per_cp: float | None) -> str:
-    """``cpu`` in MSU for a person, after its CPU s/s; nothing without the MSU."""
-    msu = _in_msu(cpu, msu_per_cp)
-    return "" if msu is None else f" ({shown_value(msu)} MSU)"
-
-
-PRICE_NOTE = (
-    "  The cost is the peak's MSU at one price an MSU a month: IBM prices MSU in",
-    "  tiers, each further MSU for less, so give the price your next MSU costs; MQ's",
-    "  CPU that SMF does not give (MSTR) and the applications' own are not in it.")
-
-
-def _cost(cpu: float, msu_per_cp: float | None, msu_price: float | None) -> float | None:
-    """What the peak ``cpu`` costs a month at ``msu_price`` an MSU (None without either)."""
-    msu = _in_msu(cpu, msu_per_cp)
-    return None if msu is None or msu_price is None else msu * msu_price
-
-
-def _lpar_text(each: Rolling, msu_per_cp: float | None, msu_price: float | None) -> list[str]:
-    """One LPAR's rolling four-hour average at its peak, what it costs a month at the
-    price given, and its busiest hour."""
-    cost = _cost(each.peak_cpu, msu_per_cp, msu_price)
-    priced = ([] if msu_price is None else
-              [f"      {shown_value(cost)} a month at {shown_value(msu_price)} an MSU"
-               if cost is not None else
-               "      no cost: --lpars gives this LPAR no MSU per processor"])
-    return [f"  {printable(each.lpar)} ({', '.join(map(printable, each.qmgrs))}), data for "
-            f"{_hours(each.data)}",
-            f"    peak {shown_value(each.peak_cpu)} CPU s/s{_msu(each.peak_cpu, msu_per_cp)}",
-            f"      in the four hours to {each.peak_end:{STAMP}} ({_hours(each.covered)} "
-            "with data)", *priced,
-            f"    busiest hour from {each.hour_start:{STAMP}}: {shown_value(each.hour_cpu)} "
-            f"CPU s/s{_msu(each.hour_cpu, msu_per_cp)}"]
-
-
-def _lpar_document(each: Rolling, msu_per_cp: float | None, msu_price: float | None) -> dict:
-    """One LPAR's rolling four-hour average for ``--json`` (MSU null without ``--lpars``,
-    cost without ``--msu-price``)."""
-    return {"lpar": each.lpar, "qmgrs": list(each.qmgrs),
-            "r4ha_cpu_seconds_per_sec": each.peak_cpu,
-            "r4ha_msu": _in_msu(each.peak_cpu, msu_per_cp),
-            "r4ha_cost_per_month": _cost(each.peak_cpu, msu_per_cp, msu_price),
-            "r4ha_window_end": each.peak_end.isoformat(),
-            "r4ha_seconds_with_data": each.covered.total_seconds(),
-            "busiest_hour": {"start": each.hour_start.isoformat(),
-                             "cpu_seconds_per_sec": each.hour_cpu},
-            "seconds_with_data": each.data.total_seconds()}
+def _lpar_json(each: Rolling, msu_per_cp: float | None, msu_price: float | None,
+               after: After | None) -> dict:
+    """One LPAR's rolling average for ``--json``; ``after`` the plan's changes (an empty
+    list for an LPAR the plan does not change, and without ``--after``)."""
+    mine = after is not None and after.series.lpar == each.lpar
+    return {**lpar_document(each, msu_per_cp, msu_price),
+            "after": after_documents(after, each, msu_per_cp, msu_price) if mine else []}
 
 
 def _unit(name: str) -> str:

@@ -147,8 +147,8 @@ def test_the_lpar_file_turns_the_peak_into_msu_and_a_price_into_money(tmp_path):
 
 @pytest.mark.parametrize(("arguments", "said"), [
     (("series", SAMPLE, "--msu-price", "95"),
-     "mqcalc: smf series: --msu-price goes with --lpars FILE, which gives each LPAR's MSU "
-     "per processor\n"),
+     "mqcalc: smf series: --msu-price goes with --lpars FILE or --after PLAN, which give "
+     "the LPAR's MSU per processor\n"),
     (("series", SAMPLE, "--msu-price", "-3"),
      "mqcalc: argument --msu-price: '-3': expects a price, a number of 0 or more (your "
      "currency per MSU a month, e.g. 95.5)"),

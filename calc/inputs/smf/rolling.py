@@ -66,11 +66,12 @@ class Rolling:
     out."""
 
 
-def spans(each: Series) -> list[Span]:
-    """A queue manager's kept intervals with a CPU figure, each as the sum of its figures."""
+def spans(each: Series, factor: float = 1.0) -> list[Span]:
+    """A queue manager's kept intervals with a CPU figure, each as the sum of its figures
+    (times ``factor``: a change laid over it, :mod:`calc.inputs.smf.plan_change`)."""
     names = cpu_figures()
     return [Span(point.start, point.start + timedelta(seconds=point.seconds),
-                 sum(point.values[name] for name in names if name in point.values))
+                 factor * sum(point.values[name] for name in names if name in point.values))
             for point in each.points
             if point.seconds and any(name in point.values for name in names)]
 
@@ -117,13 +118,16 @@ def _covered(parts: list[Span], start: datetime, end: datetime) -> timedelta:
     return covered
 
 
-def rolling(found: Iterable[Series]) -> list[Rolling]:
+def rolling(found: Iterable[Series],
+            factors: dict[tuple[str, str], float] | None = None) -> list[Rolling]:
     """Each LPAR's peak rolling four-hour average and busiest hour, in the order its queue
-    managers first appear; an LPAR none of whose intervals has a CPU figure is left out."""
+    managers first appear; an LPAR none of whose intervals has a CPU figure is left out.
+    ``factors``: (LPAR, queue manager) -> what its measured CPU is multiplied by (1 for one
+    not named)."""
     lpars: dict[str, tuple[list[str], list[Span]]] = {}
     for each in found:
         qmgrs, parts = lpars.setdefault(each.lpar, ([], []))
-        mine = spans(each)
+        mine = spans(each, (factors or {}).get((each.lpar, each.qmgr), 1.0))
         if mine:
             qmgrs.append(each.qmgr)
             parts.extend(mine)

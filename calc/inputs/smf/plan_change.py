@@ -1,0 +1,99 @@
+"""A plan's change laid over one queue manager's measured series, for the rolling four-hour
+average after it (:mod:`calc.inputs.smf.rolling`).
+
+A plan gives each variant's CPU at one load, its baseline's; the series gives the CPU MQ
+measurably used interval by interval. The change a variant makes (its total less the
+baseline's, CPU s/s, with the low and high its spreads give) is taken to grow and shrink
+with MQ's measured work: in an interval whose measured CPU is ``m``, the change is
+``change x m / M``, where ``M`` is the measured CPU at the plan's load. So the queue
+manager's CPU after the change is its measured CPU times ``1 + change / M`` in every
+interval: a generic scaling, which every face says.
+
+``M`` is the plan's own measurement where its baseline carries SMF's CPU figures (as
+``mqcalc smf --out FILE --plan`` writes them, from the interval it chose), added up as the
+series adds them; otherwise the plan is taken to be at the queue manager's busiest
+interval, the one whose measured CPU is the highest (the interval ``--interval peak``
+chooses where that is the ranking figure), and ``M`` is that interval's CPU.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from calc.core.errors import MqcalcError
+from calc.inputs.plan_run import TOTAL, PlanResult
+from calc.inputs.smf.feeds import MEASURED
+from calc.inputs.smf.rolling import Rolling, cpu_figures, rolling, spans
+from calc.inputs.smf.series import Series
+
+PLAN_MEASURED = "the plan's measured CPU"
+BUSIEST = "the busiest interval's measured CPU"
+"""Where the load the plan's figures are at comes from (:attr:`PlanChange.at_load_from`)."""
+
+
+@dataclass(frozen=True)
+class PlanChange:
+    """One variant's change from the plan's baseline, as a factor on the queue manager's
+    measured CPU."""
+
+    variant: str
+    msu_per_cp: float
+    """The variant's machine's MSU per processor (0: the plan does not give it)."""
+    change: tuple[float, float, float]
+    """The variant's total less the baseline's, CPU s/s: low, likely, high."""
+    at_load: float
+    """``M``: the measured CPU at the plan's load, CPU s/s."""
+    at_load_from: str
+    """Where :attr:`at_load` comes from: :data:`PLAN_MEASURED` or :data:`BUSIEST`."""
+
+    @property
+    def factors(self) -> tuple[float, float, float]:
+        """What the queue manager's measured CPU is multiplied by: low, likely, high."""
+        return tuple(1 + change / self.at_load for change in self.change)
+
+
+def plan_changes(result: PlanResult, each: Series, where: str) -> list[PlanChange]:
+    """Each variant of ``result`` after the first, as a change to the series ``each``; a
+    series with no measured CPU, or a plan whose load is no CPU, is refused naming
+    ``where``."""
+    at_load, source = _at_load(result, each, where)
+    base = result.variants[0]
+    found = []
+    for variant in result.variants[1:]:
+        likely = variant.total - base.total
+        low, high = variant.low_high(TOTAL, likely)
+        if 1 + low / at_load < 0:
+            raise MqcalcError(f"{where}: {variant.name}'s change ({low:+.4g} CPU s/s) is a "
+                              f"larger saving than the {at_load:.4g} CPU s/s measured at the "
+                              "plan's load: the plan does not fit this queue manager")
+        found.append(PlanChange(variant.name, variant.variant.machine.get("msu_per_cp", 0),
+                                (low, likely, high), at_load, source))
+    return found
+
+
+def rolled_after(found: list[Series], each: Series,
+                 change: PlanChange) -> tuple[Rolling, Rolling, Rolling]:
+    """The rolling four-hour average of ``each``'s LPAR with ``change`` laid over ``each``
+    (the other queue managers of the LPAR as measured), at the low, likely and high factor:
+    each end exact, as a window's average only grows with the factor."""
+    return tuple(next(rolled for rolled in rolling(found, {(each.lpar, each.qmgr): factor})
+                      if rolled.lpar == each.lpar)
+                 for factor in change.factors)
+
+
+def _at_load(result: PlanResult, each: Series, where: str) -> tuple[float, str]:
+    """``M`` and where it comes from (see the module's docstring)."""
+    fed = {name.removeprefix(f"{MEASURED}.") for name in cpu_figures()}
+    own = result.variants[0].variant.measured
+    if fed & set(own):
+        at_load = sum(value for name, value in own.items() if name in fed)
+        if at_load > 0:
+            return at_load, PLAN_MEASURED
+    parts = spans(each)
+    if not parts or max(part.cpu for part in parts) <= 0:
+        raise MqcalcError(f"{where}: {each.qmgr} on {each.lpar} has no measured CPU in its "
+                          "intervals, so the plan's change has nothing to scale with")
+    if fed & set(own):
+        raise MqcalcError(f"{where}: the plan's baseline measured no CPU in SMF's figures "
+                          f"({', '.join(sorted(fed & set(own)))} are 0), so its change "
+                          "cannot be scaled to the intervals")
+    return max(part.cpu for part in parts), BUSIEST
