@@ -237,20 +237,48 @@ def _plan(command: Parser, reports: tuple[Report, ...]) -> None:
     command.add_argument("--example", metavar="NAME", nargs="?", const="",
                          help="instead, a plan file shipped with mqcalc, evaluated; alone, "
                               "the examples' names and what each shows")
+    _runway(command)
+    command.add_argument("--out", metavar="FILE", type=given_path,
+                         help="with --example: write a copy of the example to FILE, to edit "
+                              "into your own plan, instead of evaluating it (an existing FILE "
+                              "is left as it is)")
+
+
+def _runway(command: Parser, start: str = "with --growth: the month the runway starts "
+                                           "from") -> None:
+    """The runway's options, which plan and report share (``start`` what --start is)."""
     command.add_argument("--growth", metavar="PCT", type=growth,
                          help="the runway: grow every volume of work (rates, counts and "
                               "measured CPU) by PCT %% a year, compounded, and give the month "
                               "each variant first crosses a limit its calculators declare or "
                               "leaves what IBM measured")
     command.add_argument("--start", metavar="DATE", type=day,
-                         help="with --growth: the month the runway starts from, YYYY-MM-DD "
-                              "(default: today)")
+                         help=f"{start}, YYYY-MM-DD (default: today)")
     command.add_argument("--years", metavar="N", type=years,
                          help="with --growth: how far ahead to look, in years (default 10)")
+
+
+def _report(command: Parser, reports: tuple[Report, ...]) -> None:
+    command.add_argument("file", metavar="PLAN", type=given_path,
+                         help="the plan file (see mqcalc plan)")
     command.add_argument("--out", metavar="FILE", type=given_path,
-                         help="with --example: write a copy of the example to FILE, to edit "
-                              "into your own plan, instead of evaluating it (an existing FILE "
-                              "is left as it is)")
+                         help="write the report to FILE.md (Markdown), FILE.html (a page to "
+                              "read or print) or FILE.pdf (A4; needs the pdf extra) instead "
+                              "of printing Markdown")
+    command.add_argument("--msu-price", metavar="AMOUNT", type=price,
+                         help="what one MSU costs a month, in your currency, to show the "
+                              "MSU as money (no default: give yours)")
+    _runway(command, "the report's date, and with --growth the month the runway starts "
+                     "from")
+    command.add_argument("--smf", metavar="DIR|STORE", type=given_path,
+                         help="with --qmgr NAME: SMF data (a folder of mq-smf-csv's files or "
+                              "a store) of the LPAR the plan's queue manager NAME runs on, for "
+                              "its peak rolling four-hour average today and after the plan")
+    command.add_argument("--qmgr", metavar="NAME",
+                         help="with --smf: the queue manager the plan is of")
+    command.add_argument("--lpars", metavar="FILE", type=given_path,
+                         help="with --smf: the LPARs' machines (see mqcalc smf), for the "
+                              "LPAR's MSU per processor (default: the plan's)")
 
 
 def _smf(command: Parser, reports: tuple[Report, ...]) -> None:
@@ -326,6 +354,15 @@ COMMANDS: dict[str, tuple[dict, Callable[[Parser, tuple[Report, ...]], None]]] =
                         "result stored in the workbook agrees with the engine and 1 when any "
                         "disagrees; 2 for input mqcalc cannot use."},
              _plan),
+    "report": ({"help": "a plan's one-page report for management, as Markdown, HTML or PDF",
+                "description": "Write a plan's figures as a page a manager reads: today "
+                               "against each variant in CPU, share of the LPAR, MSU and "
+                               "money, each as likely (low-high); the largest parts of the "
+                               "change; the limits crossed and, with --growth, when; what the "
+                               "figures rest on; and every assumption with its document and "
+                               "pages.",
+                "epilog": "Exit status: 0 when written; 2 for input mqcalc cannot use."},
+               _report),
     "smf": ({"help": "the calculators' inputs from SMF data formatted by IBM's mq-smf-csv",
              "formatter_class": argparse.RawDescriptionHelpFormatter, "epilog": _smf_epilog,
              "usage": "mqcalc smf [-h] [--qmgr NAME] [--interval peak|all|TIMESTAMP] [--json] "

@@ -5,14 +5,12 @@ and its busiest hour; with ``--after PLAN``, the same after each change of the p
 (:mod:`calc.inputs.smf.plan_change`), as low, likely and high."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from calc.cli.text import shown_value, wrapped
-from calc.core.errors import MqcalcError
 from calc.core.formatting import signed
 from calc.core.terminal_text import printable
-from calc.inputs.smf.plan_change import PlanChange, plan_changes, rolled_after
+from calc.inputs.smf.plan_change import After, after_figures, laid_over
 from calc.inputs.smf.rolling import Rolling
 from calc.inputs.smf.series import Series
 
@@ -32,34 +30,13 @@ AFTER_NOTE = (
     "the LPAR stay as measured.")
 
 
-@dataclass(frozen=True)
-class After:
-    """A plan's changes laid over one queue manager's series: each change, and its LPAR's
-    rolling average after it at the low, likely and high factor."""
-
-    plan: str
-    series: Series
-    changes: tuple[tuple[PlanChange, tuple[Rolling, Rolling, Rolling]], ...]
-    msu_per_cp: float
-    """The plan's baseline machine's MSU per processor (0: not given)."""
-
-
 def after_plan(path: Path, found: list[Series], qmgr: str) -> After:
     """The plan file ``path`` read, evaluated and laid over the one series of ``qmgr``."""
     from calc.inputs.plan import load_plan
     from calc.inputs.plan_run import evaluate_plan
 
-    result = evaluate_plan(load_plan(path))
-    mine = [each for each in found if each.qmgr.upper() == qmgr.upper()]
-    where = f"smf series --after {path}"
-    if len(mine) != 1:
-        lpars = ", ".join(each.lpar for each in mine) or "none"
-        raise MqcalcError(f"{where}: the plan is one queue manager's; --qmgr {qmgr} is on "
-                          f"{len(mine)} LPARs ({lpars}): a store or folder of one of them")
-    changes = plan_changes(result, mine[0], where)
-    return After(str(path), mine[0],
-                 tuple((change, rolled_after(found, mine[0], change)) for change in changes),
-                 result.variants[0].variant.machine.get("msu_per_cp", 0))
+    return laid_over(evaluate_plan(load_plan(path)), str(path), found, qmgr,
+                     f"smf series --after {path}")
 
 
 def hours(span) -> str:
@@ -111,27 +88,6 @@ def _span(values, unit: str = "", sign: bool = False) -> str:
     low, likely, high = (signed(shown_value(v)) if sign else shown_value(v) for v in values)
     spread = "" if low == high else f" ({low}–{high})"
     return f"{likely}{spread}{' ' + unit if unit else ''}"
-
-
-def after_figures(change: PlanChange, rolled: tuple[Rolling, ...], today: Rolling,
-                  msu_per_cp: float | None, msu_price: float | None) -> dict:
-    """The LPAR's peak after ``change`` and its change from ``today``'s, each [low, likely,
-    high]: in CPU s/s; in MSU at the variant's MSU per processor (else the LPAR's) and the
-    change from today's at the LPAR's; and in money a month at ``msu_price``; None where
-    the MSU per processor or the price is not known."""
-    msu = change.msu_per_cp or msu_per_cp
-    peaks = [each.peak_cpu for each in rolled]
-    in_msu_after = [peak * msu for peak in peaks] if msu else None
-    msu_change = ([value - today.peak_cpu * msu_per_cp for value in in_msu_after]
-                  if in_msu_after and msu_per_cp else None)
-    priced = msu_price is not None
-    return {"msu_per_cp": msu or None, "r4ha_cpu_seconds_per_sec": peaks,
-            "r4ha_change_cpu_seconds_per_sec": [peak - today.peak_cpu for peak in peaks],
-            "r4ha_msu": in_msu_after, "r4ha_msu_change": msu_change,
-            "r4ha_cost_per_month": [value * msu_price for value in in_msu_after]
-            if in_msu_after and priced else None,
-            "r4ha_cost_change_per_month": [value * msu_price for value in msu_change]
-            if msu_change and priced else None}
 
 
 def after_text(after: After, today: Rolling, msu_per_cp: float | None,

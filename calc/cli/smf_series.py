@@ -12,7 +12,7 @@ from pathlib import Path
 from calc import engine
 from calc.cli import json_output
 from calc.cli.progress import on_terminal
-from calc.cli.rolling_text import (AFTER_NOTE, PRICE_NOTE, ROLLING_HEADING, STAMP, After,
+from calc.cli.rolling_text import (AFTER_NOTE, PRICE_NOTE, ROLLING_HEADING, STAMP,
                                    after_documents, after_plan, after_text, lpar_document,
                                    lpar_text)
 from calc.cli.text import shown_value, wrapped
@@ -21,6 +21,7 @@ from calc.core.terminal_text import printable
 from calc.inputs.smf import store, stored_series
 from calc.inputs.smf.feeds import MEASURED, declared
 from calc.inputs.smf.importing import read_smf
+from calc.inputs.smf.plan_change import After
 from calc.inputs.smf.rolling import Rolling, rolling
 from calc.inputs.smf.series import PERCENTILE, Series, Summary, series
 from calc.inputs.smf.tables import SmfError
@@ -41,13 +42,7 @@ def print_series(path: Path, qmgr: str | None, as_json: bool, as_csv: bool,
 
         msu_per_cp = {lpar: machine["msu_per_cp"]
                       for lpar, machine in load_lpars(lpars_file).items()}
-    found, progress = None, on_terminal()
-    if store.is_store(path):
-        found = stored_series.read(path, qmgr)
-        if found is None and not store.opened(path, stored_series.current):
-            progress(stored_series.STALE)
-    if found is None:
-        found = series(read_smf(path, qmgr, progress=progress).imported)
+    found = read_series(path, qmgr)
     after = after_plan(after_path, found, qmgr) if after_path else None
     if after is not None and not msu_per_cp.get(after.series.lpar):
         msu_per_cp[after.series.lpar] = after.msu_per_cp
@@ -80,6 +75,20 @@ def print_series(path: Path, qmgr: str | None, as_json: bool, as_csv: bool,
         print(printable(f"mqcalc: wrote {out}, a Measured sheet for each of {len(found)} "
                         f"queue manager{'s' * (len(found) != 1)}"), file=sys.stderr)
     return 0
+
+
+def read_series(path: Path, qmgr: str | None) -> list[Series]:
+    """The series of every queue manager (``qmgr``'s alone where given) in the folder or
+    store ``path``: a store's kept series where they are current, else worked out from the
+    records, with progress on a terminal."""
+    found, progress = None, on_terminal()
+    if store.is_store(path):
+        found = stored_series.read(path, qmgr)
+        if found is None and not store.opened(path, stored_series.current):
+            progress(stored_series.STALE)
+    if found is None:
+        found = series(read_smf(path, qmgr, progress=progress).imported)
+    return found
 
 
 def _lpar_lines(each: Rolling, msu_per_cp: float | None, msu_price: float | None,

@@ -85,7 +85,7 @@ def explain(calculator_id: str, output_id: str, inputs: dict, given=None) -> Exp
                        spread, _spread_from(spec, output, result) if spread else ())
 
 
-def _moving(spec: Calculator, output_id: str, inputs: dict) -> set[str]:
+def moving_spreads(spec: Calculator, output_id: str, inputs: dict) -> set[str]:
     """The spread constants that move ``output_id`` for ``inputs``: those whose two ends
     give it two figures at some corner of the others (one read through a branch these
     inputs do not take, the z16 step on a z14, moves nothing)."""
@@ -100,7 +100,7 @@ def _moving(spec: Calculator, output_id: str, inputs: dict) -> set[str]:
 def _spread_from(spec: Calculator, output: Output, result: engine.Result) -> tuple[str, ...]:
     """What moves ``output``: the spread constants that do for these inputs and the inputs
     given as ranges that it reads, each as a person reads it."""
-    moving = _moving(spec, output.id, result.inputs)
+    moving = moving_spreads(spec, output.id, result.inputs)
     constants = [f"{constant.title} {as_written(constant.spread[0])}–"
                  f"{as_written(constant.spread[1])} {constant.unit} (likely "
                  f"{as_written(constant.value)})"

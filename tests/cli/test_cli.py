@@ -430,7 +430,7 @@ def test_a_command_line_not_starting_with_a_command_is_parsed_with_every_command
     error = capsys.readouterr().err
     if argv[0] == "evl":
         assert error.startswith("mqcalc: argument command: invalid choice: 'evl' (choose from "
-                                "'list', 'eval', 'sweep', 'build', 'plan', 'smf', 'tui')")
+                                "'list', 'eval', 'sweep', 'build', 'plan', 'report', 'smf', 'tui')")
     else:
         assert "invalid choice: 'connect' (choose from 'list', 'eval', 'sweep'" in error
 

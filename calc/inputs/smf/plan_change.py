@@ -97,3 +97,57 @@ def _at_load(result: PlanResult, each: Series, where: str) -> tuple[float, str]:
                           f"({', '.join(sorted(fed & set(own)))} are 0), so its change "
                           "cannot be scaled to the intervals")
     return max(part.cpu for part in parts), BUSIEST
+
+
+@dataclass(frozen=True)
+class After:
+    """A plan's changes laid over one queue manager's series: each change, and its LPAR's
+    rolling average after it at the low, likely and high factor."""
+
+    plan: str
+    series: Series
+    changes: tuple[tuple[PlanChange, tuple[Rolling, Rolling, Rolling]], ...]
+    msu_per_cp: float
+    """The plan's baseline machine's MSU per processor (0: not given)."""
+
+
+def laid_over(result: PlanResult, plan: str, found: list[Series], qmgr: str,
+              where: str) -> After:
+    """The plan ``result`` (read from ``plan``) laid over the one series of ``qmgr`` among
+    ``found``; a queue manager of that name on more than one LPAR is refused naming
+    ``where``."""
+    mine = [each for each in found if each.qmgr.upper() == qmgr.upper()]
+    if len(mine) != 1:
+        lpars = ", ".join(each.lpar for each in mine) or "none"
+        raise MqcalcError(f"{where}: the plan is one queue manager's; --qmgr {qmgr} is on "
+                          f"{len(mine)} LPARs ({lpars}): a store or folder of one of them")
+    changes = plan_changes(result, mine[0], where)
+    return After(plan, mine[0],
+                 tuple((change, rolled_after(found, mine[0], change)) for change in changes),
+                 result.variants[0].variant.machine.get("msu_per_cp", 0))
+
+
+def today_of(after: After, found: list[Series]) -> Rolling:
+    """The rolling average of the LPAR ``after`` changes, as measured."""
+    return next(each for each in rolling(found) if each.lpar == after.series.lpar)
+
+
+def after_figures(change: PlanChange, rolled: tuple[Rolling, ...], today: Rolling,
+                  msu_per_cp: float | None, msu_price: float | None) -> dict:
+    """The LPAR's peak after ``change`` and its change from ``today``'s, each [low, likely,
+    high]: in CPU s/s; in MSU at the variant's MSU per processor (else the LPAR's) and the
+    change from today's at the LPAR's; and in money a month at ``msu_price``; None where
+    the MSU per processor or the price is not known."""
+    msu = change.msu_per_cp or msu_per_cp
+    peaks = [each.peak_cpu for each in rolled]
+    in_msu_after = [peak * msu for peak in peaks] if msu else None
+    msu_change = ([value - today.peak_cpu * msu_per_cp for value in in_msu_after]
+                  if in_msu_after and msu_per_cp else None)
+    priced = msu_price is not None
+    return {"msu_per_cp": msu or None, "r4ha_cpu_seconds_per_sec": peaks,
+            "r4ha_change_cpu_seconds_per_sec": [peak - today.peak_cpu for peak in peaks],
+            "r4ha_msu": in_msu_after, "r4ha_msu_change": msu_change,
+            "r4ha_cost_per_month": [value * msu_price for value in in_msu_after]
+            if in_msu_after and priced else None,
+            "r4ha_cost_change_per_month": [value * msu_price for value in msu_change]
+            if msu_change and priced else None}
