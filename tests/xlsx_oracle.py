@@ -236,6 +236,19 @@ class _Evaluator:
                 if _same(candidate, wanted):
                     return position
             raise FormulaError(f"#N/A {wanted!r} not found")
+        if name == "IFERROR":  # the first argument's value, or the second's if it errs
+            try:
+                return self.scalar(arguments[0])
+            except FormulaError:
+                return self.scalar(arguments[1])
+        if name == "LARGE":  # the k-th largest number of a range (its text left out)
+            numbers = sorted((value for value in _cells(self.evaluate(arguments[0]))
+                              if isinstance(value, (int, float))
+                              and not isinstance(value, bool)), reverse=True)
+            k = int(_number(self.scalar(arguments[1])))
+            if not 1 <= k <= len(numbers):
+                raise FormulaError(f"#NUM! LARGE of {len(numbers)} numbers, k={k}")
+            return numbers[k - 1]
         if name in ("MIN", "MAX"):  # these take ranges too, as every cell of them
             values = [value for argument in arguments for value in _cells(self.evaluate(argument))]
         else:
@@ -339,6 +352,7 @@ FUNCTIONS = {
     "MIN": lambda *values: min(_number(v) for v in values),
     "MAX": lambda *values: max(_number(v) for v in values),
     "ABS": lambda value: abs(_number(value)),
+    "N": lambda value: _number(value) if isinstance(value, (int, float)) else 0.0,
     "INT": lambda value: float(math.floor(_number(value))),
     "ROUND": _round,
     "EXP": _exp,

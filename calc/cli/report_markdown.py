@@ -6,7 +6,7 @@ from __future__ import annotations
 from html import escape
 
 from calc.core.errors import MqcalcError
-from calc.core.formatting import format_value, signed
+from calc.core.formatting import format_value, likely_range, signed
 from calc.core.version import version
 from calc.engine.evidence import LETTERS
 from calc.inputs.one_page import Figure, OnePage, Row
@@ -23,11 +23,7 @@ def shown(value: Figure | None, decimals: int, sign: bool = False) -> str:
     """Likely (low–high) for a reader, or :data:`NOT_KNOWN`."""
     if value is None:
         return NOT_KNOWN
-    texts = [format_value(v, decimals) for v in (value.low, value.likely, value.high)]
-    if sign:
-        texts = [signed(text) for text in texts]
-    low, likely, high = texts
-    return likely if low == high else f"{likely} ({low}–{high})"
+    return likely_range(value.low, value.likely, value.high, decimals, sign)
 
 
 def _cell(text: str) -> str:

@@ -73,3 +73,15 @@ def named(names: list[str], most: int = NAMED) -> str:
     more = f" and {len(names) - most} more" if len(names) > most else ""
     return ", ".join(names[:most]) + more
 
+
+
+def likely_range(low: float, likely: float, high: float, decimals: int,
+                 sign: bool = False) -> str:
+    """A figure with its range as a report shows it, ``likely (low–high)`` at ``decimals``
+    (each signed where ``sign``: a change), or the likely figure alone where both ends read
+    as it does."""
+    texts = [format_value(value, decimals) for value in (low, likely, high)]
+    if sign:
+        texts = [signed(text) for text in texts]
+    low_text, likely_text, high_text = texts
+    return likely_text if low_text == high_text else f"{likely_text} ({low_text}–{high_text})"

@@ -67,6 +67,9 @@ def assumed_name(input_id: str) -> str:
 
 
 PLAN_SHEET = "Plan"
+REPORT_SHEET = "Report"
+"""The first sheet of a plan workbook: the one-page report
+(:mod:`calc.workbook.report_sheet`)."""
 """Name of a plan workbook's first sheet: each variant's machine and figures."""
 
 

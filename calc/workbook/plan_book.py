@@ -1,5 +1,6 @@
-"""A plan's workbook (``mqcalc build --plan FILE``): the Plan sheet (:mod:`.plan_sheet`)
-first, then one calculator sheet per variant and calculator it uses, each written by
+"""A plan's workbook (``mqcalc build --plan FILE``): the Report sheet (:mod:`.report_sheet`,
+the one-page report) first, the Plan sheet (:mod:`.plan_sheet`) next, then one calculator
+sheet per variant and calculator it uses, each written by
 :class:`.calculator_sheet.CalculatorSheet` with the variant's inputs and named
 ``variant.calculator``, then the hidden table of the Plan sheet's figures for scripts
 (:mod:`.values_table`) and the Sources sheet.
@@ -13,17 +14,22 @@ calculator's id, which a plan repeats. Its stored results are the engine's, from
 from __future__ import annotations
 
 import dataclasses
+from datetime import date
 from pathlib import Path
 
 from xlsxwriter.utility import quote_sheetname
 
 from calc import engine
 from calc.core.errors import MqcalcError
+from calc.core.names import REPORT_SHEET
 from calc.files.writing import existing, new_folder, replace_atomically
 from calc.inputs.plan import MOST_WORKBOOK_VARIANTS, Plan, machine_inputs
+from calc.inputs.one_page import one_page
 from calc.inputs.plan_run import PlanResult, evaluate_plan
+from calc.inputs.runway import runway
 from calc.workbook.calculator_sheet import CalculatorSheet
 from calc.workbook.plan_sheet import SHEET, PlanSheet, machine_cell
+from calc.workbook.report_sheet import ReportSheet
 from calc.workbook.sources import write_sources
 
 SHEET_NAME_LIMIT = 31
@@ -84,6 +90,7 @@ def as_written(plan: Plan) -> Plan:
 
 
 def _write_sheets(book, styles, result: PlanResult, source: str) -> None:
+    report_sheet = book.add_worksheet(REPORT_SHEET)
     plan_sheet = book.add_worksheet(SHEET)
     titles = sheet_titles(result)
     written: list[dict[str, CalculatorSheet]] = []
@@ -98,7 +105,12 @@ def _write_sheets(book, styles, result: PlanResult, source: str) -> None:
             sheet.write()
             sheets[calculator_id] = sheet
         written.append(sheets)
-    PlanSheet(book, plan_sheet, styles, result, source, written).write()
+    plan = PlanSheet(book, plan_sheet, styles, result, source, written)
+    plan.write()
+    plan_of = Plan(tuple(variant.variant for variant in result.variants))
+    made = date.today()
+    ReportSheet(book, report_sheet, styles,
+                one_page(result, source, runway(plan_of, 0, made, 0), made), plan).write()
     firsts: dict[str, CalculatorSheet] = {}
     for sheets in written:
         for calculator_id, sheet in sheets.items():

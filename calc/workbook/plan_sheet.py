@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from xlsxwriter.utility import quote_sheetname, xl_col_to_name, xl_rowcol_to_cell
 
+from calc import engine
 from calc.core.model import ADDRESS_SPACES, ASSUMED, BEYOND_LIMIT, CPU_RATE_UNIT, MARKS, space_label
 from calc.core.names import FIRST_PROBLEM, MEASURED_IN_KEY, NOTES_SHOWN
 from calc.core.names import PLAN_SHEET as SHEET
@@ -94,6 +95,11 @@ class PlanSheet:
         """Per variant, measured figure name -> its cell on this sheet."""
         self.figure_rows: list[tuple[str, str, str, list[float], int]] = []
         """Each figure row: its key, label, unit, the variants' values and its row."""
+        self.contribution_rows: list[tuple[str, str, str, str]] = []
+        """Each contribution row: calculator id, output id, their titles as a reader reads
+        them (``Calculator title: output title``) and its address space's label."""
+        self.total_row = 0
+        """The row of the variants' totals."""
         self.space_cells: list[dict[str, tuple[str, str]]] = [{} for _ in written]
         """Per variant, each measured address space -> the cells of what was measured there
         and of the calculators' change from the variant measured."""
@@ -229,7 +235,7 @@ class PlanSheet:
             self.figure_row(space_label(space), CPU_RATE_UNIT, space,
                             RATE_DECIMALS, lambda index, s=space: self.space_sum(index, s),
                             [v.by_space[space] for v in self.plan.variants])
-        total_row = self.row
+        total_row = self.total_row = self.row
         self.figure_row("Total", CPU_RATE_UNIT, TOTAL, RATE_DECIMALS,
                         lambda index: self.total(index, space_rows),
                         [v.total for v in self.plan.variants], bold=True)
@@ -387,6 +393,10 @@ class PlanSheet:
         sheet, styles = self.sheet, self.styles
         sheet.write(self.row, LABEL, f"{calculator}: {output}", styles.name)
         sheet.write(self.row, UNIT, CPU_RATE_UNIT, styles.label)
+        spec = engine.calculator(calculator)
+        self.contribution_rows.append((calculator, output,
+                                       f"{spec.title}: {spec.outputs[output].title}",
+                                       space_label(space)))
         look = styles.figure(RATE_DECIMALS)
         values = []
         for index, variant in enumerate(self.plan.variants):
@@ -407,6 +417,11 @@ class PlanSheet:
                     space_label(space), styles.label)
         room_for(sheet, self.row, 1)
         self.row += 1
+
+    def contribution_value(self, variant: int, calculator: str, output: str) -> float:
+        """The ``variant``-th variant's contribution of ``output``, 0 where it has none."""
+        return next((c.cpu_seconds_per_sec for c in self.plan.variants[variant].contributions
+                     if (c.calculator, c.output) == (calculator, output)), 0.0)
 
     def measurements(self) -> None:
         """Each measured figure any variant carries, a row each: a yellow cell in the

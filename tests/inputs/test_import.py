@@ -93,10 +93,10 @@ def test_the_combined_workbook_gives_every_calculator_at_its_defaults(built):
         assert {key: result[key] for key in expected} == json.loads(json.dumps(expected))
 
 
-def stored_result_replaced(path, cell: str, value: str) -> None:
-    """Rewrite the result stored in ``cell`` of the first sheet inside the file, leaving
-    its formula and everything else as mqcalc wrote it."""
-    member = "xl/worksheets/sheet1.xml"
+def stored_result_replaced(path, cell: str, value: str, sheet: int = 1) -> None:
+    """Rewrite the result stored in ``cell`` of the ``sheet``-th sheet (the first unless
+    told) inside the file, leaving its formula and everything else as mqcalc wrote it."""
+    member = f"xl/worksheets/sheet{sheet}.xml"
     with zipfile.ZipFile(path) as source:
         parts = {name: source.read(name) for name in source.namelist()}
     xml, count = re.subn(rf'(<c r="{cell}"[^>]*>.*?<v>)[^<]*(</v>)', rf"\g<1>{value}\g<2>",

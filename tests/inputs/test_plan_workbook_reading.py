@@ -164,7 +164,7 @@ def test_a_tampered_stored_total_is_named_and_exits_1(tmp_path):
     plan = load_plan(SAMPLES[0])
     path = write_plan_workbook(tmp_path / "plan.xlsx", plan, SAMPLES[0].name)
     cell = named_cell(openpyxl.load_workbook(path)[SHEET], plan_cell_name(TOTAL, 1)).coordinate
-    stored_result_replaced(path, cell, "9.5")  # the Plan sheet is the first
+    stored_result_replaced(path, cell, "9.5", sheet=2)  # the Plan sheet, after the Report
     status, out, err = run_main("plan", "--from-workbook", path)
     total = evaluate_plan(plan).variants[1].total
     assert status == 1 and err == ""

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from calc import engine
 from calc.cli import main
 from calc.core.errors import MqcalcError
-from calc.core.names import FIRST_PROBLEM, NOTES_SHOWN, plan_cell_name
+from calc.core.names import FIRST_PROBLEM, NOTES_SHOWN, REPORT_SHEET, plan_cell_name
 from calc.engine.evidence import letters
 from calc.inputs.plan import (MOST_WORKBOOK_VARIANTS, Plan, load_plan, machine_inputs, make_plan,
                               plan_text)
@@ -26,6 +26,7 @@ from calc.inputs.workbook.importer import read_workbook
 from calc.workbook.plan_book import SHEET_NAME_LIMIT, as_written, sheet_titles, write_plan_workbook
 from calc.workbook.notes_block import MORE_NOTES
 from calc.workbook.plan_sheet import ALL_VALID, NOTES_HEADING, SHEET
+from calc.workbook.report_sheet import PRICE
 from calc.workbook.values_table import values_sheet_name
 from tests.compare import agrees, named_cell, named_values, notes_from_lines
 from tests.conftest import REPO
@@ -33,6 +34,7 @@ from tests.excel_limits import problems
 from tests.input_cells import cell_values
 from tests.inputs.test_plan import plans
 from tests.libreoffice import Values
+from tests.report_cells import PRICE_TYPED, report_agrees
 from tests.xlsx_oracle import WorkbookOracle
 
 SAMPLE = REPO / "examples" / "z16_encryption_ams.yaml"
@@ -85,6 +87,19 @@ def type_change(book, plan: Plan, index: int, change: dict, set_cell) -> None:
         set_cell(title, named_cell(book[title], name).coordinate, value)
     for name, value in change["machine"].items():
         set_cell(SHEET, named_cell(book[SHEET], plan_cell_name(name, index)).coordinate, value)
+
+
+def typed_with_price(path: Path, plan: Plan):
+    """The workbook at ``path`` (openpyxl) with :data:`CHANGE` typed into the second variant
+    and a price into the Report sheet."""
+    book = openpyxl.load_workbook(path)
+
+    def set_cell(sheet, coordinate, value):
+        book[sheet][coordinate].value = value
+
+    type_change(book, plan, 1, CHANGE, set_cell)
+    set_cell(REPORT_SHEET, named_cell(book[REPORT_SHEET], PRICE.id).coordinate, PRICE_TYPED)
+    return book
 
 
 @pytest.fixture(scope="module")
@@ -247,12 +262,7 @@ def test_a_refused_input_empties_its_variants_figures_and_names_the_sheet(sample
 def test_libreoffice_recalculates_the_plan_sheet_after_a_change(sample_book, libreoffice,
                                                                  tmp_path):
     plan = load_plan(SAMPLE)
-    book = openpyxl.load_workbook(sample_book)
-
-    def set_cell(sheet, coordinate, value):
-        book[sheet][coordinate].value = value
-
-    type_change(book, plan, 1, CHANGE, set_cell)
+    book = typed_with_price(sample_book, plan)
     path = tmp_path / "changed.xlsx"
     book.save(path)
     [values] = libreoffice.recalculate([(path, book)])
@@ -260,6 +270,7 @@ def test_libreoffice_recalculates_the_plan_sheet_after_a_change(sample_book, lib
     result = evaluate_plan(changed(plan, 1, **CHANGE))
     for name, expected in expected_figures(result).items():
         assert agrees(expected, named_cell(values[SHEET], name).value), name
+    report_agrees(values[REPORT_SHEET], result)  # the Report sheet follows
     table = values[values_sheet_name(SHEET)]  # the flat table for scripts follows too
     place = {variant.name: index for index, variant in enumerate(result.variants)}
     read = {plan_cell_name(key, place[variant]): value
@@ -289,9 +300,9 @@ def test_sheet_names_are_excels_and_the_importer_skips_them(sample_book, tmp_pat
     assert set(titles.values()) == {f"v{n}.{c}" for n in (1, 2)
                                     for c in ("ams", "connect", "log_encryption")}
     path = write_plan_workbook(tmp_path / "odd.xlsx", odd, "odd.yaml")
-    assert openpyxl.load_workbook(path).sheetnames[1] == "v1.ams"
+    assert openpyxl.load_workbook(path).sheetnames[2] == "v1.ams"
     names = openpyxl.load_workbook(sample_book).sheetnames
-    assert names[0] == SHEET and "proposed.log_encryption" in names
+    assert names[:2] == [REPORT_SHEET, SHEET] and "proposed.log_encryption" in names
     assert all(len(name) <= SHEET_NAME_LIMIT for name in names)
     with pytest.raises(MqcalcError, match="is a plan workbook .* mqcalc plan --from-workbook"):
         read_workbook(sample_book)

@@ -11,6 +11,7 @@ import pytest
 import calc
 from calc.cli import main
 from calc.core.formatting import format_value
+from calc.core.names import REPORT_SHEET as REPORT
 from calc.core.names import sweep_sheet
 from calc.workbook.overview import SHEET as OVERVIEW
 from calc.workbook.plan_sheet import SHEET as PLAN
@@ -125,6 +126,8 @@ def test_each_calculator_prints_its_report_in_a_few_pages(built, tmp_path):
         assert pages[sweep_sheet(calculator.id)] <= 2, calculator.id
 
 
+REPORT_PAGES = 2
+"""Pages a plan workbook's Report sheet prints at most (issue 44: one page, two at most)."""
 PLAN_PAGES = 3
 """Pages a plan's Plan sheet prints at most, its chart with it (issue 41: five, two of them
 the blank rows kept for notes that did not apply)."""
@@ -136,4 +139,6 @@ def test_a_plans_sheet_prints_with_its_chart_in_a_few_pages(tmp_path):
                  "--out", str(tmp_path)]) == 0
     [pdf] = convert([tmp_path / "z16_encryption_ams.xlsx"], tmp_path / "pdf",
                     tmp_path / "work", recalculate=False, target="pdf")
-    assert 2 <= _pages_per_sheet(pdf)[PLAN] <= PLAN_PAGES
+    pages = _pages_per_sheet(pdf)
+    assert 2 <= pages[PLAN] <= PLAN_PAGES
+    assert 1 <= pages[REPORT] <= REPORT_PAGES  # the one-page report, two at most

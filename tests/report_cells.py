@@ -1,0 +1,51 @@
+"""What the Report sheet of a plan workbook (:mod:`calc.workbook.report_sheet`) shows in its
+named live cells for a plan the engine evaluated, with a price typed: the expectation the
+evaluator's and LibreOffice's recalculations are held to."""
+from __future__ import annotations
+
+from calc.core.names import plan_cell_name
+from tests.compare import agrees, named_cell
+from calc.inputs.one_page import DRIVERS, drivers
+from calc.inputs.plan_run import PlanResult
+
+PRICE_TYPED = 95.5
+"""The price of an MSU a month the tests type into the Report sheet."""
+FIGURES = {"total": "total", "lpar_busy_pct": "lpar_busy_pct", "msu": "msu",
+           "headroom": "headroom_pct"}
+"""Each live row of the Report sheet -> the variant's figure of that name."""
+
+
+def _figure(variant, name: str) -> float:
+    return variant.headroom_pct if name == "headroom_pct" else variant.figure(name)
+
+
+def expected(result: PlanResult) -> dict[str, object]:
+    """Each named live cell the engine's figures give, with :data:`PRICE_TYPED` typed:
+    every variant's figures and cost, each change from the first, each largest change."""
+    found = {}
+    base = result.variants[0]
+    for index, variant in enumerate(result.variants):
+        for key, figure in FIGURES.items():
+            found[plan_cell_name(key, index)] = _figure(variant, figure)
+            if index:
+                found[plan_cell_name(f"change.{key}", index)] = (
+                    _figure(variant, figure) - _figure(base, figure))
+        found[plan_cell_name("cost", index)] = variant.msu * PRICE_TYPED
+        if index:
+            found[plan_cell_name("change.cost", index)] = (variant.msu - base.msu) * PRICE_TYPED
+    for index, variant in enumerate(result.variants[1:], start=1):
+        mine = [d for d in drivers(result) if d.variant == variant.name]
+        for rank, driver in enumerate(mine[:DRIVERS], start=1):
+            found[plan_cell_name(f"driver{rank}.output", index)] = \
+                f"{driver.calculator}: {driver.output}"
+            found[plan_cell_name(f"driver{rank}.space", index)] = driver.address_space
+            found[plan_cell_name(f"driver{rank}.change", index)] = driver.change
+            found[plan_cell_name(f"driver{rank}.share_pct", index)] = driver.share_pct
+    return found
+
+
+def report_agrees(sheet, result: PlanResult) -> None:
+    """Every named live cell of the Report ``sheet`` (recalculated) is :func:`expected`'s."""
+    for name, value in expected(result).items():
+        got = named_cell(sheet, name).value
+        assert (got == value) if isinstance(value, str) else agrees(value, got), (name, got)
