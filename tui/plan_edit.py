@@ -42,7 +42,7 @@ def variant_session(calculators: list[Calculator], variant: Variant) -> Session:
     return Session.from_scenario(calculators, Scenario(
         variant.calculators, next(iter(variant.calculators)),
         {calculator_id: variant.given_names(calculator_id)
-         for calculator_id in variant.calculators}))
+         for calculator_id in variant.calculators}, variant.ranges))
 
 
 class PlanEdit:
@@ -204,8 +204,9 @@ class PlanEdit:
         for variant in self.plan.variants:
             for calculator_id, inputs in variant.calculators.items():
                 if calculator_id not in self.members[variant.name]:  # come by like:
-                    self.start(variant.name, calculator_id, field_values(
-                        next(c for c in self.calculators if c.id == calculator_id), inputs))
+                    self.start(variant.name, calculator_id, {**field_values(
+                        next(c for c in self.calculators if c.id == calculator_id), inputs),
+                        **variant.ranges.get(calculator_id, {})})
             self.members[variant.name] = list(variant.calculators)
             self.match_machine(variant, self.sessions[variant.name])
         return self.plan

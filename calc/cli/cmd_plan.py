@@ -177,6 +177,7 @@ def plan_lines(result: PlanResult, path: str) -> list[str]:
     lines = [*heading(f"Plan: {result.heading}"), f"{INDENT}file: {path}"]
     for variant in result.variants[1:]:
         lines += ["", *_table(result, base, variant)]
+    lines += _given_ranges(result)
     lines += ["", "Contributions (each calculator's declared parts)"]
     for variant in result.variants[1:]:
         lines += _contributions(result, base, variant)
@@ -192,6 +193,21 @@ def plan_lines(result: PlanResult, path: str) -> list[str]:
         lines += wrapped("- ", f"{', '.join(note.calculators)} ({', '.join(note.variants)}): "
                                f"{note.text}")
     return lines
+
+
+def _given_ranges(result: PlanResult) -> list[str]:
+    """The inputs the plan gives as ranges, each once with the variants that have it: the
+    low and high rows above read them."""
+    found: dict[tuple[str, str, str], list[str]] = {}
+    for variant in result.variants:
+        for calculator_id, texts in variant.variant.ranges.items():
+            for name, text in texts.items():
+                found.setdefault((calculator_id, name, text), []).append(variant.name)
+    if not found:
+        return []
+    return ["", "Inputs given as ranges (the low and high rows take each at its ends)",
+            *(line for (calculator_id, name, text), names in found.items()
+              for line in wrapped("- ", f"{calculator_id} {name} {text} ({', '.join(names)})"))]
 
 
 def _row(label: str, unit: str, values: list, decimals: int,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from html import escape
 
 from calc.core.errors import MqcalcError
-from calc.core.formatting import format_value, likely_range, signed
+from calc.core.formatting import likely_range, never_zero, signed
 from calc.core.version import version
 from calc.engine.evidence import LETTERS
 from calc.inputs.one_page import Figure, OnePage, Row
@@ -111,7 +111,7 @@ def markdown(page: OnePage) -> str:
         share = "" if driver.share_pct is None else f", {driver.share_pct:.0f}% of the change"
         lines.append(f"{number}. **{driver.calculator}: {driver.output}** "
                      f"({driver.address_space}, {driver.variant}): "
-                     f"{signed(format_value(driver.change, 4))} CPU s/s{share}")
+                     f"{signed(never_zero(driver.change, 4))} CPU s/s{share}")
     lines += ["", "## Limits and when they are crossed", ""]
     runway = page.runway
     if runway.growth_pct or runway.months:

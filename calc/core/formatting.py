@@ -80,8 +80,22 @@ def likely_range(low: float, likely: float, high: float, decimals: int,
     """A figure with its range as a report shows it, ``likely (low–high)`` at ``decimals``
     (each signed where ``sign``: a change), or the likely figure alone where both ends read
     as it does."""
-    texts = [format_value(value, decimals) for value in (low, likely, high)]
+    texts = [never_zero(value, decimals) for value in (low, likely, high)]
     if sign:
         texts = [signed(text) for text in texts]
     low_text, likely_text, high_text = texts
     return likely_text if low_text == high_text else f"{likely_text} ({low_text}–{high_text})"
+
+
+SMALL_DIGITS = 3
+"""Significant digits a figure too small for its decimals is shown with."""
+
+
+def never_zero(value: float, decimals: int) -> str:
+    """``value`` at ``decimals``, as :func:`format_value` shows it, unless that would read 0
+    for a figure that is not: then to :data:`SMALL_DIGITS` significant digits (0.0000123, not
+    0.0000), so a report never says a change is nothing when it is small."""
+    text = format_value(value, decimals)
+    if value and not text.strip("-+0.,"):
+        return significant(value, SMALL_DIGITS)
+    return text

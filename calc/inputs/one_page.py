@@ -285,6 +285,18 @@ def _grounds(result: PlanResult) -> list[Ground]:
         grounds.append(Ground("measured", "your own measurement (SMF, RMF), the changes "
                               "added to it", tuple(f"{space}{_named(names, every)}"
                                                    for space, names in measured.items())))
+    ranged: dict[tuple[str, str, str], list[str]] = {}
+    for variant in result.variants:
+        for calculator_id, texts in variant.variant.ranges.items():
+            for name, text in texts.items():
+                ranged.setdefault((calculator_id, name, text), []).append(variant.name)
+    if ranged:
+        grounds.append(Ground("ranges", "your inputs given as ranges, each taken at both ends",
+                              tuple(f"{_title(calculator_id)}: "
+                                    f"{_input_title(calculator_id, name)} {text} "
+                                    f"{engine.calculator(calculator_id).inputs[name].unit}"
+                                    f"{_named(names, every)}"
+                                    for (calculator_id, name, text), names in ranged.items())))
     by_mark: dict[str, dict[str, dict[str, dict[str, None]]]] = {
         mark: {} for mark in ("", *MARKS)}
     for variant in result.variants:
@@ -308,7 +320,8 @@ def _grounds(result: PlanResult) -> list[Ground]:
                 inputs.update(dict.fromkeys(caveat.about))
     if assumed:
         grounds.append(Ground(ASSUMED, "defaults nobody confirmed", tuple(
-            f"{_title(calculator_id)}: {', '.join(_input_title(calculator_id, name) for name in inputs)}"
+            f"{_title(calculator_id)}: "
+            + ", ".join(_input_title(calculator_id, name) for name in inputs)
             for calculator_id, inputs in assumed.items())))
     return grounds
 

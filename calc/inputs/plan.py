@@ -109,6 +109,11 @@ class Variant:
     measured_in: str | None = None
     """The variant whose measurement :attr:`measured` is (this one, or one it is like);
     None: the plan gives none on the way to this variant."""
+    ranges: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Calculator id -> its inputs given as ranges, each as written (``800..1200``), this
+    variant's own or through ``like``; :attr:`calculators` holds their likely values. The
+    same range of the same input in two variants is one doubt: a plan's ranges take both at
+    the same end (:func:`calc.inputs.plan_run.evaluate_plan`)."""
 
     @property
     def own_measured(self) -> dict[str, float]:
@@ -126,9 +131,11 @@ class Variant:
             name for name in machine if name in own)
 
     def given_values(self, calculator_id: str) -> dict:
-        """The inputs of ``calculator_id`` the plan gives, machine inputs apart."""
+        """The inputs of ``calculator_id`` the plan gives, machine inputs apart, a range as
+        it is written."""
         names = self.given_names(calculator_id)
-        return {name: value for name, value in self.calculators[calculator_id].items()
+        values = {**self.calculators[calculator_id], **self.ranges.get(calculator_id, {})}
+        return {name: value for name, value in values.items()
                 if name in names and name not in self.machine}
 
     def machine_values(self) -> dict:
@@ -205,18 +212,18 @@ STARTING_VARIANTS = ("today", "proposed")
 
 def starting_plan(start: scenario.Scenario) -> Plan:
     """A plan to start from: the calculators of ``start`` with the inputs it gives as the
-    baseline variant "today", and "proposed" like it, changing nothing yet. The machine is
-    what the first of its calculators given a machine input holds for it (one nobody gave
-    stays the plan's default, marked assumed as in a file)."""
+    baseline variant "today" (a range as written), and "proposed" like it, changing nothing
+    yet. The machine is what the first of its calculators given a machine input holds for
+    it (one nobody gave stays the plan's default, marked assumed as in a file)."""
     shared = machine_inputs()
     given = {calculator_id: start.given_names(calculator_id) for calculator_id in start.inputs}
     machine: dict = {}
     for calculator_id, inputs in start.inputs.items():
         for key in shared.keys() & given[calculator_id]:
             machine.setdefault(key, inputs[key])
-    today = {calculator_id: {key: value for key, value in inputs.items()
+    today = {calculator_id: {key: value for key, value in start.run_inputs(calculator_id).items()
                              if key in given[calculator_id] and key not in shared}
-             for calculator_id, inputs in start.inputs.items()}
+             for calculator_id in start.inputs}
     baseline, change = STARTING_VARIANTS
     return make_plan(machine, {baseline: today, change: {}}, likes={change: baseline})
 
@@ -390,11 +397,13 @@ class _Reader:
         resolved = self.resolved(name, raw, plan_machine)
         whole = {**{spec.id: spec.default for spec in machine_inputs().values()},
                  **resolved.machine}
-        return Variant(name, whole, self.checked(resolved.given, whole, resolved.written),
+        ranges: dict[str, dict[str, str]] = {}
+        return Variant(name, whole,
+                       self.checked(resolved.given, whole, resolved.written, ranges),
                        raw[name].get("like") if raw[name] else None,
                        {calculator_id: frozenset(inputs) for calculator_id, inputs in
                         resolved.given.items()}, frozenset(resolved.machine),
-                       resolved.measured, resolved.measured_in)
+                       resolved.measured, resolved.measured_in, ranges)
 
     def resolved(self, name: str, raw: dict, plan_machine: dict) -> Resolved:
         """``name``'s inputs, its ``like`` chain applied, the furthest ancestor first.
@@ -476,8 +485,11 @@ class _Reader:
         return chain
 
     def checked(self, given: dict[str, dict], machine: dict,
-                written: dict[tuple[str, str], str]) -> dict[str, dict]:
-        """Each calculator's inputs with the machine's, validated, in catalogue order."""
+                written: dict[tuple[str, str], str],
+                ranges: dict[str, dict[str, str]]) -> dict[str, dict]:
+        """Each calculator's inputs with the machine's, validated, in catalogue order; an
+        input given as a range at its likely value, the range as written put in
+        ``ranges``."""
         checked = {}
         for calculator in engine.catalogue():
             if calculator.id not in given:
@@ -487,7 +499,10 @@ class _Reader:
                       **{name: value for name, value in machine.items()
                          if name in calculator.inputs}}
             try:
-                checked[calculator.id] = engine.validate(calculator.id, inputs)
+                likely, spans = engine.ranged(calculator.id, inputs)
+                checked[calculator.id] = engine.validate(calculator.id, likely)
+                if spans:
+                    ranges[calculator.id] = spans
             except InputError as error:
                 key = written.get((calculator.id, error.name), written[calculator.id, ""])
                 raise error.at(at_line(self.where, self.source.line(key))) from None

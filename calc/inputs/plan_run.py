@@ -26,6 +26,7 @@ from itertools import product
 from calc import engine
 from calc.core.model import (ADDRESS_SPACES, ASSUMED, BEYOND_LIMIT, CPU_RATE_UNIT, MARKS, NUMBER,
                              space_label)
+from calc.core.values import as_span
 from calc.engine.evidence import Caveat
 from calc.formula import expr
 from calc.formula.emit_python import HELPERS, to_python
@@ -247,10 +248,23 @@ class PlanResult:
                                        "cpu_seconds_per_sec": c.cpu_seconds_per_sec,
                                        "evidence": list(c.evidence)}
                                       for c in v.contributions],
-                    "inputs": v.variant.calculators}
+                    "inputs": v.variant.calculators,
+                    "input_ranges": input_ranges(v.variant)}
                     for v in self.variants],
                 "notes": [{"calculators": list(n.calculators), "variants": list(n.variants),
                            "text": n.text} for n in self.notes]}
+
+
+def input_ranges(variant: Variant) -> dict[str, dict[str, dict]]:
+    """The variant's inputs given as ranges: calculator id -> input -> its low, likely and
+    high."""
+    found = {}
+    for calculator_id, texts in variant.ranges.items():
+        specs = engine.calculator(calculator_id).inputs
+        found[calculator_id] = {
+            name: dict(zip(("low", "likely", "high"), as_span(specs[name], text, calculator_id)))
+            for name, text in texts.items()}
+    return found
 
 
 def evaluate_plan(plan: Plan, ranges: bool = True) -> PlanResult:
@@ -277,15 +291,23 @@ def _ranges(variants: tuple[VariantResult, ...]) -> list[tuple[dict, dict]]:
     (each spread once, however many calculators and variants share it: the z16 step is one
     doubt, low or high in all of them together), the least and most of each figure over
     those corners and the likely figures. Exact as the calculators' own ranges are, and
-    joint: a difference is taken at one corner, never a low less another corner's high."""
+    joint: a difference is taken at one corner, never a low less another corner's high.
+    An input given as a range is a doubt of its own, at its low or high end at each corner;
+    the same range of the same input in several variants (one like another) is one doubt,
+    at the same end in all of them, and different ranges are doubts apart."""
     ids = list(dict.fromkeys(constant.id for variant in variants for calculator_id in
                              variant.results for constant in
                              engine.calculator(calculator_id).spreads))
+    doubts = list(dict.fromkeys((calculator_id, name, text) for variant in variants
+                                for calculator_id, texts in variant.variant.ranges.items()
+                                for name, text in texts.items()))
     likely = [_values(variant, variant.by_space, variant.total) for variant in variants]
     seen = [[values] for values in likely]
-    for ends in product((0, 1), repeat=len(ids)) if ids else ():
+    count = len(ids) + len(doubts)
+    for ends in product((0, 1), repeat=count) if count else ():
         corner = dict(zip(ids, ends))
-        parts = {variant.name: _corner_parts(variant, corner) for variant in variants}
+        chosen = dict(zip(doubts, ends[len(ids):]))
+        parts = {variant.name: _corner_parts(variant, corner, chosen) for variant in variants}
         own = {name: _space_sums(found) for name, found in parts.items()}
         for figures, variant in zip(seen, variants):
             by_space, total, *_ = _figures(variant.variant, parts[variant.name],
@@ -308,12 +330,20 @@ def _spans(figures: list[dict]) -> dict[str, tuple[float, float]]:
     return {key: (low, high) for key, (low, high) in ends.items() if low != high}
 
 
-def _corner_parts(variant: VariantResult, corner: dict[str, int]) -> list[tuple[str, float]]:
-    """Each declared part of the variant's calculators at one corner of the spreads, as
-    (address space, CPU s/s), in the order :func:`_modelled` adds them up."""
+def _corner_parts(variant: VariantResult, corner: dict[str, int],
+                  chosen: dict[tuple[str, str, str], int]) -> list[tuple[str, float]]:
+    """Each declared part of the variant's calculators at one corner of the spreads
+    (``corner``: constant id -> end) and of the inputs given as ranges (``chosen``:
+    (calculator, input, range as written) -> end), as (address space, CPU s/s), in the order
+    :func:`_modelled` adds them up."""
     found = []
     for calculator_id, result in variant.results.items():
-        outputs = engine.outputs_at(calculator_id, result.inputs, corner)
+        own = variant.variant.ranges.get(calculator_id, {})
+        specs = engine.calculator(calculator_id).inputs
+        inputs = {**result.inputs, **{
+            name: as_span(specs[name], text, calculator_id)[2 * chosen[calculator_id, name, text]]
+            for name, text in own.items()}}
+        outputs = engine.outputs_at(calculator_id, inputs, corner)
         found += [(part.address_space, outputs[part.output]) for part in _parts(calculator_id)]
     return found
 

@@ -10,13 +10,13 @@ Everything else (the machine, the settings, the sizes chosen) stays as the plan 
 
 The limits are the warnings the evaluation itself gives (:mod:`calc.engine.evidence`): each
 calculator's notes of kind ``beyond_limit`` (adapters over 100% busy, a structure too
-small, …) and ``extrapolated`` (an input outside the range IBM measured), and the plan's own limits
-(the variant's total share of the LPAR over its target, over 100%). A calculator's own share
-of the LPAR is left to the plan's total, which crosses first. A limit is known by where it
-is declared and its sentence, which the templates write once. The plan is evaluated month by
-month, from the start month (month 0, where a limit already crossed is "now") to the
-horizon, and each limit's first month is kept: no limit is assumed to be crossed once and
-for good, and no interpolation is made between months.
+small, …) and ``extrapolated`` (an input outside the range IBM measured), and the plan's
+own limits (the variant's total share of the LPAR over its target, over 100%). A
+calculator's own share of the LPAR is left to the plan's total, which crosses first. A limit
+is known by where it is declared and its sentence, which the templates write once. The plan
+is evaluated month by month, from the start month (month 0, where a limit already crossed
+is "now") to the horizon, and each limit's first month is kept: no limit is assumed to be
+crossed once and for good, and no interpolation is made between months.
 
 Where a growing input would pass the largest value its calculator takes, the runway stops
 there and says so: past it the calculators give no figure.

@@ -54,7 +54,15 @@ def build_plan(plan: Plan, source: Path, folder: Path, force: bool = True) -> Pa
 
 def check_size(plan: Plan, source: str) -> None:
     """Refuse a plan of more variants than a workbook holds
-    (:data:`~calc.inputs.plan.MOST_WORKBOOK_VARIANTS`)."""
+    (:data:`~calc.inputs.plan.MOST_WORKBOOK_VARIANTS`), or with an input given as a range:
+    a workbook's input cell holds one value."""
+    for variant in plan.variants:
+        for calculator_id, texts in variant.ranges.items():
+            for name, text in texts.items():
+                raise MqcalcError(f"plan {source}: {variant.name}'s {calculator_id} {name} is "
+                                  f"a range ({text}); a workbook holds one value per input: "
+                                  "give one value there (mqcalc plan and mqcalc report show "
+                                  "the plan's ranges)")
     most = MOST_WORKBOOK_VARIANTS
     if len(plan.variants) > most:
         raise MqcalcError(f"plan {source}: has {len(plan.variants)} variants; a plan workbook "

@@ -7,9 +7,9 @@ the Plan sheet's cell, the MSU times the price typed in the yellow cell here), e
 from the first variant, and the three largest parts of each change, found among the Plan
 sheet's contributions by LARGE and MATCH over hidden columns (each contribution's change
 and, to rank equal changes in the engine's order, that change's size less a trillionth
-times its place in the list). As built: the low–high ranges, the limits, what the figures rest on and the
-sources, which need the engine's corners, its runway and its evidence (``mqcalc report``
-gives them afresh); their heading says so.
+times its place in the list). As built: the low–high ranges, the limits, what the figures
+rest on and the sources, which need the engine's corners, its runway and its evidence
+(``mqcalc report`` gives them afresh); their heading says so.
 """
 from __future__ import annotations
 
@@ -70,10 +70,7 @@ class ReportSheet:
 
     def write(self) -> None:
         sheet, styles = self.sheet, self.styles
-        widths = {LABEL: WIDTHS[LABEL], UNIT: WIDTHS[UNIT],
-                  **{column: VALUE_WIDTH for column in range(FIRST, self.last + 1)}}
-        for variant in range(1, self.count):
-            widths[self.change_column(self.count - 1) + variant] = RANGE_WIDTH
+        widths = {column: self._width(column) for column in range(LABEL, self.last + 1)}
         for column, width in widths.items():
             sheet.set_column(column, column, width)
         names = self.page.variants
@@ -89,7 +86,8 @@ class ReportSheet:
         self.figures()
         self.drivers()
         self.lines("Limits crossed now (as built; mqcalc report --growth PCT dates them)",
-                   [f"{limit.source}: {limit.text} ({', '.join(n for n, when in zip(names, limit.when) if when)})"
+                   [f"{limit.source}: {limit.text} ("
+                    + ", ".join(name for name, when in zip(names, limit.when) if when) + ")"
                     for limit in self.page.limits] or ["No declared limit is crossed."])
         self.lines("What the figures rest on (as built)",
                    [f"{ground.meaning}: {'; '.join(ground.figures)}"
@@ -101,20 +99,22 @@ class ReportSheet:
         sheet.set_first_sheet()
         sheet.activate()
 
-    def text(self, line: str, style, columns: int | None = None) -> None:
+    def text(self, line: str, style) -> None:
         """``line`` across the printed columns, wrapped, its row as tall as it needs."""
-        last = self.last if columns is None else columns
-        self.sheet.merge_range(self.row, LABEL, self.row, last, line, style)
-        across = sum(self._width(column) for column in range(LABEL, last + 1))
+        self.sheet.merge_range(self.row, LABEL, self.row, self.last, line, style)
+        across = sum(self._width(column) for column in range(LABEL, self.last + 1))
         room_for(self.sheet, self.row, -(-column_width(line) // max(1, across - 2)))
         self.row += 1
 
     def _width(self, column: int) -> int:
+        """A printed column's width in characters: the label's, the unit's, a figure's, or a
+        range's as built."""
         if column in WIDTHS:
             return WIDTHS[column]
         return RANGE_WIDTH if column > self.change_column(self.count - 1) else VALUE_WIDTH
 
     def band(self, title: str) -> None:
+        """A section's band across the printed columns, after a blank row."""
         self.row += 1
         self.sheet.merge_range(self.row, LABEL, self.row, self.last, title, self.styles.section)
         self.row += 1

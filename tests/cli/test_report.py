@@ -150,6 +150,8 @@ def test_out_writes_each_format_whole(tmp_path):
     (["--smf", "smf"], "report: --smf DIR|STORE and --qmgr NAME go together"),
     (["--qmgr", "MQ1O"], "report: --smf DIR|STORE and --qmgr NAME go together"),
     (["--msu-price", "free"], "--msu-price: 'free': expects a price"),
+    (["--smf", SAMPLE, "--qmgr", "NOPE"], "--qmgr NOPE: not in the data (it has MQ1A, MQ1O, "
+                                          "MQ31, MQ51, MQ52, MQ53, QML1)"),
 ])
 def test_a_bad_option_is_one_line_and_exit_2(arguments, said):
     status, out, err = run_main("report", EXAMPLE, *arguments)
@@ -169,3 +171,16 @@ def test_without_weasyprint_a_pdf_is_refused_in_one_line(monkeypatch, tmp_path):
     status, _, err = run_main("report", EXAMPLE, "--out", tmp_path / "r.pdf")
     assert status == 2 and "writing a PDF needs WeasyPrint" in err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_small_figure_never_reads_as_nothing():
+    """A report's figure that would round to 0 at its decimals, but is not 0, shows three
+    significant digits; 0 and larger figures show their decimals."""
+    from calc.core.formatting import likely_range, never_zero
+
+    assert never_zero(0.0000123, 4) == "0.0000123"
+    assert never_zero(-0.000045678, 4) == "-0.0000457"
+    assert (never_zero(0.0, 4), never_zero(1.23456, 4), never_zero(12345.678, 1)) == (
+        "0.0000", "1.2346", "12,345.7")
+    assert likely_range(0.00001, 0.00002, 0.00003, 4, True) == \
+        "+0.00002 (+0.00001–+0.00003)"

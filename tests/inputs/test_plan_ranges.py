@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import calc
 from calc.cli import main
-from calc.inputs.plan import load_plan
+from calc.inputs.plan import load_plan, plan_text
 from calc.inputs.plan_run import TOTAL, evaluate_plan
 from tests.conftest import REPO
 
@@ -79,3 +81,134 @@ def test_plan_json_and_text_carry_the_ranges(capsys):
     low, high = (float(line.split()[-2]) for line in lines[at + 1:at + 3])
     assert low == pytest.approx(total["low"], abs=5e-5)
     assert high == pytest.approx(total["high"], abs=5e-5)
+
+
+RANGED = """mqcalc_plan: 1
+machine: {machine: z15, processors: 8, msu_per_cp: 130}
+variants:
+  today:
+    calculators:
+      connect: {connects_per_sec: 800..1200, sharecnv: 1}
+  proposed:
+    like: today
+    calculators:
+      connect: {tls: false}
+"""
+"""A plan whose baseline's connect rate is a range, which the proposal keeps through like."""
+
+
+def _connect(rate: float, tls: bool) -> float:
+    """connect's total CPU on the plan's z15 at ``rate`` connects a second, by calc.run."""
+    return calc.run("connect", {"connects_per_sec": rate, "sharecnv": 1, "tls": tls,
+                                "machine": "z15", "processors": 8, "msu_per_cp": 130}
+                    ).outputs["cpu_seconds_per_sec"]
+
+
+def test_an_input_range_in_a_plan_is_one_doubt_in_every_variant_like_it(tmp_path):
+    """800..1200 connects a second, likely 1,000, in today and (through like) in the
+    proposal: each total runs from calc.run at 800 to calc.run at 1,200, and the change is
+    taken at the same end in both (TLS off saves more the more connects there are)."""
+    path = tmp_path / "ranged.yaml"
+    path.write_text(RANGED, encoding="utf-8")
+    plan = load_plan(path)
+    assert [v.ranges for v in plan.variants] == [{"connect": {"connects_per_sec": "800..1200"}}] * 2
+    assert plan.variants[1].calculators["connect"]["connects_per_sec"] == 1000
+    today, proposed = evaluate_plan(plan).variants
+    assert today.total == pytest.approx(_connect(1000, True), rel=1e-12)
+    assert today.ranges[TOTAL] == pytest.approx((_connect(800, True), _connect(1200, True)),
+                                                rel=1e-12)
+    assert proposed.ranges[TOTAL] == pytest.approx(
+        (_connect(800, False), _connect(1200, False)), rel=1e-12)
+    assert proposed.difference_ranges[TOTAL] == pytest.approx(
+        (_connect(1200, False) - _connect(1200, True), _connect(800, False) - _connect(800, True)),
+        rel=1e-12)
+    saved = plan_text(plan)
+    assert "connects_per_sec: 800..1200" in saved and saved.count("800..1200") == 1
+    again = tmp_path / "again.yaml"
+    again.write_text(saved, encoding="utf-8")
+    assert load_plan(again) == plan
+
+
+def test_different_ranges_of_one_input_are_doubts_apart(tmp_path):
+    """The proposal's own 2000..3000 is not today's 800..1200: the change's low takes today
+    at its high and the proposal at its low."""
+    path = tmp_path / "apart.yaml"
+    path.write_text(RANGED.replace("connect: {tls: false}",
+                                   "connect: {tls: false, connects_per_sec: 2000..3000}"),
+                    encoding="utf-8")
+    _, proposed = evaluate_plan(load_plan(path)).variants
+    assert proposed.difference_ranges[TOTAL] == pytest.approx(
+        (_connect(2000, False) - _connect(1200, True), _connect(3000, False) - _connect(800, True)),
+        rel=1e-12)
+
+
+def test_plan_text_json_and_report_name_the_ranges_given(tmp_path, capsys):
+    path = tmp_path / "ranged.yaml"
+    path.write_text(RANGED, encoding="utf-8")
+    assert main(["plan", str(path)]) == 0
+    assert "  - connect connects_per_sec 800..1200 (today, proposed)" in capsys.readouterr().out
+    assert main(["plan", str(path), "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["variants"][1]["input_ranges"] == {
+        "connect": {"connects_per_sec": {"low": 800, "likely": 1000, "high": 1200}}}
+    assert main(["report", str(path), "--start", "2026-11-30"]) == 0
+    assert ("your inputs given as ranges, each taken at both ends**: Client connect cost "
+            "(MQCONNX + MQDISC): Connect rate 800..1200 connects/s") in capsys.readouterr().out
+
+
+def test_a_bad_range_in_a_plan_names_its_line_and_a_workbook_refuses_a_range(tmp_path, capsys):
+    path = tmp_path / "bad.yaml"
+    path.write_text(RANGED.replace("800..1200", "1200..800"), encoding="utf-8")
+    assert main(["plan", str(path)]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith(f"mqcalc: plan {path}: line 6: connect: input connects_per_sec=")
+    assert "expects a range low..high" in error and len(error.splitlines()) == 1
+    path.write_text(RANGED, encoding="utf-8")
+    assert main(["build", "--plan", str(path), "--out", str(tmp_path / "out")]) == 2
+    assert ("today's connect connects_per_sec is a range (800..1200); a workbook holds one "
+            "value per input") in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_plan_started_from_a_scenario_keeps_its_ranges():
+    """The Plan view's new plan from the calculator's inputs (N): a range given there is
+    today's, as written, and the proposal's through like."""
+    from calc.inputs.plan import starting_plan
+    from calc.inputs.scenario import Scenario
+
+    start = Scenario({"connect": calc.validate("connect", {"connects_per_sec": 1000})},
+                     "connect", {"connect": frozenset({"connects_per_sec"})},
+                     {"connect": {"connects_per_sec": "800..1200"}})
+    today, proposed = starting_plan(start).variants
+    assert today.ranges == proposed.ranges == {"connect": {"connects_per_sec": "800..1200"}}
+    assert today.calculators["connect"]["connects_per_sec"] == 1000
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 5000), st.integers(1, 5000), st.integers(1, 5000))
+def test_any_range_of_a_plan_input_holds_its_likely_figure_and_reaches_its_ends(
+        low, above, higher):
+    """low..likely..high of the connect rate, drawn: every figure's low <= likely <= high,
+    and the totals' ends are calc.run's at the range's ends (CPU grows with the rate)."""
+    likely, high = low + above, low + above + higher
+    text = RANGED.replace("800..1200", f"{low}..{likely}..{high}")
+    plan = _read(text)
+    today, proposed = evaluate_plan(plan).variants
+    for variant in (today, proposed):
+        for key in (TOTAL, "lpar_busy_pct", "msu"):
+            ends = variant.low_high(key)
+            assert ends[0] <= variant.figure(key) <= ends[1], key
+    assert today.low_high(TOTAL) == pytest.approx((_connect(low, True), _connect(high, True)),
+                                                  rel=1e-12)
+    assert today.total == pytest.approx(_connect(likely, True), rel=1e-12)
+
+
+def _read(text: str):
+    """A plan from its text, as a file holds it."""
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "plan.yaml"
+        path.write_text(text, encoding="utf-8")
+        return load_plan(path)

@@ -209,3 +209,22 @@ def test_undo_and_redo_take_back_and_make_again_each_change_of_the_plans_shape()
     edit.undo()
     edit.add("today", "pageset_encryption", None)
     assert not edit.redo()
+
+
+def test_a_range_in_a_plan_is_in_the_fields_and_saved_as_written(tmp_path):
+    """The Plan view's fields hold a range as the file writes it, in each variant that has
+    it (the proposal through like), and the plan made of them again keeps it: saved, the
+    range reads back in both."""
+    from tests.inputs.test_plan_ranges import RANGED
+
+    path = tmp_path / "ranged.yaml"
+    path.write_text(RANGED, encoding="utf-8")
+    edit = PlanEdit(calc.catalogue(), load_plan(path))
+    for name in ("today", "proposed"):
+        assert edit.sessions[name].fields("connect")["connects_per_sec"] == "800..1200"
+    plan = edit.remake()
+    assert [v.ranges for v in plan.variants] == [{"connect": {"connects_per_sec": "800..1200"}}] * 2
+    saved = save_plan(tmp_path / "saved.yaml", plan)
+    assert [v.ranges for v in load_plan(saved).variants] == [v.ranges for v in plan.variants]
+    assert evaluate_plan(load_plan(saved)).variants[0].ranges == evaluate_plan(
+        load_plan(path)).variants[0].ranges

@@ -117,8 +117,11 @@ def laid_over(result: PlanResult, plan: str, found: list[Series], qmgr: str,
     ``found``; a queue manager of that name on more than one LPAR is refused naming
     ``where``."""
     mine = [each for each in found if each.qmgr.upper() == qmgr.upper()]
-    if len(mine) != 1:
-        lpars = ", ".join(each.lpar for each in mine) or "none"
+    if not mine:
+        known = ", ".join(sorted({each.qmgr for each in found})) or "none"
+        raise MqcalcError(f"{where}: --qmgr {qmgr}: not in the data (it has {known})")
+    if len(mine) > 1:
+        lpars = ", ".join(each.lpar for each in mine)
         raise MqcalcError(f"{where}: the plan is one queue manager's; --qmgr {qmgr} is on "
                           f"{len(mine)} LPARs ({lpars}): a store or folder of one of them")
     changes = plan_changes(result, mine[0], where)
