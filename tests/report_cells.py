@@ -5,14 +5,17 @@ from __future__ import annotations
 
 from calc.core.names import plan_cell_name
 from tests.compare import agrees, named_cell
-from calc.inputs.one_page import DRIVERS, drivers
+from calc.inputs.one_page import DRIVERS, Figure, drivers
 from calc.inputs.plan_run import PlanResult
+from calc.workbook.report_sheet import ROWS, range_stored
 
 PRICE_TYPED = 95.5
 """The price of an MSU a month the tests type into the Report sheet."""
 FIGURES = {"total": "total", "lpar_busy_pct": "lpar_busy_pct", "msu": "msu",
            "headroom": "headroom_pct"}
 """Each live row of the Report sheet -> the variant's figure of that name."""
+DECIMALS = {key: decimals for _, key, decimals in ROWS}
+"""Each figure's decimals on the Report sheet."""
 
 
 def _figure(variant, name: str) -> float:
@@ -21,7 +24,8 @@ def _figure(variant, name: str) -> float:
 
 def expected(result: PlanResult) -> dict[str, object]:
     """Each named live cell the engine's figures give, with :data:`PRICE_TYPED` typed:
-    every variant's figures and cost, each change from the first, each largest change."""
+    every variant's figures, their low and high, and cost, each change from the first with
+    its low and high, each largest change."""
     found = {}
     base = result.variants[0]
     for index, variant in enumerate(result.variants):
@@ -30,6 +34,16 @@ def expected(result: PlanResult) -> dict[str, object]:
             if index:
                 found[plan_cell_name(f"change.{key}", index)] = (
                     _figure(variant, figure) - _figure(base, figure))
+        for key in ("total", "lpar_busy_pct", "msu"):  # the live ranges' ends
+            ends = variant.low_high(key)
+            if index:
+                ends += variant.low_high(key, result.difference(variant)[key])
+            for name, value in zip(("low", "high", "low.change", "high.change"), ends):
+                found[plan_cell_name(f"{name}.{key}", index)] = value
+            if index:  # the ranges as the sheet writes them, in English
+                for change, (low, high) in ((False, ends[:2]), (True, ends[2:])):
+                    found[plan_cell_name(f"range.{'change.' * change}{key}", index)] = \
+                        range_stored(Figure(low, 0, high), DECIMALS[key], change)
         found[plan_cell_name("cost", index)] = variant.msu * PRICE_TYPED
         if index:
             found[plan_cell_name("change.cost", index)] = (variant.msu - base.msu) * PRICE_TYPED

@@ -332,6 +332,13 @@ def _round(value, digits=0.0) -> float:
     return float(Decimal(repr(_number(value))).quantize(quantum, rounding=ROUND_HALF_UP))
 
 
+def _fixed(value, places) -> str:
+    """FIXED: ``value`` rounded to ``places`` decimals, thousands grouped, as text (in
+    English: a spreadsheet writes it in its locale)."""
+    count = int(_number(places))
+    return f"{round(_number(value), count) + 0.0:,.{count}f}"
+
+
 def _mid(text, start, count) -> str:
     """MID: ``count`` characters of ``text`` from the ``start``-th (1-based)."""
     first = int(_number(start)) - 1
@@ -353,6 +360,7 @@ FUNCTIONS = {
     "MAX": lambda *values: max(_number(v) for v in values),
     "ABS": lambda value: abs(_number(value)),
     "N": lambda value: _number(value) if isinstance(value, (int, float)) else 0.0,
+    "FIXED": lambda value, places=2: _fixed(value, places),
     "INT": lambda value: float(math.floor(_number(value))),
     "ROUND": _round,
     "EXP": _exp,

@@ -295,27 +295,47 @@ def _ranges(variants: tuple[VariantResult, ...]) -> list[tuple[dict, dict]]:
     An input given as a range is a doubt of its own, at its low or high end at each corner;
     the same range of the same input in several variants (one like another) is one doubt,
     at the same end in all of them, and different ranges are doubts apart."""
-    ids = list(dict.fromkeys(constant.id for variant in variants for calculator_id in
-                             variant.results for constant in
-                             engine.calculator(calculator_id).spreads))
+    ids = spread_ids(variants)
     doubts = list(dict.fromkeys((calculator_id, name, text) for variant in variants
                                 for calculator_id, texts in variant.variant.ranges.items()
                                 for name, text in texts.items()))
     likely = [_values(variant, variant.by_space, variant.total) for variant in variants]
     seen = [[values] for values in likely]
+    for corner in corner_figures(variants, ids, doubts):
+        for figures, values in zip(seen, corner):
+            figures.append(values)
+    return [(_spans(figures), _spans([{key: value - base[key] for key, value in values.items()}
+                                      for values, base in zip(figures, seen[0])]))
+            for figures in seen]
+
+
+def spread_ids(variants: tuple[VariantResult, ...]) -> list[str]:
+    """The spread constants of the variants' calculators, each once, in the order met."""
+    return list(dict.fromkeys(constant.id for variant in variants
+                              for calculator_id in variant.results
+                              for constant in engine.calculator(calculator_id).spreads))
+
+
+def corner_figures(variants: tuple[VariantResult, ...], ids: list[str],
+                   doubts: list[tuple[str, str, str]] = ()) -> list[list[dict]]:
+    """At each corner of the spread constants ``ids`` and the inputs given as ranges
+    ``doubts`` ((calculator, input, range as written)), the first slowest and the low end
+    first, each variant's figures (:data:`FIGURES`), the plan worked out again there: what
+    the plan workbook's corners store (:mod:`calc.workbook.report_ranges`)."""
+    found = []
     count = len(ids) + len(doubts)
     for ends in product((0, 1), repeat=count) if count else ():
         corner = dict(zip(ids, ends))
         chosen = dict(zip(doubts, ends[len(ids):]))
         parts = {variant.name: _corner_parts(variant, corner, chosen) for variant in variants}
         own = {name: _space_sums(found) for name, found in parts.items()}
-        for figures, variant in zip(seen, variants):
+        row = []
+        for variant in variants:
             by_space, total, *_ = _figures(variant.variant, parts[variant.name],
                                            own.get(variant.variant.measured_in))
-            figures.append(_values(variant, by_space, total))
-    return [(_spans(figures), _spans([{key: value - base[key] for key, value in values.items()}
-                                      for values, base in zip(figures, seen[0])]))
-            for figures in seen]
+            row.append(_values(variant, by_space, total))
+        found.append(row)
+    return found
 
 
 def _values(variant: VariantResult, by_space: dict[str, float], total: float) -> dict:

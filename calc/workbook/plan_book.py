@@ -118,7 +118,8 @@ def _write_sheets(book, styles, result: PlanResult, source: str) -> None:
     plan_of = Plan(tuple(variant.variant for variant in result.variants))
     made = date.today()
     ReportSheet(book, report_sheet, styles,
-                one_page(result, source, runway(plan_of, 0, made, 0), made), plan).write()
+                one_page(result, source, runway(plan_of, 0, made, 0), made), plan,
+                result).write()
     firsts: dict[str, CalculatorSheet] = {}
     for sheets in written:
         for calculator_id, sheet in sheets.items():

@@ -4,29 +4,31 @@ keep it live.
 
 Live: each variant's CPU, share of the LPAR, MSU, headroom and cost a month (a reference to
 the Plan sheet's cell, the MSU times the price typed in the yellow cell here), each change
-from the first variant, and the three largest parts of each change, found among the Plan
-sheet's contributions by LARGE and MATCH over hidden columns (each contribution's change
-and, to rank equal changes in the engine's order, that change's size less a trillionth
-times its place in the list). As built: the low–high ranges, the limits, what the figures
-rest on and the sources, which need the engine's corners, its runway and its evidence
-(``mqcalc report`` gives them afresh); their heading says so.
+from the first variant, their low–high ranges (:mod:`.report_ranges`, written as text by
+FIXED, which follows the reader's locale), and the three largest parts of each change,
+found among the Plan sheet's contributions by LARGE and MATCH over hidden columns (each
+contribution's change and, to rank equal changes in the engine's order, that change's size
+less a trillionth times its place in the list). As built: the limits, what the figures
+rest on and the sources, which need the engine's runway and evidence (``mqcalc report``
+gives them afresh); their heading says so.
 """
 from __future__ import annotations
 
 from xlsxwriter.utility import xl_rowcol_to_cell
 
-from calc.core.formatting import likely_range
+from calc.core.formatting import format_value
 from calc.core.model import NUMBER, Input
 from calc.core.names import REPORT_SHEET as SHEET
 from calc.core.names import plan_cell_name
 from calc.core.version import version
 from calc.formula.emit_excel import quoted
 from calc.inputs.one_page import DRIVERS, OnePage
-from calc.inputs.plan_run import TOTAL
+from calc.inputs.plan_run import TARGET, TOTAL, PlanResult
 from calc.workbook.cells import validation
 from calc.workbook.fit import column_width
 from calc.workbook.layout import protect_and_fit, room_for
 from calc.workbook.plan_sheet import PlanSheet, machine_cell
+from calc.workbook.report_ranges import FIGURES, ReportRanges
 from calc.workbook.styles import Styles
 
 LABEL, UNIT, FIRST = 0, 1, 2
@@ -51,8 +53,10 @@ the order of the Plan sheet's rows, as the engine ranks them."""
 class ReportSheet:
     """Lays out the Report sheet over the Plan sheet already written."""
 
-    def __init__(self, book, sheet, styles: Styles, page: OnePage, plan: PlanSheet):
+    def __init__(self, book, sheet, styles: Styles, page: OnePage, plan: PlanSheet,
+                 result: PlanResult):
         self.book, self.sheet, self.styles, self.page, self.plan = book, sheet, styles, page, plan
+        self.result = result
         self.count = len(page.variants)
         self.row = 0
 
@@ -65,8 +69,13 @@ class ReportSheet:
 
     @property
     def last(self) -> int:
-        """The last printed column: the ranges as built, one per later variant."""
-        return self.change_column(self.count - 1) + self.count - 1
+        """The last printed column: two ranges per later variant, its figure's and its
+        change's (:meth:`range_column`)."""
+        return self.range_column(self.count - 1, True)
+
+    def range_column(self, variant: int, change: bool) -> int:
+        """The column of the ``variant``-th variant's (1-based) range, or its change's."""
+        return self.change_column(self.count - 1) + 2 * variant - 1 + change
 
     def write(self) -> None:
         sheet, styles = self.sheet, self.styles
@@ -77,11 +86,16 @@ class ReportSheet:
         sheet.write(0, LABEL, f"MQ for z/OS capacity: {' against '.join(names)}", styles.title)
         self.row = 1
         self.text(f"From the plan file {self.page.plan}, built {self.page.made.isoformat()} by "
-                  f"mqzcalc {version()}. The figures and the largest changes follow the Plan "
-                  "sheet as you change inputs; the sections marked as built (ranges, limits, "
-                  "what the figures rest on, sources) are as the plan was when the workbook "
-                  "was made: mqcalc report PLAN gives them afresh.", styles.subtitle_wrap)
+                  f"mqzcalc {version()}. The figures, their ranges and the largest changes "
+                  "follow the Plan sheet as you change inputs; the sections marked as built "
+                  "(limits, what the figures rest on, sources) are as the plan was when the "
+                  "workbook was made: mqcalc report PLAN gives them afresh.",
+                  styles.subtitle_wrap)
         self.row += 1
+        self.hidden = self.last + 2  # the helper columns, after a blank one
+        self.ranges = ReportRanges(self.sheet, self.book, self.plan, self.result,
+                                   self.hidden + 2 * self.count + 1, 0)
+        self.ranged = self.ranges.write()
         self.price()
         self.figures()
         self.drivers()
@@ -108,7 +122,7 @@ class ReportSheet:
 
     def _width(self, column: int) -> int:
         """A printed column's width in characters: the label's, the unit's, a figure's, or a
-        range's as built."""
+        range."""
         if column in WIDTHS:
             return WIDTHS[column]
         return RANGE_WIDTH if column > self.change_column(self.count - 1) else VALUE_WIDTH
@@ -131,11 +145,12 @@ class ReportSheet:
         self.row += 1
 
     def figures(self) -> None:
-        """Each variant's figures and changes, live; then their ranges as built."""
+        """Each variant's figures and changes, live, then their ranges, live too."""
         sheet, styles, names = self.sheet, self.styles, self.page.variants
-        self.band("The figures (live; the ranges as built)")
+        self.band("The figures (live, with their low–high ranges)")
         heads = ["", "Unit", *names, *(f"{name} − {names[0]}" for name in names[1:]),
-                 *(f"{name} − {names[0]}, low–high" for name in names[1:])]
+                 *(head for name in names[1:] for head in (
+                     f"{name}, low–high", f"{name} − {names[0]}, low–high"))]
         sheet.write_row(self.row, LABEL, heads, styles.column_title)
         room_for(sheet, self.row, max(-(-column_width(head) // self._width(column))
                                       for column, head in enumerate(heads)))
@@ -156,12 +171,56 @@ class ReportSheet:
             else:
                 cells = [f"Plan!{cell}" for cell in cells]
             self.figure_row(page_key, title, row.unit, decimals, cells,
-                            [v.likely if v else NOT_KNOWN for v in row.values],
-                            [shown_range(c, decimals) for c in row.changes])
+                            [v.likely if v else NOT_KNOWN for v in row.values])
+            self.range_cells(page_key, decimals, row)
+            self.row += 1
         self.figure_row("cost", "Cost a month at the plan's load", "your currency", 0,
                         [f'IF(OR({self.price_cell}="",NOT(ISNUMBER({cell}))),"",'
                          f"{cell}*{self.price_cell})" for cell in msu_cells],
-                        ["" for _ in range(self.count)], ["" for _ in range(1, self.count)])
+                        ["" for _ in range(self.count)])
+        self.range_cells("cost", 0, None)
+        self.row += 1
+
+    def ends(self, key: str, index: int, change: bool) -> tuple[str, str]:
+        """Excel expressions of the low and high of figure ``key`` of the ``index``-th
+        variant (or of its change): the corners' named ends, the headroom from the share's
+        (target less the share: its low from the share's high), the cost the MSU's times
+        the price."""
+        def end(which: str, figure: str) -> str:
+            place = self.ranges.place(index, FIGURES.index(figure), change)
+            return xl_rowcol_to_cell(self.ranges.row + (which == "high"), place, True, True)
+
+        if key == "headroom":
+            low, high = end("high", "lpar_busy_pct"), end("low", "lpar_busy_pct")
+            if change:
+                return f"-{low}", f"-{high}"
+            target = machine_cell(index, TARGET)
+            return f"({target}-{low})", f"({target}-{high})"
+        if key == "cost":
+            return (f"{end('low', 'msu')}*{self.price_cell}",
+                    f"{end('high', 'msu')}*{self.price_cell}")
+        return end("low", key), end("high", key)
+
+    def range_cells(self, key: str, decimals: int, row) -> None:
+        """Each later variant's range of figure ``key`` and of its change, live: low–high
+        at the row's decimals as the reader's spreadsheet writes numbers (FIXED, in any
+        locale), empty where both ends read the same or nothing spreads the plan; named
+        ``range.KEY`` and ``range.change.KEY``."""
+        for index in range(1, self.count):
+            for change in (False, True):
+                column = self.range_column(index, change)
+                if not self.ranged:
+                    self.sheet.write_blank(self.row, column, None, self.styles.label)
+                    continue
+                low, high = self.ends(key, index, change)
+                formula = range_formula(low, high, decimals, change)
+                if key == "cost":
+                    formula = f'IF({self.price_cell}="","",{formula})'
+                figure = None if row is None else (row.changes[index - 1] if change
+                                                   else row.values[index])
+                self.sheet.write_formula(self.row, column, "=" + formula, self.styles.label,
+                                         range_stored(figure, decimals, change))
+                self.name(f"range.{'change.' * change}{key}", index, self.row, column)
 
     def name(self, key: str, variant: int, row: int, column: int) -> None:
         """Name the cell ``key`` of the ``variant``-th variant on this sheet
@@ -170,9 +229,9 @@ class ReportSheet:
         self.book.define_name(f"{SHEET}!{plan_cell_name(key, variant)}", f"={SHEET}!{reference}")
 
     def figure_row(self, key: str, title: str, unit: str, decimals: int,
-                   formulas: list[str], values: list, ranges: list[str]) -> None:
-        """A title and unit, a live figure per variant, each change from the first, and
-        the changes' ranges as built; the live cells named ``key`` and ``change.key``."""
+                   formulas: list[str], values: list) -> None:
+        """A title and unit, a live figure per variant and each change from the first, the
+        live cells named ``key`` and ``change.key``."""
         sheet, styles = self.sheet, self.styles
         look = styles.figure(decimals)
         sheet.write(self.row, LABEL, title, styles.label)
@@ -189,15 +248,12 @@ class ReportSheet:
                                 f'=IF(AND(ISNUMBER({first}),ISNUMBER({here})),{here}-{first},'
                                 '"")', look, change)
             self.name(f"change.{key}", index, self.row, self.change_column(index))
-            sheet.write(self.row, self.change_column(self.count - 1) + index,
-                        ranges[index - 1], styles.label)
-        self.row += 1
 
     def drivers(self) -> None:
         """Each later variant's :data:`DRIVERS` largest contribution changes, live."""
         sheet, styles = self.sheet, self.styles
         contributions = list(self.plan.contribution_rows)
-        hidden = self.last + 2  # the helper columns, after a blank one
+        hidden = self.hidden
         top = self.row + 2
         bottom = top + len(contributions) - 1
         for offset, (calculator, output, title, space) in enumerate(contributions):
@@ -252,7 +308,8 @@ class ReportSheet:
                 longest = max(column_width(title) for _, _, title, _ in contributions)
                 room_for(sheet, self.row, -(-longest // WIDTHS[LABEL]))
                 self.row += 1
-        sheet.set_column(hidden, hidden + 2 * self.count - 1, None, None, {"hidden": True})
+        sheet.set_column(hidden, self.ranges.place(self.count - 1, len(FIGURES) - 1, True),
+                         None, None, {"hidden": True})
 
     def lines(self, title: str, lines: list[str]) -> None:
         """A section of text lines as built."""
@@ -271,10 +328,26 @@ def _n(cell: str | None) -> str:
     return "0" if cell is None else f"N(Plan!{cell})"
 
 
-def shown_range(figure, decimals: int) -> str:
-    """A change's low–high as built, or empty where nothing spreads it (or it is not
-    known)."""
+def range_formula(low: str, high: str, decimals: int, sign: bool) -> str:
+    """An Excel formula for ``low``–``high`` at ``decimals`` (signed where ``sign``), by
+    FIXED, which writes a number as the reader's spreadsheet does in its locale; empty
+    where both ends read the same, or are not numbers."""
+    def shown(end: str) -> str:
+        return (f'IF({end}>=0,"+","")&' if sign else "") + f"FIXED({end},{decimals})"
+
+    return (f'IF(AND(ISNUMBER({low}),ISNUMBER({high})),IF(FIXED({low},{decimals})='
+            f'FIXED({high},{decimals}),"",{shown(low)}&"–"&{shown(high)}),"")')
+
+
+def range_stored(figure, decimals: int, sign: bool) -> str:
+    """What :func:`range_formula` gives for ``figure`` as built (in English): stored with
+    it, for a reader that does not calculate."""
     if figure is None:
         return ""
-    text = likely_range(figure.low, figure.likely, figure.high, decimals, True)
-    return text.split(" (", 1)[1].rstrip(")") if " (" in text else ""
+    low, high = (format_value(end, decimals) for end in (figure.low, figure.high))
+    if low == high:
+        return ""
+    if sign:
+        low, high = (f"+{text}" if end >= 0 else text
+                     for text, end in ((low, figure.low), (high, figure.high)))
+    return f"{low}–{high}"
