@@ -190,10 +190,14 @@ def _rolling_rows(after: After, today: Rolling, msu_per_cp: float | None,
 
 
 def _three(values: list[float] | None) -> Figure | None:
+    """[low, likely, high] as a figure, or None where not known."""
     return None if values is None else Figure(*values)
 
 
 def _rows(result: PlanResult, msu_price: float | None) -> list[Row]:
+    """The plan's own rows: CPU, share of the LPAR, MSU, headroom to the target share and,
+    with a price, the cost a month at the plan's load; each variant's with its range, each
+    change with its."""
     shares = share_outputs()
     rows = [Row(TOTAL, "MQ's CPU", "CPU s/s", 4, *_figures(result, TOTAL))]
     for key in shares:
@@ -312,17 +316,22 @@ def _grounds(result: PlanResult) -> list[Ground]:
                 f"{engine.calculator(calculator_id).title} ({', '.join(spaces)}"
                 f"{_named(list(names), every, '; ')})"
                 for calculator_id, (spaces, names) in calculators.items())))
-    assumed: dict[str, dict[str, None]] = {}
+    assumed: dict[tuple[str, str], list[str]] = {}
     for variant in result.variants:
         for calculator_id, caveat in variant.warnings:
             if caveat.kind == ASSUMED:
-                inputs = assumed.setdefault(calculator_id, {})
-                inputs.update(dict.fromkeys(caveat.about))
+                for name in caveat.about:
+                    held = assumed.setdefault((calculator_id, name), [])
+                    if variant.name not in held:
+                        held.append(variant.name)
     if assumed:
+        by_calculator: dict[str, list[str]] = {}
+        for (calculator_id, name), names in assumed.items():
+            by_calculator.setdefault(calculator_id, []).append(
+                f"{_input_title(calculator_id, name)}{_named(names, every)}")
         grounds.append(Ground(ASSUMED, "defaults nobody confirmed", tuple(
-            f"{_title(calculator_id)}: "
-            + ", ".join(_input_title(calculator_id, name) for name in inputs)
-            for calculator_id, inputs in assumed.items())))
+            f"{_title(calculator_id)}: {', '.join(inputs)}"
+            for calculator_id, inputs in by_calculator.items())))
     return grounds
 
 

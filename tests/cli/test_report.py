@@ -184,3 +184,13 @@ def test_a_small_figure_never_reads_as_nothing():
         "0.0000", "1.2346", "12,345.7")
     assert likely_range(0.00001, 0.00002, 0.00003, 4, True) == \
         "+0.00002 (+0.00001–+0.00003)"
+
+
+def test_each_default_nobody_confirmed_names_the_variants_it_is_left_in():
+    """AMS is only the proposal's: its defaults are left in it alone; connect's refusal
+    inputs in both variants, so no variant is named."""
+    text = markdown(_page(EXAMPLE))
+    line = next(line for line in text.splitlines() if "defaults nobody confirmed" in line)
+    assert ("AMS message protection cost: Unlimited key reuse (in proposed), Recipients "
+            "(in proposed)") in line
+    assert "Client connect cost (MQCONNX + MQDISC): Refusal method, Refused attempt rate;" in line
