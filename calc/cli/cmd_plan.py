@@ -24,7 +24,7 @@ from calc.files.writing import replace_atomically
 from calc.inputs.plan import RATE_DECIMALS, Plan, load_plan, machine_inputs, measured_figures
 from calc.inputs.plan_examples import example_file, example_names, example_summary, example_text
 from calc.inputs.plan_run import (HEADROOM, MODELLED, TOTAL, PlanResult, VariantResult,
-                                  evaluate_plan, share_outputs)
+                                  evaluate_plan, given_ranges, share_outputs)
 from calc.inputs.runway import YEARS, Runway, runway
 
 LABEL, UNIT, COLUMN = 32, 10, 12
@@ -198,11 +198,7 @@ def plan_lines(result: PlanResult, path: str) -> list[str]:
 def _given_ranges(result: PlanResult) -> list[str]:
     """The inputs the plan gives as ranges, each once with the variants that have it: the
     low and high rows above read them."""
-    found: dict[tuple[str, str, str], list[str]] = {}
-    for variant in result.variants:
-        for calculator_id, texts in variant.variant.ranges.items():
-            for name, text in texts.items():
-                found.setdefault((calculator_id, name, text), []).append(variant.name)
+    found = given_ranges(result.variants)
     if not found:
         return []
     return ["", "Inputs given as ranges (the low and high rows take each at its ends)",

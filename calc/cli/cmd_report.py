@@ -13,7 +13,7 @@ from calc.files.writing import replace_atomically
 from calc.inputs.one_page import one_page
 from calc.inputs.plan import load_plan
 from calc.inputs.plan_run import PlanResult, evaluate_plan
-from calc.inputs.runway import YEARS, runway
+from calc.inputs.runway import YEARS, crossed_now, runway
 from calc.inputs.smf.plan_change import After, laid_over, today_of
 from calc.inputs.smf.rolling import Rolling
 
@@ -37,7 +37,7 @@ def run(arguments) -> int:
     plan = load_plan(arguments.file)
     start = arguments.start or date.today()
     ahead = (runway(plan, arguments.growth, start, arguments.years or YEARS)
-             if arguments.growth is not None else runway(plan, 0, start, 0))
+             if arguments.growth is not None else crossed_now(plan, start))
     result = evaluate_plan(plan)
     smf = None if arguments.smf is None else measured(result, arguments)
     page = one_page(result, str(arguments.file), ahead, start, arguments.msu_price, smf)
@@ -63,7 +63,7 @@ def measured(result: PlanResult, arguments) -> tuple[After, Rolling, float | Non
     today = today_of(after, found)
     msu_per_cp = after.msu_per_cp
     if arguments.lpars is not None:
-        from calc.inputs.smf.lpars import load_lpars
+        from calc.inputs.smf.lpars import msu_per_cp as rated
 
-        msu_per_cp = load_lpars(arguments.lpars).get(today.lpar, {}).get("msu_per_cp", 0)
+        msu_per_cp = rated(arguments.lpars).get(today.lpar, 0)
     return after, today, msu_per_cp or None

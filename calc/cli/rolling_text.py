@@ -8,10 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from calc.cli.text import shown_value, wrapped
-from calc.core.formatting import signed
+from calc.core.formatting import signed, with_spread
 from calc.core.terminal_text import printable
 from calc.inputs.smf.plan_change import After, after_figures, laid_over
-from calc.inputs.smf.rolling import Rolling
+from calc.inputs.smf.rolling import Rolling, cost, in_msu
 from calc.inputs.smf.series import Series
 
 STAMP = "%Y-%m-%d %H:%M:%S"
@@ -44,21 +44,10 @@ def hours(span) -> str:
     return f"{span.total_seconds() / 3600:.2f} h"
 
 
-def in_msu(cpu: float, msu_per_cp: float | None) -> float | None:
-    """``cpu`` (CPU s/s) in MSU, where the LPAR's MSU per processor is given (not 0)."""
-    return cpu * msu_per_cp if msu_per_cp else None
-
-
 def _msu(cpu: float, msu_per_cp: float | None) -> str:
     """``cpu`` in MSU for a person, after its CPU s/s; nothing without the MSU."""
     msu = in_msu(cpu, msu_per_cp)
     return "" if msu is None else f" ({shown_value(msu)} MSU)"
-
-
-def cost(cpu: float, msu_per_cp: float | None, msu_price: float | None) -> float | None:
-    """What the peak ``cpu`` costs a month at ``msu_price`` an MSU (None without either)."""
-    msu = in_msu(cpu, msu_per_cp)
-    return None if msu is None or msu_price is None else msu * msu_price
 
 
 def lpar_text(each: Rolling, msu_per_cp: float | None, msu_price: float | None) -> list[str]:
@@ -85,9 +74,8 @@ def _priced(cpu: float, msu_per_cp: float | None, msu_price: float) -> str:
 
 def _span(values, unit: str = "", sign: bool = False) -> str:
     """Likely (low–high) of three figures, for a person."""
-    low, likely, high = (signed(shown_value(v)) if sign else shown_value(v) for v in values)
-    spread = "" if low == high else f" ({low}–{high})"
-    return f"{likely}{spread}{' ' + unit if unit else ''}"
+    shown = with_spread(*(signed(shown_value(v)) if sign else shown_value(v) for v in values))
+    return f"{shown} {unit}" if unit else shown
 
 
 def after_text(after: After, today: Rolling, msu_per_cp: float | None,

@@ -38,10 +38,9 @@ def print_series(path: Path, qmgr: str | None, as_json: bool, as_csv: bool,
         raise SmfError(f"smf series --out {out}: writes a workbook, FILE.xlsx")
     msu_per_cp = {}
     if lpars_file is not None:
-        from calc.inputs.smf.lpars import load_lpars  # it brings the YAML reader
+        from calc.inputs.smf.lpars import msu_per_cp as rated  # it brings the YAML reader
 
-        msu_per_cp = {lpar: machine["msu_per_cp"]
-                      for lpar, machine in load_lpars(lpars_file).items()}
+        msu_per_cp = rated(lpars_file)
     found = read_series(path, qmgr)
     after = after_plan(after_path, found, qmgr) if after_path else None
     if after is not None and not msu_per_cp.get(after.series.lpar):

@@ -83,8 +83,13 @@ def likely_range(low: float, likely: float, high: float, decimals: int,
     texts = [never_zero(value, decimals) for value in (low, likely, high)]
     if sign:
         texts = [signed(text) for text in texts]
-    low_text, likely_text, high_text = texts
-    return likely_text if low_text == high_text else f"{likely_text} ({low_text}–{high_text})"
+    return with_spread(*texts)
+
+
+def with_spread(low: str, likely: str, high: str) -> str:
+    """A figure's text with its range's, ``likely (low–high)``; the likely alone where both
+    ends read the same."""
+    return likely if low == high else f"{likely} ({low}–{high})"
 
 
 SMALL_DIGITS = 3

@@ -68,8 +68,12 @@ class Caveat:
         """The citation in a few words: its file and the pages its passage names."""
         if self.citation is None:
             return ""
-        pages = PAGES.findall(self.citation.passage)
-        return ", ".join([self.citation.file, *dict.fromkeys(page.lower() for page in pages)])
+        return ", ".join([self.citation.file, *cited_pages(self.citation.passage)])
+
+
+def cited_pages(passage: str) -> list[str]:
+    """The pages a citation's passage names, each once, as written (``page 7``)."""
+    return list(dict.fromkeys(page.lower() for page in PAGES.findall(passage)))
 
 
 def caveats(calculator: Calculator, flags: tuple, values: dict, given,

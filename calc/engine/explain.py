@@ -9,6 +9,7 @@ rests on, through the outputs it reads, however deep.
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from calc import engine
@@ -85,22 +86,24 @@ def explain(calculator_id: str, output_id: str, inputs: dict, given=None) -> Exp
                        spread, _spread_from(spec, output, result) if spread else ())
 
 
-def moving_spreads(spec: Calculator, output_id: str, inputs: dict) -> set[str]:
-    """The spread constants that move ``output_id`` for ``inputs``: those whose two ends
-    give it two figures at some corner of the others (one read through a branch these
-    inputs do not take, the z16 step on a z14, moves nothing)."""
+def moving_spreads(spec: Calculator, output_ids: Iterable[str], inputs: dict) -> set[str]:
+    """The spread constants that move any of ``output_ids`` for ``inputs``: those whose two
+    ends give it two figures at some corner of the others (one read through a branch these
+    inputs do not take, the z16 step on a z14, moves nothing). The corners are worked out
+    once for them all."""
     corners = engine.corner_outputs(spec.id, inputs)
     return {name for name in (constant.id for constant in spec.spreads)
             for ends, outputs in corners for other, other_outputs in corners
             if ends[name] != other[name]
             and all(ends[key] == other[key] for key in ends if key != name)
-            and outputs[output_id] != other_outputs[output_id]}
+            and any(outputs[output_id] != other_outputs[output_id]
+                    for output_id in output_ids)}
 
 
 def _spread_from(spec: Calculator, output: Output, result: engine.Result) -> tuple[str, ...]:
     """What moves ``output``: the spread constants that do for these inputs and the inputs
     given as ranges that it reads, each as a person reads it."""
-    moving = moving_spreads(spec, output.id, result.inputs)
+    moving = moving_spreads(spec, (output.id,), result.inputs)
     constants = [f"{constant.title} {as_written(constant.spread[0])}–"
                  f"{as_written(constant.spread[1])} {constant.unit} (likely "
                  f"{as_written(constant.value)})"

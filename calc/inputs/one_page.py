@@ -14,13 +14,14 @@ from datetime import date
 
 from calc import engine
 from calc.core.model import ASSUMED, MARKS, Citation, space_label
-from calc.engine.evidence import PAGES, UNMARKED, WORDS
+from calc.engine.evidence import UNMARKED, WORDS, cited_pages
 from calc.engine.explain import moving_spreads
 from calc.inputs.plan import machine_inputs
-from calc.inputs.plan_run import TOTAL, PlanResult, VariantResult, share_outputs
+from calc.inputs.plan_run import (HEADROOM, TARGET, TOTAL, PlanResult, VariantResult,
+                                  given_ranges, share_outputs)
 from calc.inputs.runway import PLAN, Runway, month_label
 from calc.inputs.smf.plan_change import After, after_figures
-from calc.inputs.smf.rolling import Rolling
+from calc.inputs.smf.rolling import Rolling, cost, in_msu
 from calc.template.documents import registry
 
 ROWS = (TOTAL, "lpar_busy_pct", "msu", "headroom", "cost", "r4ha_cpu", "r4ha_msu",
@@ -169,7 +170,7 @@ def _rolling_rows(after: After, today: Rolling, msu_per_cp: float | None,
     in MSU and in money where known."""
     figures = [after_figures(change, rolled, today, msu_per_cp, msu_price)
                for change, rolled in after.changes]
-    today_msu = today.peak_cpu * msu_per_cp if msu_per_cp else None
+    today_msu = in_msu(today.peak_cpu, msu_per_cp)
     rows = []
     average = f"{today.lpar} peak 4-hour average"
     for row, title, unit, decimals, now, key, change_key in (
@@ -178,7 +179,7 @@ def _rolling_rows(after: After, today: Rolling, msu_per_cp: float | None,
             ("r4ha_msu", average, "MSU", 1, today_msu, "r4ha_msu", "r4ha_msu_change"),
             ("r4ha_cost", f"{average}, cost a month", f"at {msu_price:g} an MSU"
              if msu_price is not None else "", 0,
-             None if today_msu is None or msu_price is None else today_msu * msu_price,
+             cost(today.peak_cpu, msu_per_cp, msu_price),
              "r4ha_cost_per_month", "r4ha_cost_change_per_month")):
         if row == "r4ha_cost" and msu_price is None:
             continue
@@ -198,24 +199,21 @@ def _rows(result: PlanResult, msu_price: float | None) -> list[Row]:
     """The plan's own rows: CPU, share of the LPAR, MSU, headroom to the target share and,
     with a price, the cost a month at the plan's load; each variant's with its range, each
     change with its."""
-    shares = share_outputs()
-    rows = [Row(TOTAL, "MQ's CPU", "CPU s/s", 4, *_figures(result, TOTAL))]
-    for key in shares:
-        title, unit, decimals = shares[key]
-        rows.append(Row(key, title, unit, decimals, *_figures(result, key)))
-    rows.append(Row("headroom", "Headroom to the target share", "points", 2,
-                    tuple(Figure(*(v.variant.machine["target_share_pct"] - share
-                                   for share in (f.high, f.likely, f.low)))
-                          for v, f in ((v, figure(v, "lpar_busy_pct"))
-                                       for v in result.variants)),
-                    tuple(Figure(-f.high, -f.likely, -f.low) for f in
-                          _figures(result, "lpar_busy_pct")[1])))
+    rows = {TOTAL: Row(TOTAL, "MQ's CPU", "CPU s/s", 4, *_figures(result, TOTAL))}
+    for key, (title, unit, decimals) in share_outputs().items():
+        rows[key] = Row(key, title, unit, decimals, *_figures(result, key))
+    share = rows["lpar_busy_pct"]
+    targets = [variant.variant.machine[TARGET] for variant in result.variants]
+    rows["headroom"] = Row("headroom", HEADROOM, "points", 2,
+                           tuple(Figure(target - f.high, target - f.likely, target - f.low)
+                                 for target, f in zip(targets, share.values)),
+                           tuple(Figure(-f.high, -f.likely, -f.low) for f in share.changes))
     if msu_price is not None:
-        values, changes = _figures(result, "msu")
-        rows.append(Row("cost", "Cost a month at this load", f"at {msu_price:g} an MSU", 0,
-                        tuple(f and f.times(msu_price) for f in values),
-                        tuple(f and f.times(msu_price) for f in changes)))
-    return rows
+        msu = rows["msu"]
+        rows["cost"] = Row("cost", "Cost a month at this load", f"at {msu_price:g} an MSU", 0,
+                           tuple(f and f.times(msu_price) for f in msu.values),
+                           tuple(f and f.times(msu_price) for f in msu.changes))
+    return list(rows.values())
 
 
 def _figures(result: PlanResult, key: str) -> tuple[tuple, tuple]:
@@ -289,11 +287,7 @@ def _grounds(result: PlanResult) -> list[Ground]:
         grounds.append(Ground("measured", "your own measurement (SMF, RMF), the changes "
                               "added to it", tuple(f"{space}{_named(names, every)}"
                                                    for space, names in measured.items())))
-    ranged: dict[tuple[str, str, str], list[str]] = {}
-    for variant in result.variants:
-        for calculator_id, texts in variant.variant.ranges.items():
-            for name, text in texts.items():
-                ranged.setdefault((calculator_id, name, text), []).append(variant.name)
+    ranged = given_ranges(result.variants)
     if ranged:
         grounds.append(Ground("ranges", "your inputs given as ranges, each taken at both ends",
                               tuple(f"{_title(calculator_id)}: "
@@ -348,10 +342,9 @@ def _input_title(calculator_id: str, name: str) -> str:
 
 def where(citation: Citation) -> str:
     """A citation as a manager looks it up: the document's title and the pages."""
-    pages = dict.fromkeys(page.lower() for page in PAGES.findall(citation.passage))
     document = registry().get(citation.file)
     title = document.title if document else citation.file
-    return ", ".join([title, *pages])
+    return ", ".join([title, *cited_pages(citation.passage)])
 
 
 def _sources(result: PlanResult) -> list[Source]:
@@ -363,8 +356,7 @@ def _sources(result: PlanResult) -> list[Source]:
             calculator = engine.calculator(calculator_id)
             outputs = {c.output for c in variant.contributions
                        if c.calculator == calculator_id}
-            moving = set().union(*(moving_spreads(calculator, output, calculated.inputs)
-                                   for output in outputs)) if calculator.spreads else set()
+            moving = moving_spreads(calculator, outputs, calculated.inputs)
             for constant in calculator.spreads:
                 if constant.id in moving:
                     low, high = constant.spread

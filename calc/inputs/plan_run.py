@@ -296,9 +296,7 @@ def _ranges(variants: tuple[VariantResult, ...]) -> list[tuple[dict, dict]]:
     the same range of the same input in several variants (one like another) is one doubt,
     at the same end in all of them, and different ranges are doubts apart."""
     ids = spread_ids(variants)
-    doubts = list(dict.fromkeys((calculator_id, name, text) for variant in variants
-                                for calculator_id, texts in variant.variant.ranges.items()
-                                for name, text in texts.items()))
+    doubts = list(given_ranges(variants))
     likely = [_values(variant, variant.by_space, variant.total) for variant in variants]
     seen = [[values] for values in likely]
     for corner in corner_figures(variants, ids, doubts):
@@ -307,6 +305,18 @@ def _ranges(variants: tuple[VariantResult, ...]) -> list[tuple[dict, dict]]:
     return [(_spans(figures), _spans([{key: value - base[key] for key, value in values.items()}
                                       for values, base in zip(figures, seen[0])]))
             for figures in seen]
+
+
+def given_ranges(variants: tuple[VariantResult, ...]) -> dict[tuple[str, str, str], list[str]]:
+    """Each input the variants give as a range, as (calculator id, input, range as written),
+    each once: one doubt, however many variants have it -> those variants' names, in the
+    plan's order."""
+    found: dict[tuple[str, str, str], list[str]] = {}
+    for variant in variants:
+        for calculator_id, texts in variant.variant.ranges.items():
+            for name, text in texts.items():
+                found.setdefault((calculator_id, name, text), []).append(variant.name)
+    return found
 
 
 def spread_ids(variants: tuple[VariantResult, ...]) -> list[str]:

@@ -135,6 +135,12 @@ def runway(plan: Plan, growth_pct: float, start: date, years: int = YEARS) -> Ru
     return Runway(growth_pct, start, last, tuple(found.values()))
 
 
+def crossed_now(plan: Plan, start: date) -> Runway:
+    """The limits ``plan`` crosses as it is, at the month of ``start``: no growth and no
+    month ahead."""
+    return runway(plan, 0, start, 0)
+
+
 def grown(variant: Variant, scale: float) -> Variant:
     """``variant`` with every volume of work ``scale`` times as large (inputs marked
     ``grows``, a whole number rounded; measured CPU figures)."""

@@ -26,7 +26,7 @@ from calc.files.writing import existing, new_folder, replace_atomically
 from calc.inputs.plan import MOST_WORKBOOK_VARIANTS, Plan, machine_inputs
 from calc.inputs.one_page import one_page
 from calc.inputs.plan_run import PlanResult, evaluate_plan
-from calc.inputs.runway import runway
+from calc.inputs.runway import crossed_now
 from calc.workbook.calculator_sheet import CalculatorSheet
 from calc.workbook.plan_sheet import SHEET, PlanSheet, machine_cell
 from calc.workbook.report_sheet import ReportSheet
@@ -118,7 +118,7 @@ def _write_sheets(book, styles, result: PlanResult, source: str) -> None:
     plan_of = Plan(tuple(variant.variant for variant in result.variants))
     made = date.today()
     ReportSheet(book, report_sheet, styles,
-                one_page(result, source, runway(plan_of, 0, made, 0), made), plan,
+                one_page(result, source, crossed_now(plan_of, made), made), plan,
                 result).write()
     firsts: dict[str, CalculatorSheet] = {}
     for sheets in written:

@@ -418,6 +418,13 @@ class PlanSheet:
         room_for(sheet, self.row, 1)
         self.row += 1
 
+    def figure_cell(self, key: str, variant: int) -> str:
+        """The reference, from another sheet, of the ``variant``-th variant's figure ``key``
+        (a figure row's: an address space, ``total``, ``lpar_busy_pct``, ``msu``,
+        ``headroom_pct``)."""
+        row = next(row for name, _, _, _, row in self.figure_rows if name == key)
+        return f"{SHEET}!{self.cell(row, self.column(variant))}"
+
     def contribution_value(self, variant: int, calculator: str, output: str) -> float:
         """The ``variant``-th variant's contribution of ``output``, 0 where it has none."""
         return next((c.cpu_seconds_per_sec for c in self.plan.variants[variant].contributions

@@ -20,14 +20,14 @@ from __future__ import annotations
 
 from itertools import product
 
-from xlsxwriter.utility import xl_rowcol_to_cell
-
 from calc import engine
 from calc.core.names import REPORT_SHEET, plan_cell_name
 from calc.formula.emit_excel import to_excel
 from calc.inputs.plan_run import (RATE_NAME, TOTAL, PlanResult, corner_figures, share_trees,
                                   spread_ids)
+from calc.workbook.cells import range_text
 from calc.workbook.plan_sheet import PlanSheet, machine_cell
+from calc.workbook.range_cells import cell
 from calc.workbook.sheet_columns import CORNERS, VALUE
 
 FIGURES = (TOTAL, "lpar_busy_pct", "msu")
@@ -52,9 +52,6 @@ class ReportRanges:
         self.sheet, self.book, self.plan, self.result = sheet, book, plan, result
         self.column, self.row = column, row
         self.count = len(result.variants)
-
-    def cell(self, row: int, column: int) -> str:
-        return xl_rowcol_to_cell(row, column, True, True)
 
     def write(self) -> bool:
         """The corners and the lows and highs; False where no spread moves the plan (no
@@ -83,19 +80,19 @@ class ReportRanges:
             cells = {}
             for figure, key in enumerate(FIGURES):
                 column = self.place(index, figure)
-                here = self.cell(row, column)
+                here = cell(row, column)
                 cells[key] = here
                 if key == TOTAL:
                     formula = total
                 else:
                     tree = share_trees()[FIGURES.index(key) - 1]
-                    rate = self.cell(row, self.place(index, 0))
+                    rate = cell(row, self.place(index, 0))
                     formula = to_excel(tree, lambda name, i=index, r=rate: r if name == RATE_NAME
                                        else machine_cell(i, name))
                 sheet.write_formula(row, column, f'=IF(ISNUMBER({self.likely(index, TOTAL)}),'
                                     f'{formula},"")', None, stored[index][key])
                 if index:
-                    base = self.cell(row, self.place(0, figure))
+                    base = cell(row, self.place(0, figure))
                     sheet.write_formula(row, self.place(index, figure, True),
                                         f'=IF(AND(ISNUMBER({here}),ISNUMBER({base})),'
                                         f'{here}-{base},"")', None,
@@ -103,8 +100,7 @@ class ReportRanges:
 
     def likely(self, index: int, key: str) -> str:
         """The Plan sheet's cell of the ``index``-th variant's figure ``key``."""
-        rows = {name: row for name, _, _, _, row in self.plan.figure_rows}
-        return "Plan!" + self.plan.cell(rows[key], self.plan.column(index))
+        return self.plan.figure_cell(key, index)
 
     def corner_total(self, index: int, corner: dict[str, int]) -> str:
         """The ``index``-th variant's total at ``corner``: its likely total and its
@@ -130,8 +126,8 @@ class ReportRanges:
             return ""
         written = self.plan.written[index][calculator_id]
         row = written.output_rows[output]
-        return (f"{written.title}!{self.cell(row, corner_column(calculator_id, corner))}-"
-                f"{written.title}!{self.cell(row, VALUE)}")
+        return (f"{written.title}!{cell(row, corner_column(calculator_id, corner))}-"
+                f"{written.title}!{cell(row, VALUE)}")
 
     def ends(self, corners: int) -> None:
         """Each figure's low and high over the likely figure and the corners, named."""
@@ -140,7 +136,7 @@ class ReportRanges:
             for figure, key in enumerate(FIGURES):
                 for change in (False, True) if index else (False,):
                     column = self.place(index, figure, change)
-                    span = f"{self.cell(first, column)}:{self.cell(last, column)}"
+                    span = range_text(first, column, last, column)
                     likely = self.likely(index, key)
                     if change:
                         likely = f"({likely}-{self.likely(0, key)})"
@@ -149,7 +145,7 @@ class ReportRanges:
                             if change else variant.low_high(key))
                     for end, function, stored in zip(("low", "high"), ("MIN", "MAX"), ends):
                         row = self.row + (end == "high")
-                        where = self.cell(row, column)
+                        where = cell(row, column)
                         sheet.write_formula(row, column,
                                             f'=IF(ISNUMBER({self.likely(index, key)}),'
                                             f'{function}({likely},{span}),"")', None, stored)

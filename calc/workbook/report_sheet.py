@@ -18,16 +18,18 @@ from xlsxwriter.utility import xl_rowcol_to_cell
 
 from calc.core.formatting import format_value
 from calc.core.model import NUMBER, Input
+from calc.core.names import PLAN_SHEET
 from calc.core.names import REPORT_SHEET as SHEET
 from calc.core.names import plan_cell_name
 from calc.core.version import version
 from calc.formula.emit_excel import quoted
 from calc.inputs.one_page import DRIVERS, OnePage
-from calc.inputs.plan_run import TARGET, TOTAL, PlanResult
-from calc.workbook.cells import validation
+from calc.inputs.plan_run import HEADROOM, TARGET, TOTAL, PlanResult
+from calc.workbook.cells import range_text, validation
 from calc.workbook.fit import column_width
 from calc.workbook.layout import protect_and_fit, room_for
 from calc.workbook.plan_sheet import PlanSheet, machine_cell
+from calc.workbook.range_cells import cell
 from calc.workbook.report_ranges import FIGURES, ReportRanges
 from calc.workbook.styles import Styles
 
@@ -43,7 +45,7 @@ NOT_KNOWN = "not known"
 DRIVER_KEYS = ("output", "space", "change", "share_pct")
 """The names of a driver's cells: ``driverN.KEY`` of a variant (N its rank from 1)."""
 ROWS = (("MQ's CPU", TOTAL, 4), ("Share of the LPAR", "lpar_busy_pct", 2),
-        ("MSU at the plan's load", "msu", 1), ("Headroom to the target share", "headroom_pct", 2))
+        ("MSU at the plan's load", "msu", 1), (HEADROOM, "headroom_pct", 2))
 """The live figures: title, the Plan sheet's figure key, decimals."""
 TIE = "1E-12"
 """What each hidden row's rank is lowered by, times its place, so that equal changes rank in
@@ -140,7 +142,7 @@ class ReportSheet:
         sheet.write(self.row, UNIT, "your currency, " + PRICE.unit, styles.label)
         sheet.write_blank(self.row, FIRST, None, styles.input(PRICE))
         sheet.data_validation(self.row, FIRST, self.row, FIRST, validation(PRICE))
-        self.price_cell = xl_rowcol_to_cell(self.row, FIRST, True, True)
+        self.price_cell = cell(self.row, FIRST)
         self.book.define_name(f"{SHEET}!{PRICE.id}", f"={SHEET}!{self.price_cell}")
         self.row += 1
 
@@ -156,20 +158,15 @@ class ReportSheet:
                                       for column, head in enumerate(heads)))
         self.row += 1
         shown = {row.key: row for row in self.page.rows}
-        plan_rows = {key: row for key, _, _, _, row in self.plan.figure_rows}
         msu_cells = []
         for title, key, decimals in ROWS:
             page_key = "headroom" if key == "headroom_pct" else key
             row = shown[page_key]
-            cells = [self.plan.cell(plan_rows[key], self.plan.column(index))
-                     for index in range(self.count)]
+            cells = [self.plan.figure_cell(key, index) for index in range(self.count)]
             if key == "msu":
                 cells = [f'IF({machine_cell(index, "msu_per_cp")}=0,{quoted(NOT_KNOWN)},'
-                         f"Plan!{cell})" for index, cell in enumerate(cells)]
-                msu_cells = [xl_rowcol_to_cell(self.row, self.column(index), True, True)
-                             for index in range(self.count)]
-            else:
-                cells = [f"Plan!{cell}" for cell in cells]
+                         f"{cell})" for index, cell in enumerate(cells)]
+                msu_cells = [cell(self.row, self.column(index)) for index in range(self.count)]
             self.figure_row(page_key, title, row.unit, decimals, cells,
                             [v.likely if v else NOT_KNOWN for v in row.values])
             self.range_cells(page_key, decimals, row)
@@ -188,7 +185,7 @@ class ReportSheet:
         the price."""
         def end(which: str, figure: str) -> str:
             place = self.ranges.place(index, FIGURES.index(figure), change)
-            return xl_rowcol_to_cell(self.ranges.row + (which == "high"), place, True, True)
+            return cell(self.ranges.row + (which == "high"), place)
 
         if key == "headroom":
             low, high = end("high", "lpar_busy_pct"), end("low", "lpar_busy_pct")
@@ -225,7 +222,7 @@ class ReportSheet:
     def name(self, key: str, variant: int, row: int, column: int) -> None:
         """Name the cell ``key`` of the ``variant``-th variant on this sheet
         (:func:`calc.core.names.plan_cell_name`), for a reader of the workbook."""
-        reference = xl_rowcol_to_cell(row, column, True, True)
+        reference = cell(row, column)
         self.book.define_name(f"{SHEET}!{plan_cell_name(key, variant)}", f"={SHEET}!{reference}")
 
     def figure_row(self, key: str, title: str, unit: str, decimals: int,
@@ -264,8 +261,8 @@ class ReportSheet:
         sheet.write_row(self.row, LABEL, ["Calculator: output", "Address space",
                                           "Change, CPU s/s", "% of the change"], styles.header)
         self.row += 1
-        titles = f"${_col(hidden)}${top + 1}:${_col(hidden)}${bottom + 1}"
-        spaces = f"${_col(hidden + 1)}${top + 1}:${_col(hidden + 1)}${bottom + 1}"
+        titles = range_text(top, hidden, bottom, hidden)
+        spaces = range_text(top, hidden + 1, bottom, hidden + 1)
         for variant in range(1, self.count):
             change_column, rank_column = hidden + 2 * variant, hidden + 2 * variant + 1
             for offset, (calculator, output, _, _) in enumerate(contributions):
@@ -279,10 +276,10 @@ class ReportSheet:
                 sheet.write_formula(top + offset, rank_column,
                                     f"=ABS({here})-{offset + 1}*{TIE}", None,
                                     abs(value) - (offset + 1) * float(TIE))
-            changes = (f"${_col(change_column)}${top + 1}:${_col(change_column)}"
-                       f"${bottom + 1}")
-            ranks = f"${_col(rank_column)}${top + 1}:${_col(rank_column)}${bottom + 1}"
-            total_change = self.plan.cell(self.plan.total_row, self.plan.difference_column(variant))
+            changes = range_text(top, change_column, bottom, change_column)
+            ranks = range_text(top, rank_column, bottom, rank_column)
+            total_change = PLAN_SHEET + "!" + self.plan.cell(
+                self.plan.total_row, self.plan.difference_column(variant))
             expected = [d for d in self.page.drivers if d.variant == self.page.variants[variant]]
             sheet.write(self.row, LABEL, f"{self.page.variants[variant]} against "
                                          f"{self.page.variants[0]}", styles.headline)
@@ -298,8 +295,8 @@ class ReportSheet:
                 cells = [f'IFERROR(IF({change}=0,"",INDEX({titles},{place})),"")',
                          f'IFERROR(IF({change}=0,"",INDEX({spaces},{place})),"")',
                          f'IFERROR(IF({change}=0,"",{change}),"")',
-                         f'IFERROR(IF(OR({change}=0,Plan!{total_change}=0),"",'
-                         f'100*{change}/Plan!{total_change}),"")']
+                         f'IFERROR(IF(OR({change}=0,{total_change}=0),"",'
+                         f'100*{change}/{total_change}),"")']
                 looks = [styles.label_wrap, styles.label, styles.figure(4), styles.figure(0)]
                 for column, (formula, look, key) in enumerate(zip(cells, looks, DRIVER_KEYS)):
                     sheet.write_formula(self.row, column, "=" + formula, look,
@@ -318,14 +315,10 @@ class ReportSheet:
             self.text(f"• {line}", self.styles.wrap)
 
 
-def _col(column: int) -> str:
-    return xl_rowcol_to_cell(0, column).rstrip("1")
-
-
 def _n(cell: str | None) -> str:
     """A contribution's cell on the Plan sheet as a number: 0 where it is empty or the
     variant does not use it (N of a text is 0)."""
-    return "0" if cell is None else f"N(Plan!{cell})"
+    return "0" if cell is None else f"N({PLAN_SHEET}!{cell})"
 
 
 def range_formula(low: str, high: str, decimals: int, sign: bool) -> str:

@@ -55,3 +55,9 @@ def load_lpars(path: Path) -> dict[str, dict]:
                                 f"lpars: {name} gives no {', '.join(missing)} (an LPAR's "
                                 f"machine is given whole: {', '.join(machine_inputs())})")
     return found
+
+
+def msu_per_cp(path: Path) -> dict[str, float]:
+    """Each LPAR the file ``path`` names -> its MSU per processor (0 where not rated), for
+    its rolling four-hour average in MSU."""
+    return {lpar: machine["msu_per_cp"] for lpar, machine in load_lpars(path).items()}

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from calc.core.errors import MqcalcError
 from calc.inputs.plan_run import TOTAL, PlanResult
 from calc.inputs.smf.feeds import MEASURED
-from calc.inputs.smf.rolling import Rolling, cpu_figures, rolling, spans
+from calc.inputs.smf.rolling import Rolling, cost, cpu_figures, in_msu, rolling, spans
 from calc.inputs.smf.series import Series
 
 PLAN_MEASURED = "the plan's measured CPU"
@@ -75,9 +75,14 @@ def rolled_after(found: list[Series], each: Series,
     """The rolling four-hour average of ``each``'s LPAR with ``change`` laid over ``each``
     (the other queue managers of the LPAR as measured), at the low, likely and high factor:
     each end exact, as a window's average only grows with the factor."""
-    return tuple(next(rolled for rolled in rolling(found, {(each.lpar, each.qmgr): factor})
-                      if rolled.lpar == each.lpar)
+    lpar = _of_lpar(found, each.lpar)
+    return tuple(rolling(lpar, {(each.lpar, each.qmgr): factor})[0]
                  for factor in change.factors)
+
+
+def _of_lpar(found: list[Series], lpar: str) -> list[Series]:
+    """The series of the queue managers of ``lpar``: all that its rolling average reads."""
+    return [each for each in found if each.lpar == lpar]
 
 
 def _at_load(result: PlanResult, each: Series, where: str) -> tuple[float, str]:
@@ -132,7 +137,7 @@ def laid_over(result: PlanResult, plan: str, found: list[Series], qmgr: str,
 
 def today_of(after: After, found: list[Series]) -> Rolling:
     """The rolling average of the LPAR ``after`` changes, as measured."""
-    return next(each for each in rolling(found) if each.lpar == after.series.lpar)
+    return rolling(_of_lpar(found, after.series.lpar))[0]
 
 
 def after_figures(change: PlanChange, rolled: tuple[Rolling, ...], today: Rolling,
@@ -143,14 +148,15 @@ def after_figures(change: PlanChange, rolled: tuple[Rolling, ...], today: Rollin
     the MSU per processor or the price is not known."""
     msu = change.msu_per_cp or msu_per_cp
     peaks = [each.peak_cpu for each in rolled]
-    in_msu_after = [peak * msu for peak in peaks] if msu else None
-    msu_change = ([value - today.peak_cpu * msu_per_cp for value in in_msu_after]
-                  if in_msu_after and msu_per_cp else None)
+    before = in_msu(today.peak_cpu, msu_per_cp)
+    in_msu_after = [in_msu(peak, msu) for peak in peaks] if msu else None
+    msu_change = ([value - before for value in in_msu_after]
+                  if in_msu_after and before is not None else None)
     priced = msu_price is not None
     return {"msu_per_cp": msu or None, "r4ha_cpu_seconds_per_sec": peaks,
             "r4ha_change_cpu_seconds_per_sec": [peak - today.peak_cpu for peak in peaks],
             "r4ha_msu": in_msu_after, "r4ha_msu_change": msu_change,
-            "r4ha_cost_per_month": [value * msu_price for value in in_msu_after]
+            "r4ha_cost_per_month": [cost(peak, msu, msu_price) for peak in peaks]
             if in_msu_after and priced else None,
             "r4ha_cost_change_per_month": [value * msu_price for value in msu_change]
             if msu_change and priced else None}

@@ -66,6 +66,18 @@ class Rolling:
     out."""
 
 
+def in_msu(cpu: float, msu_per_cp: float | None) -> float | None:
+    """``cpu`` (CPU s/s) in MSU, where the LPAR's MSU per processor is given (not 0)."""
+    return cpu * msu_per_cp if msu_per_cp else None
+
+
+def cost(cpu: float, msu_per_cp: float | None, msu_price: float | None) -> float | None:
+    """What ``cpu`` at the peak costs a month at ``msu_price`` an MSU (None without an MSU
+    per processor or a price)."""
+    msu = in_msu(cpu, msu_per_cp)
+    return None if msu is None or msu_price is None else msu * msu_price
+
+
 def spans(each: Series, factor: float = 1.0) -> list[Span]:
     """A queue manager's kept intervals with a CPU figure, each as the sum of its figures
     (times ``factor``: a change laid over it, :mod:`calc.inputs.smf.plan_change`)."""
