@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 
+import openpyxl
 import pytest
 from openpyxl.utils import get_column_letter
 
@@ -100,8 +101,29 @@ def chart_blocks_equal_engine(read, calculator, inputs, rel: float) -> int:
 
 def ranged(calculator, result) -> dict[str, tuple]:
     """Each numeric output's (low, high) as the engine gives it, for a calculator with
-    spreads (a sheet has Low and High cells only then): the cells to compare."""
-    if not calculator.spreads:
+    spreads or inputs given as ranges (a sheet has Low and High cells only then): the cells
+    to compare."""
+    if not calculator.spreads and not result.spans:
         return {}
     return {name: result.low_high(name) for name, output in calculator.outputs.items()
             if output.value_type == NUMBER}
+
+
+def formula_disagreements(path, recalculated) -> tuple[list[tuple], int]:
+    """Every formula cell of the workbook at ``path`` whose value in ``recalculated`` (the
+    same workbook as another application saved it) is not the value the file stores, and
+    how many formula cells were compared."""
+    formulas = openpyxl.load_workbook(path)
+    stored = openpyxl.load_workbook(path, data_only=True)
+    ours = openpyxl.load_workbook(recalculated, data_only=True)
+    found, compared = [], 0
+    for sheet in formulas.worksheets:
+        for row in sheet.iter_rows():
+            for cell in row:
+                if isinstance(cell.value, str) and cell.value.startswith("="):
+                    expected = stored[sheet.title][cell.coordinate].value
+                    value = ours[sheet.title][cell.coordinate].value
+                    if not agrees("" if expected is None else expected, value):
+                        found.append((sheet.title, cell.coordinate, expected, value))
+                    compared += 1
+    return found, compared

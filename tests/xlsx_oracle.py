@@ -287,8 +287,19 @@ def _text(value) -> str:
     return "" if value is None else str(value)
 
 
+def _blank_as(value, other):
+    """A blank cell (None) compared with ``other`` reads as that kind's empty value, as in
+    Excel and LibreOffice: ``A1=""``, ``A1=0`` and ``A1=FALSE`` are all true for a blank A1."""
+    if value is not None:
+        return value
+    if isinstance(other, bool):
+        return False
+    return 0 if isinstance(other, (int, float)) else ""
+
+
 def _same(left, right) -> bool:
     """Spreadsheet equality: text case-insensitively, numbers by value, no type mixing."""
+    left, right = _blank_as(left, right), _blank_as(right, left)
     if isinstance(left, str) and isinstance(right, str):
         return left.lower() == right.lower()
     if isinstance(left, bool) or isinstance(right, bool):
@@ -299,6 +310,7 @@ def _same(left, right) -> bool:
 
 
 def _order(left, right) -> int:
+    left, right = _blank_as(left, right), _blank_as(right, left)
     if isinstance(left, str) and isinstance(right, str):
         left, right = left.lower(), right.lower()
     else:

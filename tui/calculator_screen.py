@@ -469,15 +469,10 @@ class CalculatorScreen(SteadyScreen):
         except calc.MqcalcError as error:
             self.notify(f"Not exported: {error}", severity="error")
             return
-        if written:
-            self.notify("Not exported: a workbook holds one value per input; give "
-                        + ", ".join(f"{name} one value (not {text})"
-                                    for name, text in written.items()), severity="error")
-            return
         self.app.push_screen(PathScreen(f"Export {calculator.id} with these inputs to a "
                                         "workbook", self.folder / f"mqcalc-{calculator.id}.xlsx",
                                         confirm_replace=True),
-                             partial(self.export_to, calculator, values))
+                             partial(self.export_to, calculator, {**values, **written}))
 
     def export_to(self, calculator: Calculator, values: dict, path: Path | None) -> None:
         if path is None:

@@ -32,15 +32,13 @@ def run(arguments) -> int:
     sweep = make_sweep(calculator.id, varies, assignments(calculator, arguments.assignments))
     ranges = engine.sweep_ranges(calculator.id) if arguments.ranges else None
     if kind == ".xlsx":
-        if ranges:
-            raise MqcalcError("--ranges: writes CSV only (--out FILE.csv or standard output); "
-                              "a workbook's calculator sheet has its own Low and High columns")
-        most = most_sheet_rows(calculator)
+        most = most_sheet_rows(calculator, arguments.ranges)
         if sweep.size > most:
+            asked = " with --ranges" if arguments.ranges else ""
             raise MqcalcError(f"{calculator.id}: the sweep has {sweep.size:,} scenarios; a "
-                              f"workbook takes at most {most:,} of {calculator.id}: write CSV "
-                              "instead (--out FILE.csv)")
-        _write_sweep_workbook(out, calculator, sweep)
+                              f"workbook takes at most {most:,} of {calculator.id}{asked}: "
+                              "write CSV instead (--out FILE.csv)")
+        _write_sweep_workbook(out, calculator, sweep, arguments.ranges)
     elif kind == ".csv":
         def write(temporary: Path) -> None:
             with open(temporary, "w", encoding="utf-8", newline="") as stream:
@@ -56,10 +54,11 @@ def run(arguments) -> int:
     return 0
 
 
-def _write_sweep_workbook(path: Path, calculator, sweep) -> None:
+def _write_sweep_workbook(path: Path, calculator, sweep, ranged: bool) -> None:
     """The calculator's sheet shows the first scenario the engine accepts (the fixed values,
     the varied inputs at their first workable values; the defaults if none is accepted, and
-    marked assumed, as the sweep leaves them), and the sweep sheet every scenario."""
+    marked assumed, as the sweep leaves them), and the sweep sheet every scenario, with
+    ``ranged`` each result's low and high."""
     from calc.workbook import write_workbook
 
     if sweep.size >= PROGRESS_FROM_SHEET and sys.stderr.isatty():
@@ -67,7 +66,8 @@ def _write_sweep_workbook(path: Path, calculator, sweep) -> None:
     shown = next((outcome.inputs for outcome in sweep.outcomes()
                   if outcome.outputs is not None), {})
     given = {name: value for name, value in shown.items() if name in sweep.given}
-    write_workbook(path, [calculator], {calculator.id: given}, {calculator.id: sweep.inputs()})
+    write_workbook(path, [calculator], {calculator.id: given}, {calculator.id: sweep.inputs()},
+                   ranged=ranged)
 
 
 def _counted(items, total: int):

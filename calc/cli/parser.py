@@ -209,9 +209,11 @@ def _sweep(command: Parser, reports: tuple[Report, ...]) -> None:
                               "inputs and results), replacing FILE if it exists (whole or not "
                               "at all); without it, CSV to standard output")
     command.add_argument("--ranges", action="store_true",
-                         help="CSV only: after the other columns, low.ID and high.ID for every "
-                              "numeric result, over the ends of the spreads the sources give "
-                              "(see Low, likely and high in the README)")
+                         help="each result's low and high over the ends of the spreads "
+                              "the sources give (see Low, likely and high in the README): in "
+                              "CSV, low.ID and high.ID for every numeric result after the "
+                              "other columns; in a workbook, live Low and High columns for "
+                              "each result a spread moves")
 
 
 def _build(command: Parser, reports: tuple[Report, ...]) -> None:

@@ -380,6 +380,17 @@ class Calculator:
         return tuple(constant for constant in self.constants.values()
                      if constant.spread is not None)
 
+    @property
+    def moved_by_spreads(self) -> tuple[str, ...]:
+        """The outputs whose formula reads a spread constant, itself or through other
+        outputs, in :attr:`evaluation_order`: the only ones whose figure can differ at a
+        corner of the spreads (:mod:`calc.engine.ranges`)."""
+        moved = {constant.id for constant in self.spreads}
+        for name in self.evaluation_order:
+            if moved.intersection(self.outputs[name].depends):
+                moved.add(name)
+        return tuple(name for name in self.evaluation_order if name in moved)
+
 
 CPU_RATE_UNIT = "CPU s/s"
 """The unit of an output that is a CPU rate (CPU seconds per second): the outputs a plan adds."""

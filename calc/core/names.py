@@ -100,8 +100,8 @@ RANGE_ENDS = ("low", "high")
 """The ends of a result's range, as their cells on a calculator sheet are named."""
 
 
-def range_name(end: str, output_id: str) -> str:
-    """Name, on a calculator sheet, of a result's low or high cell (``end``, one of
-    :data:`RANGE_ENDS`): ``low.cpu_seconds_per_sec``. The dot keeps it apart from every
-    template id."""
-    return f"{end}.{output_id}"
+def range_name(end: str, figure_id: str) -> str:
+    """Name, on a calculator sheet, of a result's or a spread constant's low or high cell
+    (``end``, one of :data:`RANGE_ENDS`): ``low.cpu_seconds_per_sec``; on a sweep sheet,
+    of a result's low or high column. The dot keeps it apart from every template id."""
+    return f"{end}.{figure_id}"

@@ -9,6 +9,7 @@ from collections import namedtuple
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import cache
+from itertools import product
 
 from calc.core.errors import InputError, MqcalcError, TemplateError, shown
 from calc.core.model import NUMBER, Calculator, Input
@@ -244,14 +245,33 @@ def _spans(declared: Calculator, inputs: dict) -> dict[str, tuple]:
     return spans
 
 
-def corner_outputs(calculator_id: str, inputs: dict) -> list[tuple[dict, dict]]:
-    """The outputs at each corner of the calculator's spreads (:mod:`calc.engine.ranges`)
-    for ``inputs`` (judged, as a Result holds them): each corner's constants (id -> the end
-    taken) with the outputs there, in the order of
-    :attr:`calc.formula.compiler.Compiled.spread_corners`. A workbook stores them in the
-    cells that work the corners out."""
-    return [(constants, outputs(inputs))
-            for constants, outputs in _compiled_for(calculator_id).spread_corners]
+def corner_outputs(calculator_id: str, inputs: dict,
+                   spans: dict[str, Ends] | None = None) -> list[tuple[dict, dict]]:
+    """The outputs at each corner of the calculator's spreads and of the inputs given as
+    ranges (``spans``, input -> (low, high), as a Result holds them) for ``inputs``
+    (judged, as a Result holds them): each corner's ends (constant or input id -> 0 for its
+    low end, 1 for its high) with the outputs there. The spread constants come first, then
+    the inputs, the first slowest, as :attr:`calc.formula.compiler.Compiled.spread_corners`
+    orders the constants' corners. A workbook stores them in the cells that work the
+    corners out."""
+    compiled = _compiled_for(calculator_id)
+    spans = spans or {}
+    functions = [outputs for _, outputs in compiled.spread_corners] or [compiled.outputs]
+    found = []
+    for constants, outputs in zip(spread_corners(calculator_id) or ({},), functions):
+        for ends in product((0, 1), repeat=len(spans)):
+            at = {**inputs, **{name: span[end] for (name, span), end in zip(spans.items(), ends)}}
+            found.append(({**constants, **dict(zip(spans, ends))}, outputs(at)))
+    return found
+
+
+def spread_corners(calculator_id: str) -> tuple[dict[str, int], ...]:
+    """Each corner of the calculator's spreads (constant id -> 0 for its low end, 1 for its
+    high), the first slowest, as :func:`corner_outputs` gives them; empty where nothing has
+    a spread."""
+    names = [constant.id for constant in calculator(calculator_id).spreads]
+    return tuple(dict(zip(names, ends)) for ends in product((0, 1), repeat=len(names))
+                 ) if names else ()
 
 
 def sweep_ranges(calculator_id: str) -> tuple[tuple[str, ...], Callable[[dict, tuple], tuple]]:

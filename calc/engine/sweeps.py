@@ -37,15 +37,23 @@ machine. Time and memory grow with the cells, not the rows, so the limit is on c
 it, CSV is the better form."""
 
 
-def sheet_columns(calculator: Calculator) -> int:
+def sheet_columns(calculator: Calculator, ranged: bool = False) -> int:
     """The cells a scenario takes on a sweep sheet: each input and output, and a column of
-    problems where the calculator has checks."""
-    return len(calculator.inputs) + len(calculator.outputs) + bool(calculator.checks)
+    problems where the calculator has checks; ``ranged``, also each result a spread moves
+    at every corner of the spreads, and a low and a high of each numeric one
+    (:mod:`calc.workbook.sweep_range_columns`)."""
+    cells = len(calculator.inputs) + len(calculator.outputs) + bool(calculator.checks)
+    if ranged and calculator.spreads:
+        moved = calculator.moved_by_spreads
+        cells += len(moved) * 2 ** len(calculator.spreads)
+        cells += 2 * sum(calculator.outputs[name].value_type == NUMBER for name in moved)
+    return cells
 
 
-def most_sheet_rows(calculator: Calculator) -> int:
-    """Most scenarios a sweep sheet of ``calculator`` may hold (:data:`MOST_SHEET_CELLS`)."""
-    return MOST_SHEET_CELLS // sheet_columns(calculator)
+def most_sheet_rows(calculator: Calculator, ranged: bool = False) -> int:
+    """Most scenarios a sweep sheet of ``calculator`` may hold (:data:`MOST_SHEET_CELLS`),
+    ``ranged`` or not."""
+    return MOST_SHEET_CELLS // sheet_columns(calculator, ranged)
 
 
 @dataclass(frozen=True)

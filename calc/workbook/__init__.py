@@ -77,21 +77,22 @@ def build_all(calculators: list[Calculator], folder: Path, force: bool = True,
 def write_workbook(path: Path, calculators: list[Calculator],
                    inputs: dict[str, dict] | None = None,
                    sweeps: dict[str, Iterable[dict]] | None = None,
-                   contents: bool = False) -> Path:
+                   contents: bool = False, ranged: bool = False) -> Path:
     """Write ``calculators`` to ``path`` with ``inputs`` (by calculator id; defaults else)
     and, on each one's sweep sheet, the scenarios ``sweeps`` gives (by calculator id, each
-    a dict of inputs; :func:`calc.engine.sweeps.default_rows` else); with ``contents``, an
-    overview sheet first. A Sources sheet comes last."""
+    a dict of inputs; :func:`calc.engine.sweeps.default_rows` else), with ``ranged`` each
+    result's low and high beside them; with ``contents``, an overview sheet first. A
+    Sources sheet comes last."""
     return replace_atomically(path, zipped_writer(_filling(calculators, inputs, sweeps,
-                                                           contents)))
+                                                           contents, ranged)))
 
 
 def _filling(calculators: list[Calculator], inputs: dict[str, dict] | None = None,
              sweeps: dict[str, Iterable[dict]] | None = None,
-             contents: bool = False) -> Callable[[Workbook, Styles], None]:
+             contents: bool = False, ranged: bool = False) -> Callable[[Workbook, Styles], None]:
     """The function filling a book with the sheets :func:`write_workbook` describes."""
     return lambda book, styles: _write_sheets(book, styles, calculators, inputs, sweeps,
-                                              contents)
+                                              contents, ranged)
 
 
 def zipped(fill: Callable[[Workbook, Styles], None]) -> bytes:
@@ -134,7 +135,7 @@ def _write_book(file: io.BytesIO, fill: Callable[[Workbook, Styles], None]) -> N
 
 def _write_sheets(book: Workbook, styles: Styles, calculators: list[Calculator],
                   inputs: dict[str, dict] | None, sweeps: dict[str, Iterable[dict]] | None,
-                  contents: bool) -> None:
+                  contents: bool, ranged: bool = False) -> None:
     """The sheets of the workbook :func:`write_workbook` describes."""
     overview = add_overview(book) if contents else None
     sheets = []
@@ -144,7 +145,8 @@ def _write_sheets(book: Workbook, styles: Styles, calculators: list[Calculator],
         sheet.write()
         sheets.append(sheet)
         rows = (sweeps or {}).get(calculator.id) or default_rows(calculator, result.inputs)
-        SweepSheet(book, styles, calculator, sheet.names, evaluate(calculator.id, rows)).write()
+        SweepSheet(book, styles, calculator, sheet.names, evaluate(calculator.id, rows),
+                   ranged).write()
         if calculator.charts:
             draw_charts(book, sheet, write_chart_data(book, styles, sheet))
         write_values(book, sheet)
@@ -156,9 +158,17 @@ def _write_sheets(book: Workbook, styles: Styles, calculators: list[Calculator],
 def _run_as_written(calculator_id: str, inputs: dict) -> engine.Result:
     """The engine's result for ``inputs`` as the file will hold them: XlsxWriter writes a
     number to 16 significant digits, so a float needing 17 is evaluated as written, and the
-    stored results agree with the inputs a reader (or ``eval --from-workbook``) sees."""
-    return engine.run(calculator_id, as_stored(engine.validate(calculator_id, inputs)),
-                      given=set(inputs))
+    stored results agree with the inputs a reader (or ``eval --from-workbook``) sees. An
+    input given as a range (text, ``800..1200``) keeps it, its low, likely and high each as
+    written."""
+    likely, written = engine.ranged(calculator_id, inputs)
+    values = as_stored(engine.validate(calculator_id, likely))
+    if written:
+        spans = engine.run(calculator_id, {**likely, **written}).spans
+        values.update({name: "..".join(repr(end) for end in as_stored(
+            {"low": low, "likely": values[name], "high": high}).values())
+            for name, (low, high) in spans.items()})
+    return engine.run(calculator_id, values, given=set(inputs))
 
 
 def as_stored(values: dict) -> dict:

@@ -37,7 +37,8 @@ from calc.workbook.layout import (SMALL_POINTS, column_points, page_height, page
                                   print_scale, protect_and_fit, room_for, room_for_points,
                                   row_heights, text_points, width_left, wrapped_lines)
 from calc.workbook.notes_block import write_notes
-from calc.workbook.range_cells import headers, write_ranges, write_spread_ends
+from calc.workbook.range_cells import (corner_count, has_ranges, headers, write_input_ends,
+                                       write_ranges, write_spread_ends)
 from calc.workbook.sheet_columns import (ABOUT, FORMULA, HIGH, LABEL, LOW, NAME, NOTE_OWN,
                                          PRINTED, PROBLEM_FIRST, PROBLEM_OWN, RESTS, TEXTS, UNIT,
                                          VALUE)
@@ -113,9 +114,8 @@ class CalculatorSheet:
         self.widths = column_widths(calculator)
         for column, width in self.widths.items():
             sheet.set_column(column, column, width, styles.formula if column == FORMULA else None)
-        hidden = TEXTS + (1 << len(calculator.spreads) if calculator.spreads else 0)
-        sheet.set_column(NOTE_OWN, hidden, None, None, {"hidden": True})
-        if not calculator.spreads:
+        sheet.set_column(NOTE_OWN, TEXTS + corner_count(self), None, None, {"hidden": True})
+        if not has_ranges(self):
             sheet.set_column(LOW, HIGH, None, None, {"hidden": True})
         sheet.write(0, LABEL, calculator.title, styles.title)
         lines = [calculator.summary, f"Source: {cite(calculator.citation)}",
@@ -128,7 +128,7 @@ class CalculatorSheet:
         self.row = len(lines) + 1
         write_summary(self)
         self.section("Inputs", ("Input", "Value", "Unit", HEADER, "What it means and accepts",
-                                "", "", "Name"))
+                                *(headers(self) if self.result.spans else ("", "")), "Name"))
         first = self.row
         for spec in calculator.inputs.values():
             self.input_row(spec)
@@ -251,7 +251,8 @@ class CalculatorSheet:
             self.assumed_cells[spec.id] = assumed
             self.name(assumed_name(spec.id), (self.row, RESTS))
         refused = self.text_cell(self.row, refusal(spec))
-        own = self.problem_line(f'IF({valid(spec, spec.id)},"",{refused})')
+        ends = write_input_ends(self, spec) if spec.id in self.result.spans else '""'
+        own = self.problem_line(f'IF({valid(spec, spec.id)},{ends},{refused})')
         self.mark_when_set(own, [spec.id])
         self.row += 1
 

@@ -54,15 +54,7 @@ def build_plan(plan: Plan, source: Path, folder: Path, force: bool = True) -> Pa
 
 def check_size(plan: Plan, source: str) -> None:
     """Refuse a plan of more variants than a workbook holds
-    (:data:`~calc.inputs.plan.MOST_WORKBOOK_VARIANTS`), or with an input given as a range:
-    a workbook's input cell holds one value."""
-    for variant in plan.variants:
-        for calculator_id, texts in variant.ranges.items():
-            for name, text in texts.items():
-                raise MqcalcError(f"plan {source}: {variant.name}'s {calculator_id} {name} is "
-                                  f"a range ({text}); a workbook holds one value per input: "
-                                  "give one value there (mqcalc plan and mqcalc report show "
-                                  "the plan's ranges)")
+    (:data:`~calc.inputs.plan.MOST_WORKBOOK_VARIANTS`)."""
     most = MOST_WORKBOOK_VARIANTS
     if len(plan.variants) > most:
         raise MqcalcError(f"plan {source}: has {len(plan.variants)} variants; a plan workbook "
@@ -105,6 +97,10 @@ def _write_sheets(book, styles, result: PlanResult, source: str) -> None:
     for index, variant in enumerate(result.variants):
         sheets = {}
         for calculator_id, calculator_result in variant.results.items():
+            ranges = variant.variant.ranges.get(calculator_id)
+            if ranges:  # the sheet's Low and High of the inputs given as ranges
+                calculator_result = engine.run(calculator_id, {**calculator_result.inputs,
+                                                               **ranges}, calculator_result.given)
             calculator = dataclasses.replace(engine.calculator(calculator_id), charts={})
             linked = {name: machine_cell(index, name) for name in machine_inputs()
                       if name in calculator.inputs}

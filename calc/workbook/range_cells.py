@@ -20,8 +20,9 @@ from calc import engine
 from calc.core.formatting import places
 from calc.core.model import NUMBER
 from calc.core.names import FIRST_PROBLEM, RANGE_ENDS, range_name
-from calc.formula.emit_excel import to_excel
-from calc.workbook.input_state import switches_read
+from calc.formula.emit_excel import quoted, to_excel
+from calc.workbook.cells import validation, write_value
+from calc.workbook.input_state import accepted, switches_read, valid
 from calc.workbook.sheet_columns import CORNERS, HIGH, LOW, VALUE
 
 if TYPE_CHECKING:
@@ -32,8 +33,20 @@ HEADERS = ("Low", "High")
 
 
 def headers(page: CalculatorSheet) -> tuple[str, str]:
-    """The Low and High headers of a section: none where the calculator has no spread."""
-    return HEADERS if page.calculator.spreads else ("", "")
+    """The Low and High headers of a section: none where the sheet has no range."""
+    return HEADERS if has_ranges(page) else ("", "")
+
+
+def has_ranges(page: CalculatorSheet) -> bool:
+    """Whether the sheet's results have ranges: a spread constant, or an input given as a
+    range."""
+    return bool(page.calculator.spreads or page.result.spans)
+
+
+def corner_count(page: CalculatorSheet) -> int:
+    """How many corner columns the sheet has (none without a range)."""
+    return 1 << (len(page.calculator.spreads) + len(page.result.spans)) if has_ranges(page) \
+        else 0
 
 
 def cell(row: int, column: int) -> str:
@@ -41,19 +54,47 @@ def cell(row: int, column: int) -> str:
 
 
 def write_spread_ends(page: CalculatorSheet, constant, row: int) -> None:
-    """A spread constant's low and high, in the Low and High cells of its row."""
+    """A spread constant's low and high, in the Low and High cells of its row, named
+    ``low.ID`` and ``high.ID`` (the corners read them by name, here and on the sweep
+    sheet)."""
     figure = page.styles.figure(max(map(places, constant.spread)))
-    for column, end in zip((LOW, HIGH), constant.spread):
-        page.sheet.write_number(row, column, end, figure)
+    for column, end, figure_at in zip((LOW, HIGH), RANGE_ENDS, constant.spread):
+        page.sheet.write_number(row, column, figure_at, figure)
+        page.name(range_name(end, constant.id), (row, column))
+
+
+def write_input_ends(page: CalculatorSheet, spec) -> str:
+    """An input given as a range: its low and high in the Low and High cells of its row,
+    typed over like its value (both left empty: no range), named ``low.ID`` and
+    ``high.ID``. Returns the condition on them, a problem formula for a row whose value the
+    input's domain takes: each end in the domain, low up to the value up to high, low below
+    high, as the engine takes a range (:func:`calc.core.values.as_span`)."""
+    sheet, row = page.sheet, page.row
+    for column, end, figure in zip((LOW, HIGH), RANGE_ENDS, page.result.spans[spec.id]):
+        write_value(sheet, row, column, figure, page.styles.input(spec))
+        sheet.data_validation(row, column, row, column, validation(spec))
+        page.name(range_name(end, spec.id), (row, column))
+    low, high = (range_name(end, spec.id) for end in RANGE_ENDS)
+    fitting = (f'OR(AND({low}="",{high}=""),AND({valid(spec, low)},{valid(spec, high)},'
+               f'{low}<={spec.id},{spec.id}<={high},{low}<{high}))')
+    refused = quoted(f"{spec.id} low and high expect low up to the value up to high, low "
+                     f"below high, each {accepted(spec)} (or both empty: no range)")
+    return f'IF({fitting},"",{refused})'
+
+
+def end_name(name: str, corner: dict[str, int]) -> str:
+    """The name of the end of spread constant or input ``name`` that ``corner`` (id -> 0
+    low, 1 high, :func:`calc.engine.corner_outputs`) takes."""
+    return range_name(RANGE_ENDS[corner[name]], name)
 
 
 def write_ranges(page: CalculatorSheet) -> None:
     """The corner columns and each numeric result's Low and High, once the results' and
     the constants' rows are known; the summary's results show theirs too."""
     calculator = page.calculator
-    if not calculator.spreads:
+    if not has_ranges(page):
         return
-    corners = engine.corner_outputs(calculator.id, page.result.inputs)
+    corners = engine.corner_outputs(calculator.id, page.result.inputs, page.result.spans)
     for index, (ends, outputs) in enumerate(corners):
         column = CORNERS + index
         refer = _corner_refer(page, ends, column)
@@ -83,15 +124,16 @@ def write_ranges(page: CalculatorSheet) -> None:
 
 
 def _corner_refer(page: CalculatorSheet, ends: dict, column: int):
-    """How a formula at one corner reads a name: a spread constant from its low or high
-    cell, a result from the same corner's column, anything else as on the sheet."""
+    """How a formula at one corner reads a name: a spread constant as its low or high
+    end's name, a result from the same corner's column, anything else as on the sheet."""
     calculator = page.calculator
 
     def refer(name: str) -> str:
+        if name in page.result.spans:  # an end left empty reads as the value
+            end = end_name(name, ends)
+            return f"IF(ISNUMBER({end}),{end},{name})"
         if name in ends:
-            constant = calculator.constants[name]
-            row = page.constant_rows[name]
-            return cell(row, LOW if ends[name] == constant.spread[0] else HIGH)
+            return end_name(name, ends)
         if name in calculator.outputs:
             return cell(page.output_rows[name], column)
         return name

@@ -1,11 +1,12 @@
 """The Report sheet's ranges, live (:mod:`.report_sheet`): each variant's CPU, share of the
 LPAR and MSU, and each change from the first variant, at low and high, as the engine works
 a plan's ranges out (:func:`calc.inputs.plan_run.evaluate_plan`): the plan again at every
-corner of the union of its calculators' spreads, each spread once (a plan workbook holds
-no input given as a range).
+corner of the union of its calculators' spreads, each spread once, and of the inputs its
+variants give as ranges, each range once (the same range of the same input in two variants
+is one doubt, at the same end in both).
 
-Each calculator sheet already works its results out at the corners of its own spreads, in
-hidden columns (:mod:`.range_cells`). At a corner of the plan's spreads, a variant's total
+Each calculator sheet already works its results out at the corners of its own spreads and
+of its inputs given as ranges, in hidden columns (:mod:`.range_cells`). At a corner of the plan's spreads, a variant's total
 is its total plus each of its contributions' move there (the contribution's cell in the
 calculator sheet's column of the matching corner, less its value), less, in an address
 space its measurement covers, the moves of the contributions of the variant measured
@@ -19,28 +20,35 @@ highs are named (``low.total_v2``, ``high.change.msu_v2``).
 from __future__ import annotations
 
 from itertools import product
+from typing import TYPE_CHECKING
 
-from calc import engine
 from calc.core.names import REPORT_SHEET, plan_cell_name
 from calc.formula.emit_excel import to_excel
-from calc.inputs.plan_run import (RATE_NAME, TOTAL, PlanResult, corner_figures, share_trees,
-                                  spread_ids)
+from calc.inputs.plan_run import (RATE_NAME, TOTAL, PlanResult, corner_figures, given_ranges,
+                                  share_trees, spread_ids)
 from calc.workbook.cells import range_text
 from calc.workbook.plan_sheet import PlanSheet, machine_cell
-from calc.workbook.range_cells import cell
+from calc.workbook.range_cells import cell, has_ranges
 from calc.workbook.sheet_columns import CORNERS, VALUE
+
+if TYPE_CHECKING:
+    from calc.workbook.calculator_sheet import CalculatorSheet
 
 FIGURES = (TOTAL, "lpar_busy_pct", "msu")
 """The figures whose low and high the corners give, in the columns' order."""
 
 
-def corner_column(calculator_id: str, corner: dict[str, int]) -> int:
-    """The column of the calculator sheet holding its results at the plan's ``corner``
-    (constant id -> 0 low, 1 high): its own spreads' corners come in the order of
-    :attr:`calc.formula.compiler.Compiled.spread_corners`, the first spread slowest."""
+def corner_column(sheet: CalculatorSheet, corner: dict, texts: dict[str, str]) -> int:
+    """The column of the calculator ``sheet`` holding its results at the plan's ``corner``
+    (constant id, or (calculator, input, range as written) for an input given as a range ->
+    0 low, 1 high; ``texts``: the sheet's inputs given as ranges, as written): its own
+    corners come in the order of :func:`calc.engine.corner_outputs`, its spreads first and
+    then its inputs given as ranges, the first slowest."""
     index = 0
-    for constant in engine.calculator(calculator_id).spreads:
+    for constant in sheet.calculator.spreads:
         index = index * 2 + corner[constant.id]
+    for name in sheet.result.spans:
+        index = index * 2 + corner[sheet.calculator.id, name, texts[name]]
     return CORNERS + index
 
 
@@ -57,10 +65,12 @@ class ReportRanges:
         """The corners and the lows and highs; False where no spread moves the plan (no
         calculator of it has one), and nothing is written."""
         ids = spread_ids(self.result.variants)
-        if not ids:
+        doubts = list(given_ranges(self.result.variants))
+        if not ids and not doubts:
             return False
-        corners = [dict(zip(ids, ends)) for ends in product((0, 1), repeat=len(ids))]
-        stored = corner_figures(self.result.variants, ids)
+        corners = [dict(zip([*ids, *doubts], ends))
+                   for ends in product((0, 1), repeat=len(ids) + len(doubts))]
+        stored = corner_figures(self.result.variants, ids, doubts)
         for offset, corner in enumerate(corners):
             self.corner_row(self.row + 2 + offset, corner, stored[offset])
         self.ends(len(corners))
@@ -71,7 +81,7 @@ class ReportRanges:
         variant) in the corner rows."""
         return self.column + (2 * index + change) * len(FIGURES) + figure
 
-    def corner_row(self, row: int, corner: dict[str, int], stored: list[dict]) -> None:
+    def corner_row(self, row: int, corner: dict, stored: list[dict]) -> None:
         """One corner: each variant's total, share and MSU there, and each later one's
         changes."""
         sheet = self.sheet
@@ -102,7 +112,7 @@ class ReportRanges:
         """The Plan sheet's cell of the ``index``-th variant's figure ``key``."""
         return self.plan.figure_cell(key, index)
 
-    def corner_total(self, index: int, corner: dict[str, int]) -> str:
+    def corner_total(self, index: int, corner: dict) -> str:
         """The ``index``-th variant's total at ``corner``: its likely total and its
         contributions' moves there (see the module's docstring)."""
         variant = self.result.variants[index]
@@ -118,15 +128,16 @@ class ReportRanges:
         return self.likely(index, TOTAL) + "".join(
             move if move.startswith("-") else f"+{move}" for move in moves)
 
-    def move(self, index: int, calculator_id: str, output: str, corner: dict[str, int]) -> str:
+    def move(self, index: int, calculator_id: str, output: str, corner: dict) -> str:
         """How far a contribution moves at ``corner``: its cell in the corner's column less
-        its value, on the ``index``-th variant's calculator sheet ("" for a calculator
-        without a spread)."""
-        if not engine.calculator(calculator_id).spreads:
-            return ""
+        its value, on the ``index``-th variant's calculator sheet ("" for a sheet without a
+        range)."""
         written = self.plan.written[index][calculator_id]
+        if not has_ranges(written):
+            return ""
+        texts = self.result.variants[index].variant.ranges.get(calculator_id, {})
         row = written.output_rows[output]
-        return (f"{written.title}!{cell(row, corner_column(calculator_id, corner))}-"
+        return (f"{written.title}!{cell(row, corner_column(written, corner, texts))}-"
                 f"{written.title}!{cell(row, VALUE)}")
 
     def ends(self, corners: int) -> None:

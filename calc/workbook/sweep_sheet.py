@@ -44,7 +44,8 @@ import math
 from collections.abc import Iterable
 
 from calc.core.model import Calculator
-from calc.core.names import check_message_name, sweep_sheet, table_range_names
+from calc.core.names import (RANGE_ENDS, check_message_name, range_name, sweep_sheet,
+                             table_range_names)
 from calc.engine import Outcome
 from calc.formula.bounds import output_ranges
 from calc.formula.emit_excel import quoted, to_excel
@@ -55,6 +56,7 @@ from calc.workbook.layout import (SMALLEST_SCALE, column_points, lines_needed, p
                                   page_setup, page_starts, page_width, print_scale, protect,
                                   room_for, row_heights, wrapped_lines)
 from calc.workbook.styles import Styles
+from calc.workbook.sweep_range_columns import CORNER_WIDTH, RangeColumns
 
 GROUPS, TITLES, UNITS, NAMES = 4, 5, 6, 7
 FIRST = 8
@@ -84,8 +86,10 @@ class SweepSheet:
     """Lays out one calculator's scenarios on the sheet after its calculator sheet."""
 
     def __init__(self, book, styles: Styles, calculator: Calculator, names: dict[str, str],
-                 outcomes: Iterable[Outcome]):
-        """``names``: the calculator sheet's defined names and the cells they refer to."""
+                 outcomes: Iterable[Outcome], ranged: bool = False):
+        """``names``: the calculator sheet's defined names and the cells they refer to;
+        ``ranged``: the results' low and high too, where spreads move them
+        (:mod:`.sweep_range_columns`)."""
         self.book, self.styles, self.calculator, self.names = book, styles, calculator, names
         self.outcomes = list(outcomes)
         self.sheet = book.add_worksheet(sweep_sheet(calculator.id))
@@ -95,17 +99,26 @@ class SweepSheet:
         self.inputs = varied + [spec for spec in calculator.inputs.values() if spec not in varied]
         self.outputs = [calculator.outputs[name] for name in calculator.evaluation_order]
         self.problem_column = len(self.inputs)
-        self.last_column = self.problem_column + len(self.outputs)
+        self.results_last = self.problem_column + len(self.outputs)
+        self.ranges = RangeColumns(calculator, self.results_last + 1) \
+            if ranged and calculator.spreads else None
+        self.last_column = self.ranges.last if self.ranges else self.results_last
         self.columns = {item.id: column for column, item in enumerate(
             [*self.inputs, None, *self.outputs]) if item is not None}
         """Each input's and output's column (the problem's lies between them)."""
         self.cells = {name: row_cell(column) for name, column in self.columns.items()}
         shown = [spec.id for spec in varied] or list(calculator.key_inputs)
         shown += [calculator.headline, *calculator.key_results]
+        self.hidden = set(self.ranges.corner_columns.values()) if self.ranges else set()
+        """The corner columns: hidden, outside any group."""
+        ends_shown = {self.ranges.end_columns[range_name(end, name)]
+                      for name in shown if name in self.ranges.numbers
+                      for end in RANGE_ENDS} if self.ranges else set()
         self.collapsed = set(range(self.last_column + 1)) - {self.problem_column} - {
-            self.columns[name] for name in shown}
+            self.columns[name] for name in shown} - self.hidden - ends_shown
         """The columns in collapsed groups: the inputs held fixed (all but the key inputs
-        where none varies) and the results other than the headline and key results."""
+        where none varies), the results other than the headline and key results, and their
+        lows and highs."""
         problems = [check.problem for check in calculator.checks]
         problems += [refusal(spec) for spec in calculator.inputs.values()]
         self.problem_width = min(PROBLEM_WIDTH, max(map(len, problems)) + 2)
@@ -135,6 +148,7 @@ class SweepSheet:
         its id; its filter buttons sort and filter the rows."""
         headers = [item.id for item in self.inputs] + ["problem"] + [
             output.id for output in self.outputs]
+        headers += [name for *_, name in self.ranges.headers()] if self.ranges else []
         self.sheet.add_table(NAMES, 0, FIRST + len(self.outcomes) - 1, self.last_column, {
             "name": self.sheet.name, "style": None,
             "columns": [{"header": header, "header_format": self.styles.column_name}
@@ -150,7 +164,7 @@ class SweepSheet:
         both are a union Gnumeric does not read, and the rows' headings matter more.
         Returns the columns that begin a page after the first."""
         sheet = self.sheet
-        points = [0.0 if column in self.collapsed else column_points(width)
+        points = [0.0 if column in self.collapsed | self.hidden else column_points(width)
                   for column, width in enumerate(widths)]
         percent = min(round(SMALLEST_SCALE * 100), max(SMALLEST_PERCENT, print_scale(sum(points))))
         room = page_width(percent) - sum(points[:self.varied])
@@ -179,6 +193,9 @@ class SweepSheet:
         names = [*self.calculator.constants]
         for table in self.calculator.tables.values():
             names += table_range_names(table.id, len(table.keys))
+        if self.ranges:
+            names += [range_name(end, constant.id) for constant in self.calculator.spreads
+                      for end in RANGE_ENDS]
         names += [check_message_name(index)
                   for index in range(1, len(self.calculator.checks) + 1)]
         for name in names:
@@ -195,6 +212,10 @@ class SweepSheet:
         sheet.write(TITLES, column, "First input refused or rule broken", styles.column_title)
         sheet.write(UNITS, column, "", styles.column_unit)
         sheet.write(NAMES, column, "problem", styles.column_name)
+        for column, title, unit, name in self.ranges.headers() if self.ranges else ():
+            sheet.write(TITLES, column, title, styles.column_title)
+            sheet.write(UNITS, column, unit, styles.column_unit)
+            sheet.write(NAMES, column, name, styles.column_name)
 
     def groups(self, breaks: list[int]) -> None:
         """The band naming each group of columns (inputs, problem, results), cut where a
@@ -202,7 +223,10 @@ class SweepSheet:
         on a group names it again)."""
         groups = [("Inputs", 0, self.problem_column - 1),
                   ("Problem", self.problem_column, self.problem_column),
-                  ("Results", self.problem_column + 1, self.last_column)]
+                  ("Results", self.problem_column + 1, self.results_last)]
+        if self.ranges:
+            groups.append(("Low and high", min(self.ranges.end_columns.values()),
+                           self.last_column))
         for title, first, last in groups:
             starts = [first] + [column for column in breaks if first < column <= last]
             for start, end in zip(starts, [*starts[1:], last + 1]):
@@ -223,6 +247,11 @@ class SweepSheet:
         writers = [self.writer(formula) for *_, formula in formulas]
         problem = "=" + self.problem_formula()
         write_problem = self.writer(problem)
+        ranged = [(column, styles.output(self.calculator.outputs[name])
+                   if column not in self.hidden else None, "=" + formula)
+                  for column, name, formula in self.ranges.formulas(
+                      self.formula, self.guard, self.refer)] if self.ranges else []
+        range_writers = [self.writer(formula) for *_, formula in ranged]
         for row, outcome in enumerate(self.outcomes, start=FIRST):
             number = str(row + 1)
             for column, spec in enumerate(self.inputs):
@@ -233,6 +262,9 @@ class SweepSheet:
                 write(row, column, formula.replace(ROW, number), style, value)
             write_problem(row, self.problem_column, problem.replace(ROW, number),
                           styles.problem, outcome.problem)
+            stored = self.ranges.stored(outcome) if self.ranges else {}
+            for (column, style, formula), write in zip(ranged, range_writers):
+                write(row, column, formula.replace(ROW, number), style, stored[column])
             if outcome.problem:  # as tall as its problem wraps (typed over, it keeps this)
                 room_for(sheet, row, wrapped_lines(outcome.problem, self.problem_width))
 
@@ -247,7 +279,11 @@ class SweepSheet:
 
     def guarded(self, output) -> str:
         """The output's formula over this row's cells, empty while the row has a problem."""
-        return f'IF({row_cell(self.problem_column)}<>"","",{self.formula(output.tree)})'
+        return self.guard(self.formula(output.tree))
+
+    def guard(self, formula: str) -> str:
+        """``formula``, empty while the row has a problem."""
+        return f'IF({row_cell(self.problem_column)}<>"","",{formula})'
 
     def problem_formula(self) -> str:
         """The first input of the row's the engine refuses, else the first rule its inputs
@@ -263,10 +299,11 @@ class SweepSheet:
             formula = f"IF({valid(spec, self.refer(spec.id))},{formula},{quoted(refusal(spec))})"
         return formula
 
-    def formula(self, tree) -> str:
-        """Formula text for an expression of the template over this row's cells, each
-        switch read as the boolean its cell's yes or no stands for."""
-        return to_excel(tree, switches_read(self.calculator.inputs, self.refer))
+    def formula(self, tree, refer=None) -> str:
+        """Formula text for an expression of the template over this row's cells (or the
+        names ``refer`` gives), each switch read as the boolean its cell's yes or no stands
+        for."""
+        return to_excel(tree, switches_read(self.calculator.inputs, refer or self.refer))
 
     def refer(self, name: str) -> str:
         """Inputs and outputs are this row's cells; constants keep their names."""
@@ -289,11 +326,21 @@ class SweepSheet:
             widths[self.columns[item.id]] = width
             lines = max(lines, lines_needed(item.title, width - BOLD_MARGIN))
         widths[self.problem_column] = self.problem_width
+        for column, title, _, name in self.ranges.headers() if self.ranges else ():
+            if column not in self.hidden:  # a low or a high: as wide as its result
+                width = max(widths[self.columns[self.ranges.result_of[name]]],
+                            math.ceil(len(name) * ID_PER_CHARACTER) + 1)
+                widths[column] = width
+                lines = max(lines, lines_needed(title, width - BOLD_MARGIN))
+        widths.update(dict.fromkeys(self.hidden, CORNER_WIDTH))
         for column, width in widths.items():
-            hidden = column in self.collapsed
-            self.sheet.set_column(column, column, width, None, {
-                "level": 1, "hidden": True} if hidden else {
-                "collapsed": column - 1 in self.collapsed})
+            if column in self.hidden:
+                options = {"hidden": True, "collapsed": column - 1 in self.collapsed}
+            elif column in self.collapsed:
+                options = {"level": 1, "hidden": True}
+            else:
+                options = {"collapsed": column - 1 in self.collapsed}
+            self.sheet.set_column(column, column, width, None, options)
         room_for(self.sheet, TITLES, lines)
         return [widths[column] for column in sorted(widths)]
 

@@ -39,12 +39,17 @@ def test_each_row_has_low_and_high_columns_last(capsys):
     assert not any(key.startswith("low.") for key in plain[0])
 
 
-def test_ranges_with_a_workbook_are_refused_in_one_line(tmp_path, capsys):
+def test_a_ranged_workbook_past_its_cells_is_refused_in_one_line(tmp_path, capsys):
+    """The sweep workbook's cell limit counts the range columns: ams at its 8 corners takes
+    2,000 rows without them and is refused at the same rows with them."""
     out = tmp_path / "s.xlsx"
-    assert main(["sweep", "connect", "--vary", "machine=z14,z16", "--ranges",
-                 "--out", str(out)]) == 2
-    assert capsys.readouterr().err.startswith("mqcalc: --ranges: writes CSV only")
-    assert not out.exists()
+    vary = ["--vary", "key_reuse=1:2000:1"]
+    assert main(["sweep", "ams", *vary, "--out", str(out)]) == 0
+    capsys.readouterr()
+    assert main(["sweep", "ams", *vary, "--ranges", "--out", str(out)]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("mqcalc: ams: the sweep has 2,000 scenarios; a workbook takes at "
+                            "most ") and "with --ranges" in error and error.count("\n") == 1
 
 
 @pytest.mark.parametrize("calculator", [c for c in CALCULATORS if c.spreads], ids=lambda c: c.id)

@@ -244,3 +244,6 @@ def test_the_readme_states_the_scenarios_a_connect_sweep_workbook_holds():
     rows = most_sheet_rows(calc.calculator("connect"))
     assert f"at\nmost {MOST_SHEET_CELLS:,} cells of inputs and results ({rows:,} scenarios of " \
            "`connect`)" in readme
+    ranged = [most_sheet_rows(calc.calculator(name), ranged=True) for name in ("connect", "ams")]
+    assert (f"a ranged connect sheet holds {ranged[0]:,} scenarios\n(6,756 without), ams "
+            f"{ranged[1]:,} (at eight corners)") in readme

@@ -14,6 +14,7 @@ from calc.core.readable import shown_figures
 from calc.engine.charts import axis_titles
 from calc.engine.evidence import letters
 from calc.inputs.scenario import Scenario, load_scenario
+from calc.inputs.workbook.importer import read_workbook
 from tests.compare import agrees, named_cell
 from tests.conftest import CALCULATORS
 from tests.input_cells import cell_values
@@ -656,7 +657,8 @@ async def test_a_range_typed_into_a_field_shows_low_and_high(size, column):
 async def test_a_range_in_a_field_is_saved_and_opened_again_as_a_range(tmp_path):
     """Saved, the field's 800..1200 is written as it was typed (the file keeps the likely
     value's inputs beside it); opened, the field holds it again and the answer shows the
-    range. Export refuses it in one line: a workbook holds one value per input."""
+    range. Exported, the workbook holds 800 and 1,200 beside the likely 1,000, and the
+    results' ranges reach them (read back by eval --from-workbook as the range)."""
     path = tmp_path / "ranged.yaml"
     app = app_on("connect", folder=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -668,9 +670,10 @@ async def test_a_range_in_a_field_is_saved_and_opened_again_as_a_range(tmp_path)
         assert saved.ranges == {"connect": {"connects_per_sec": "800..1200"}}
         assert saved.inputs["connect"]["connects_per_sec"] == 1000
         assert "connects_per_sec: 800..1200" in path.read_text(encoding="utf-8")
-        await pilot.press("ctrl+e")
-        await pilot.pause()
-        assert not isinstance(app.screen, PathScreen)
+        exported = tmp_path / "ranged.xlsx"
+        await through_file_prompt(app, pilot, "ctrl+e", exported)
+        [sheet] = read_workbook(exported)
+        assert sheet.inputs["connects_per_sec"] == "800..1000..1200"
     fresh = create_app(folder=tmp_path)
     async with fresh.run_test(size=SIZE) as pilot:
         await through_file_prompt(fresh, pilot, "ctrl+o", path)

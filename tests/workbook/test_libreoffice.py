@@ -126,21 +126,22 @@ def _sheet_agrees(calculator, case: dict, book) -> int:
 @pytest.mark.parametrize("threaded", [True, False], ids=["threaded", "unthreaded"])
 def test_libreoffice_recalculates_long_sweeps_to_the_engine(tmp_path, threaded):
     """Every calculator's what-if sheet of more than 100 rows (the built workbooks' are
-    shorter), as ``mqcalc sweep --out`` writes it, recalculated by LibreOffice on opening
-    with its multi-threaded calculation on (Calc's default) and off: every row of every
-    sheet shows what the engine gives for its inputs."""
+    shorter), as ``mqcalc sweep --ranges --out`` writes it, recalculated by LibreOffice on
+    opening with its multi-threaded calculation on (Calc's default) and off: every row of
+    every sheet shows what the engine gives for its inputs, each result's low and high
+    too (the columns without ranges are the same formulas)."""
     paths = []
     for calculator in CALCULATORS:
         rows = [{**calculator.defaults(), **case}
                 for case in spread_cases(calculator, "long-sweep", LONG_SWEEP)]
         paths.append(write_workbook(tmp_path / f"{calculator.id}.xlsx", [calculator],
-                                    {calculator.id: {}}, {calculator.id: rows}))
+                                    {calculator.id: {}}, {calculator.id: rows}, ranged=True))
     recalculated = convert(paths, tmp_path / "out", tmp_path, recalculate=True,
                            threaded=threaded)
     for calculator, path in zip(CALCULATORS, recalculated):
         sheet = openpyxl.load_workbook(path, data_only=True)[sweep_sheet(calculator.id)]
         assert len(sweep_rows.rows(sheet)) > LONG_SWEEP
-        assert sweep_rows.disagreements(calculator, sheet) == [], calculator.id
+        assert sweep_rows.disagreements(calculator, sheet, ranged=True) == [], calculator.id
 
 
 LOCALES = ("en-US", "de-DE", "fr-FR")

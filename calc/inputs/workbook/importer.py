@@ -28,8 +28,8 @@ from calc import engine
 from calc.core.errors import SHOWN_CHARACTERS, InputError, MqcalcError, shown
 from calc.core.formatting import plain_number
 from calc.core.model import BOOL, TEXT, Calculator, Input
-from calc.core.names import PLAN_SHEET, assumed_name
-from calc.core.values import coerce
+from calc.core.names import PLAN_SHEET, RANGE_ENDS, assumed_name, range_name
+from calc.core.values import RANGE_MARK, coerce
 from calc.inputs.workbook.xlsx_index import Book, Sheet, read_index
 from calc.inputs.workbook.xlsx_parts import Malformed, Package
 from calc.inputs.workbook.xlsx_values import read_cells, values
@@ -131,10 +131,13 @@ def _read(path: Path) -> list[ImportedSheet]:
 
 def names_wanted() -> Callable[[str], bool]:
     """Whether a defined name is one a calculator sheet's reader needs: an input's or an
-    output's id, or an input's :func:`~calc.core.names.assumed_name`."""
+    output's id, an input's :func:`~calc.core.names.assumed_name`, or the low or high of
+    an input given as a range."""
     ids = {name for calculator in engine.catalogue()
            for name in [*calculator.inputs, *calculator.outputs]}
     ids |= {assumed_name(name) for calculator in engine.catalogue() for name in calculator.inputs}
+    ids |= {range_name(end, name) for calculator in engine.catalogue()
+            for name in calculator.inputs for end in RANGE_ENDS}
     return ids.__contains__
 
 
@@ -156,10 +159,17 @@ def read_sheets(package: Package, book: Book, sheets: dict[Sheet, Calculator],
 
 def sheet_cells(book: Book, sheet: Sheet, calculator: Calculator) -> dict:
     """Input or output id -> the coordinate its local defined name points at, each name
-    checked to be one cell before any sheet is read."""
-    return {name: named_cell(book, sheet, name, f"{kind} {name}")
-            for kind, names in (("input", calculator.inputs), ("output", calculator.outputs))
-            for name in names}
+    checked to be one cell before any sheet is read; and, for an input the sheet gives as a
+    range, its low and high (``low.ID``, ``high.ID``) likewise."""
+    cells = {name: named_cell(book, sheet, name, f"{kind} {name}")
+             for kind, names in (("input", calculator.inputs), ("output", calculator.outputs))
+             for name in names}
+    for name in calculator.inputs:
+        for end in RANGE_ENDS:
+            if (sheet.index, range_name(end, name)) in book.names:
+                cells[range_name(end, name)] = named_cell(book, sheet, range_name(end, name),
+                                                          f"the {end} of input {name}")
+    return cells
 
 
 def _imported(title: str, calculator: Calculator, cells: dict, held: dict,
@@ -173,9 +183,20 @@ def _imported(title: str, calculator: Calculator, cells: dict, held: dict,
         if value is None or value == "":
             raise Malformed(f"sheet {title}, cell {cells[name]}: input {name} is empty or a "
                             f"formula with no stored result (expects {spec.accepts()})")
-        inputs[name] = value
+        inputs[name] = _with_ends(value, [held.get(cells.get(range_name(end, name)))
+                                          for end in RANGE_ENDS])
     stored = {name: held.get(cells[name]) for name in calculator.outputs}
     return ImportedSheet(calculator.id, title, inputs, cells, stored, defaulted)
+
+
+def _with_ends(value: object, ends: list) -> object:
+    """An input cell's ``value``, or, where its low or high cell holds something, the range
+    ``low..value..high`` as the engine reads one (an end left empty is refused there, named
+    with the input)."""
+    if all(end is None or end == "" for end in ends):
+        return value
+    return RANGE_MARK.join("" if part is None else str(plain_number(part))
+                           for part in (ends[0], value, ends[1]))
 
 
 _ONE_CELL = re.compile(r"(?:'((?:[^']|'')+)'|([^'!]+))!\$?([A-Za-z]{1,3})\$?([1-9][0-9]{0,6})")
