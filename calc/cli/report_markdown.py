@@ -92,7 +92,8 @@ def markdown(page: OnePage) -> str:
     lines = [f"# MQ for z/OS capacity: {' against '.join(names)}", "",
              f"Plan `{page.plan}`, reported {page.made.isoformat()} by mqzcalc {version()}. "
              "A figure reads likely (low–high): the range comes from where IBM's reports "
-             "disagree or give a range (see Assumptions and sources).", "",
+             "disagree or give a range, and from any input given as a range (see What the "
+             "figures rest on, and Assumptions and sources).", "",
              "## In short", "", *(f"- {sentence}" for sentence in _in_short(page)), "",
              "## The figures", "",
              "| | " + " | ".join(names) + " | "

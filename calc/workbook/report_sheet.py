@@ -71,13 +71,14 @@ class ReportSheet:
 
     @property
     def last(self) -> int:
-        """The last printed column: two ranges per later variant, its figure's and its
-        change's (:meth:`range_column`)."""
+        """The last printed column: the first variant's range, then two ranges per later
+        variant, its figure's and its change's (:meth:`range_column`)."""
         return self.range_column(self.count - 1, True)
 
     def range_column(self, variant: int, change: bool) -> int:
-        """The column of the ``variant``-th variant's (1-based) range, or its change's."""
-        return self.change_column(self.count - 1) + 2 * variant - 1 + change
+        """The column of the ``variant``-th variant's range (the first's, from 0), or, for
+        a later one, its change's."""
+        return self.change_column(self.count - 1) + 1 + max(0, 2 * variant - 1) + change
 
     def write(self) -> None:
         sheet, styles = self.sheet, self.styles
@@ -151,7 +152,7 @@ class ReportSheet:
         sheet, styles, names = self.sheet, self.styles, self.page.variants
         self.band("The figures (live, with their low–high ranges)")
         heads = ["", "Unit", *names, *(f"{name} − {names[0]}" for name in names[1:]),
-                 *(head for name in names[1:] for head in (
+                 f"{names[0]}, low–high", *(head for name in names[1:] for head in (
                      f"{name}, low–high", f"{name} − {names[0]}, low–high"))]
         sheet.write_row(self.row, LABEL, heads, styles.column_title)
         room_for(sheet, self.row, max(-(-column_width(head) // self._width(column))
@@ -199,12 +200,12 @@ class ReportSheet:
         return end("low", key), end("high", key)
 
     def range_cells(self, key: str, decimals: int, row) -> None:
-        """Each later variant's range of figure ``key`` and of its change, live: low–high
-        at the row's decimals as the reader's spreadsheet writes numbers (FIXED, in any
-        locale), empty where both ends read the same or nothing spreads the plan; named
+        """Each variant's range of figure ``key`` and each later one's of its change, live:
+        low–high at the row's decimals as the reader's spreadsheet writes numbers (FIXED, in
+        any locale), empty where both ends read the same or nothing spreads the plan; named
         ``range.KEY`` and ``range.change.KEY``."""
-        for index in range(1, self.count):
-            for change in (False, True):
+        for index in range(self.count):
+            for change in (False, True) if index else (False,):
                 column = self.range_column(index, change)
                 if not self.ranged:
                     self.sheet.write_blank(self.row, column, None, self.styles.label)
