@@ -29,7 +29,7 @@ from calc.engine.evidence import letters
 from calc.formula.bounds import output_ranges
 from calc.formula.emit_excel import quoted, to_excel
 from calc.template.documents import cite
-from calc.workbook.cells import range_text, validation, write_value
+from calc.workbook.cells import absolute, range_text, validation, write_value
 from calc.workbook.evidence_cells import HEADER, mark_beyond, write_input_mark, write_output_mark
 from calc.workbook.fit import column_width, widest_input, widest_output
 from calc.workbook.input_state import accepted, cell_value, refusal, switches_read, valid
@@ -103,7 +103,7 @@ class CalculatorSheet:
     def name(self, name: str, first: tuple[int, int], last: tuple[int, int] | None = None):
         """Define ``name`` on this sheet for a cell or a range (absolute references)."""
         if last is None:
-            reference = xl_rowcol_to_cell(*first, row_abs=True, col_abs=True)
+            reference = absolute(*first)
         else:
             reference = range_text(*first, *last)
         self.names[name] = f"{self.title}!{reference}"
@@ -259,7 +259,7 @@ class CalculatorSheet:
     def problem_line(self, own_formula: str) -> str:
         """The current line's own problem (``own_formula``, empty while none) and the first
         problem so far, in the hidden columns; the own cell's absolute reference."""
-        own = xl_rowcol_to_cell(self.row, PROBLEM_OWN, row_abs=True, col_abs=True)
+        own = absolute(self.row, PROBLEM_OWN)
         self.sheet.write_formula(self.row, PROBLEM_OWN, "=" + own_formula, None, "")
         first = own
         if self.problem_row is not None:
@@ -291,7 +291,7 @@ class CalculatorSheet:
 
     def marks_cell(self, output_id: str) -> str:
         """The "Rests on" cell of a result, as another sheet refers to it."""
-        cell = xl_rowcol_to_cell(self.output_rows[output_id], RESTS, row_abs=True, col_abs=True)
+        cell = absolute(self.output_rows[output_id], RESTS)
         return f"{self.title}!{cell}"
 
     def input_mark_cell(self, input_id: str) -> str | None:
@@ -303,8 +303,7 @@ class CalculatorSheet:
     def summary_marks(self) -> None:
         """The summary's results show their letters too: each the result row's cell."""
         for output_id, row in self.summary_rows.items():
-            cell = xl_rowcol_to_cell(self.output_rows[output_id], RESTS, row_abs=True,
-                                     col_abs=True)
+            cell = absolute(self.output_rows[output_id], RESTS)
             self.sheet.write_formula(row, RESTS, f"={cell}", self.styles.marks,
                                      letters(self.result.evidence[output_id]))
         if self.summary_rows:
@@ -331,8 +330,7 @@ class CalculatorSheet:
         inputs red too. A rule is judged once every input is in its domain; the line ends
         the chain of problems, so it names ``first_problem``. The message's own cell is
         named ``check_message_N``: the line and the what-if rows word their problem from it."""
-        inputs_problem = xl_rowcol_to_cell(self.problem_row, PROBLEM_FIRST, row_abs=True,
-                                           col_abs=True)
+        inputs_problem = absolute(self.problem_row, PROBLEM_FIRST)
         for index, check in enumerate(self.calculator.checks, start=1):
             self.text_cell(self.row, check.message)
             self.name(check_message_name(index), (self.row, TEXTS))

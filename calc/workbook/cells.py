@@ -57,7 +57,11 @@ def prompt(spec: Input) -> str:
     return labelled if len(labelled) <= 255 else plain[:255]
 
 
+def absolute(row: int, column: int) -> str:
+    """A cell's absolute A1 reference (``$B$9``)."""
+    return xl_rowcol_to_cell(row, column, row_abs=True, col_abs=True)
+
+
 def range_text(first_row: int, first_col: int, last_row: int, last_col: int) -> str:
     """An absolute A1 range."""
-    return (xl_rowcol_to_cell(first_row, first_col, row_abs=True, col_abs=True) + ":"
-            + xl_rowcol_to_cell(last_row, last_col, row_abs=True, col_abs=True))
+    return absolute(first_row, first_col) + ":" + absolute(last_row, last_col)

@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import ast
 
-from xlsxwriter.utility import xl_rowcol_to_cell
-
 from calc.core.model import ASSUMED, MARKS, Calculator, Input
 from calc.core.names import FIRST_PROBLEM, note_name
 from calc.engine.evidence import LETTERS, letters
 from calc.formula.emit_excel import quoted, to_excel
+from calc.workbook.cells import absolute
 from calc.workbook.input_state import cell_value
 from calc.workbook.sheet_columns import RESTS
 
@@ -45,7 +44,7 @@ def write_input_mark(page, spec: Input, given: frozenset[str]) -> str | None:
     page.sheet.write_formula(page.row, RESTS, f'=IF(AND({same}{applies}),'
                              f'{quoted(LETTERS[ASSUMED])},"")', page.styles.marks,
                              stored_input_mark(page, spec))
-    return xl_rowcol_to_cell(page.row, RESTS, row_abs=True, col_abs=True)
+    return absolute(page.row, RESTS)
 
 
 def stored_input_mark(page, spec: Input) -> str:

@@ -25,7 +25,7 @@ from calc.core.model import Note
 from calc.core.names import NOTES_SHOWN, note_name
 from calc.workbook import layout
 from calc.formula.emit_excel import quoted
-from calc.workbook.cells import range_text
+from calc.workbook.cells import absolute, range_text
 from calc.workbook.sheet_columns import LABEL, NOTE_COUNT, NOTE_LINE, NOTE_OWN
 
 CHARACTERS_PER_WIDTH = 1.25
@@ -99,7 +99,7 @@ def write_lines(sheet, first: int, lines: list[Line], columns: Columns, style) -
     last = first + len(lines) - 1
     texts = range_text(first, columns.line, last, columns.line)
     counts = range_text(first, columns.count, last, columns.count)
-    total = xl_rowcol_to_cell(last, columns.count, row_abs=True, col_abs=True)
+    total = absolute(last, columns.count)
     for k, row in enumerate(range(first, last + 1), start=1):
         formula = f'=IF({k}<={total},INDEX({texts},MATCH({k},{counts},0)),"")'
         sheet.write_formula(row, columns.shown, formula, style,
@@ -139,7 +139,7 @@ def write_notes(page) -> int:
     last = write_lines(page.sheet, first, lines, Columns(LABEL, NOTE_LINE, NOTE_COUNT),
                        page.styles.note_line)
     page.name(NOTES_SHOWN, (first, LABEL), (last, LABEL))
-    count = xl_rowcol_to_cell(last, NOTE_COUNT, row_abs=True, col_abs=True)
+    count = absolute(last, NOTE_COUNT)
     printed = write_heading(page.sheet, heading, HEADING, lines, count, page.styles.section)
     whole = page.row_points(heading) + LINE_POINTS * printed <= page.page_points()
     page.keep[heading] = first + max(printed if whole else KEPT_LINES, 1) - 1
@@ -154,4 +154,4 @@ def _note_cell(page, row: int, index: int, note: Note, applies: bool) -> str:
     page.sheet.write_formula(row, NOTE_OWN, f'=IF({page.formula(note.tree)},{text},"")', None,
                              note.text if applies else "")
     page.name(note_name(index), (row, NOTE_OWN))
-    return xl_rowcol_to_cell(row, NOTE_OWN, row_abs=True, col_abs=True)
+    return absolute(row, NOTE_OWN)

@@ -4,11 +4,10 @@ inputs (the summary's status line), read live from that sheet (so they follow th
 typed there) and stored for the inputs the workbook was written with."""
 from __future__ import annotations
 
-from xlsxwriter.utility import xl_rowcol_to_cell
-
 from calc.core.names import STATUS, sweep_sheet
 from calc.formula.emit_excel import quoted
 from calc.workbook.calculator_sheet import CalculatorSheet
+from calc.workbook.cells import absolute
 from calc.workbook.layout import (LINE_HEIGHT, SMALL_POINTS, page_height, page_starts,
                                   protect_and_fit, room_for_points, row_heights, text_points,
                                   width_left)
@@ -63,7 +62,7 @@ def write_overview(book, sheet, styles: Styles, calculator_sheets: list[Calculat
         sheet.write(row, RESULT, headline.title, styles.label_wrap)
         sheet.write_formula(row, VALUE, "=" + defined[headline.id], styles.output(headline),
                             result.outputs[headline.id])
-        reference = xl_rowcol_to_cell(row, VALUE, row_abs=True, col_abs=True)
+        reference = absolute(row, VALUE)
         book.define_name(f"{SHEET}!{headline_name(calculator.id)}", f"={SHEET}!{reference}")
         sheet.write(row, UNIT, headline.unit, styles.label_wrap)
         sheet.write_url(row, WHAT_IF, link_to(sweep_sheet(calculator.id)), styles.link,

@@ -35,7 +35,7 @@ from calc.inputs.plan_run import (HEADROOM, RATE_NAME, TARGET, TOTAL, NoteSource
                                   names_read, note_sources, share_limits, share_outputs,
                                   share_trees)
 from calc.workbook.calculator_sheet import CalculatorSheet
-from calc.workbook.cells import validation, write_value
+from calc.workbook.cells import absolute, validation, write_value
 from calc.workbook.evidence_cells import default_literal
 from calc.workbook.fit import column_width
 from calc.workbook.input_state import cell_value
@@ -73,7 +73,7 @@ def machine_cell(variant: int, name: str) -> str:
     """The absolute reference of the machine input ``name`` of the ``variant``-th variant
     (0-based) on the Plan sheet, as a calculator sheet reads it."""
     row = MACHINE_FIRST + list(machine_inputs()).index(name)
-    return f"{SHEET}!{xl_rowcol_to_cell(row, FIRST_VARIANT + variant, True, True)}"
+    return f"{SHEET}!{absolute(row, FIRST_VARIANT + variant)}"
 
 
 class PlanSheet:
@@ -112,7 +112,7 @@ class PlanSheet:
         return FIRST_VARIANT + self.count + variant - 1
 
     def cell(self, row: int, column: int) -> str:
-        return xl_rowcol_to_cell(row, column, row_abs=True, col_abs=True)
+        return absolute(row, column)
 
     def name(self, key: str, variant: int, row: int, column: int | None = None) -> None:
         """Name ``key`` of the ``variant``-th variant the cell at ``row`` in its column (or
@@ -610,7 +610,7 @@ class PlanSheet:
 
         # a variant's name is read from its header over the machine inputs, so the formula's
         # length does not grow with the names'
-        header = [xl_rowcol_to_cell(MACHINE_FIRST - 1, self.column(index), True, True)
+        header = [absolute(MACHINE_FIRST - 1, self.column(index))
                   for index in variants]
         formula = (listed(calculators, map(quoted, calculators),
                           lambda s, key: s.calculator == key)

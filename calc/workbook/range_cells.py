@@ -21,7 +21,7 @@ from calc.core.formatting import places
 from calc.core.model import NUMBER
 from calc.core.names import FIRST_PROBLEM, RANGE_ENDS, range_name
 from calc.formula.emit_excel import quoted, to_excel
-from calc.workbook.cells import validation, write_value
+from calc.workbook.cells import absolute, validation, write_value
 from calc.workbook.input_state import accepted, switches_read, valid
 from calc.workbook.sheet_columns import CORNERS, HIGH, LOW, VALUE
 
@@ -47,10 +47,6 @@ def corner_count(page: CalculatorSheet) -> int:
     """How many corner columns the sheet has (none without a range)."""
     return 1 << (len(page.calculator.spreads) + len(page.result.spans)) if has_ranges(page) \
         else 0
-
-
-def cell(row: int, column: int) -> str:
-    return xl_rowcol_to_cell(row, column, row_abs=True, col_abs=True)
 
 
 def write_spread_ends(page: CalculatorSheet, constant, row: int) -> None:
@@ -135,7 +131,7 @@ def _corner_refer(page: CalculatorSheet, ends: dict, column: int):
         if name in ends:
             return end_name(name, ends)
         if name in calculator.outputs:
-            return cell(page.output_rows[name], column)
+            return absolute(page.output_rows[name], column)
         return name
     return switches_read(calculator.inputs, refer)
 

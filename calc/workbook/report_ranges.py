@@ -26,9 +26,9 @@ from calc.core.names import REPORT_SHEET, plan_cell_name
 from calc.formula.emit_excel import to_excel
 from calc.inputs.plan_run import (RATE_NAME, TOTAL, PlanResult, corner_figures, given_ranges,
                                   share_trees, spread_ids)
-from calc.workbook.cells import range_text
+from calc.workbook.cells import absolute, range_text
 from calc.workbook.plan_sheet import PlanSheet, machine_cell
-from calc.workbook.range_cells import cell, has_ranges
+from calc.workbook.range_cells import has_ranges
 from calc.workbook.sheet_columns import CORNERS, VALUE
 
 if TYPE_CHECKING:
@@ -90,19 +90,19 @@ class ReportRanges:
             cells = {}
             for figure, key in enumerate(FIGURES):
                 column = self.place(index, figure)
-                here = cell(row, column)
+                here = absolute(row, column)
                 cells[key] = here
                 if key == TOTAL:
                     formula = total
                 else:
                     tree = share_trees()[FIGURES.index(key) - 1]
-                    rate = cell(row, self.place(index, 0))
+                    rate = absolute(row, self.place(index, 0))
                     formula = to_excel(tree, lambda name, i=index, r=rate: r if name == RATE_NAME
                                        else machine_cell(i, name))
                 sheet.write_formula(row, column, f'=IF(ISNUMBER({self.likely(index, TOTAL)}),'
                                     f'{formula},"")', None, stored[index][key])
                 if index:
-                    base = cell(row, self.place(0, figure))
+                    base = absolute(row, self.place(0, figure))
                     sheet.write_formula(row, self.place(index, figure, True),
                                         f'=IF(AND(ISNUMBER({here}),ISNUMBER({base})),'
                                         f'{here}-{base},"")', None,
@@ -137,8 +137,8 @@ class ReportRanges:
             return ""
         texts = self.result.variants[index].variant.ranges.get(calculator_id, {})
         row = written.output_rows[output]
-        return (f"{written.title}!{cell(row, corner_column(written, corner, texts))}-"
-                f"{written.title}!{cell(row, VALUE)}")
+        return (f"{written.title}!{absolute(row, corner_column(written, corner, texts))}-"
+                f"{written.title}!{absolute(row, VALUE)}")
 
     def ends(self, corners: int) -> None:
         """Each figure's low and high over the likely figure and the corners, named."""
@@ -156,7 +156,7 @@ class ReportRanges:
                             if change else variant.low_high(key))
                     for end, function, stored in zip(("low", "high"), ("MIN", "MAX"), ends):
                         row = self.row + (end == "high")
-                        where = cell(row, column)
+                        where = absolute(row, column)
                         sheet.write_formula(row, column,
                                             f'=IF(ISNUMBER({self.likely(index, key)}),'
                                             f'{function}({likely},{span}),"")', None, stored)

@@ -25,11 +25,10 @@ from calc.core.version import version
 from calc.formula.emit_excel import quoted
 from calc.inputs.one_page import DRIVERS, OnePage
 from calc.inputs.plan_run import HEADROOM, TARGET, TOTAL, PlanResult
-from calc.workbook.cells import range_text, validation
+from calc.workbook.cells import absolute, range_text, validation
 from calc.workbook.fit import column_width
 from calc.workbook.layout import protect_and_fit, room_for
 from calc.workbook.plan_sheet import PlanSheet, machine_cell
-from calc.workbook.range_cells import cell
 from calc.workbook.report_ranges import FIGURES, ReportRanges
 from calc.workbook.styles import Styles
 
@@ -143,7 +142,7 @@ class ReportSheet:
         sheet.write(self.row, UNIT, "your currency, " + PRICE.unit, styles.label)
         sheet.write_blank(self.row, FIRST, None, styles.input(PRICE))
         sheet.data_validation(self.row, FIRST, self.row, FIRST, validation(PRICE))
-        self.price_cell = cell(self.row, FIRST)
+        self.price_cell = absolute(self.row, FIRST)
         self.book.define_name(f"{SHEET}!{PRICE.id}", f"={SHEET}!{self.price_cell}")
         self.row += 1
 
@@ -167,7 +166,7 @@ class ReportSheet:
             if key == "msu":
                 cells = [f'IF({machine_cell(index, "msu_per_cp")}=0,{quoted(NOT_KNOWN)},'
                          f"{cell})" for index, cell in enumerate(cells)]
-                msu_cells = [cell(self.row, self.column(index)) for index in range(self.count)]
+                msu_cells = [absolute(self.row, self.column(index)) for index in range(self.count)]
             self.figure_row(page_key, title, row.unit, decimals, cells,
                             [v.likely if v else NOT_KNOWN for v in row.values])
             self.range_cells(page_key, decimals, row)
@@ -186,7 +185,7 @@ class ReportSheet:
         the price."""
         def end(which: str, figure: str) -> str:
             place = self.ranges.place(index, FIGURES.index(figure), change)
-            return cell(self.ranges.row + (which == "high"), place)
+            return absolute(self.ranges.row + (which == "high"), place)
 
         if key == "headroom":
             low, high = end("high", "lpar_busy_pct"), end("low", "lpar_busy_pct")
@@ -223,7 +222,7 @@ class ReportSheet:
     def name(self, key: str, variant: int, row: int, column: int) -> None:
         """Name the cell ``key`` of the ``variant``-th variant on this sheet
         (:func:`calc.core.names.plan_cell_name`), for a reader of the workbook."""
-        reference = cell(row, column)
+        reference = absolute(row, column)
         self.book.define_name(f"{SHEET}!{plan_cell_name(key, variant)}", f"={SHEET}!{reference}")
 
     def figure_row(self, key: str, title: str, unit: str, decimals: int,

@@ -15,11 +15,10 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from xlsxwriter.utility import xl_rowcol_to_cell
-
 from calc.files.writing import replace_atomically
 from calc.inputs.smf.series import PERCENTILE, Series
 from calc.workbook import zipped_writer
+from calc.workbook.cells import absolute
 from calc.workbook.fit import column_width
 from calc.workbook.layout import LINE_HEIGHT, column_points, page_setup, print_scale, protect
 from calc.workbook.plan_book import NOT_IN_SHEET_NAMES, SHEET_NAME_LIMIT
@@ -127,8 +126,8 @@ class _Sheet:
 
     def column_range(self, index: int, table_top: int) -> str:
         """The absolute range of the table's ``index``-th column's values."""
-        first = xl_rowcol_to_cell(table_top + 1, index, True, True)
-        last = xl_rowcol_to_cell(table_top + max(len(self.each.points), 1), index, True, True)
+        first = absolute(table_top + 1, index)
+        last = absolute(table_top + max(len(self.each.points), 1), index)
         return f"{first}:{last}"
 
     def summary(self, names: list[str], table_top: int) -> None:
