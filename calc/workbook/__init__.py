@@ -24,6 +24,7 @@ from xlsxwriter.exceptions import FileCreateError
 from calc import engine
 from calc.core.errors import MqcalcError
 from calc.core.model import Calculator
+from calc.core.values import RANGE_MARK, as_span
 from calc.engine.sweeps import default_rows, evaluate
 from calc.files.forked import side_by_side
 from calc.files.writing import existing, new_folder, replace_all_atomically, replace_atomically
@@ -163,16 +164,20 @@ def _run_as_written(calculator_id: str, inputs: dict) -> engine.Result:
     written."""
     likely, written = engine.ranged(calculator_id, inputs)
     values = as_stored(engine.validate(calculator_id, likely))
-    if written:
-        spans = engine.run(calculator_id, {**likely, **written}).spans
-        values.update({name: "..".join(repr(end) for end in as_stored(
-            {"low": low, "likely": values[name], "high": high}).values())
-            for name, (low, high) in spans.items()})
+    specs = engine.calculator(calculator_id).inputs
+    for name, text in written.items():
+        low, _, high = as_span(specs[name], text, calculator_id)
+        values[name] = RANGE_MARK.join(repr(stored_number(end))
+                                       for end in (low, values[name], high))
     return engine.run(calculator_id, values, given=set(inputs))
 
 
 def as_stored(values: dict) -> dict:
-    """``values`` as a file holds them: XlsxWriter writes a number to 16 significant
-    digits (see :func:`_run_as_written`)."""
-    return {name: float(f"{value:.16g}") if isinstance(value, float) else value
-            for name, value in values.items()}
+    """``values`` as a file holds them (:func:`stored_number`)."""
+    return {name: stored_number(value) for name, value in values.items()}
+
+
+def stored_number(value: object) -> object:
+    """``value`` as a file holds it: XlsxWriter writes a float to 16 significant digits
+    (see :func:`_run_as_written`); anything else as it is."""
+    return float(f"{value:.16g}") if isinstance(value, float) else value

@@ -6,23 +6,23 @@ variants give as ranges, each range once (the same range of the same input in tw
 is one doubt, at the same end in both).
 
 Each calculator sheet already works its results out at the corners of its own spreads and
-of its inputs given as ranges, in hidden columns (:mod:`.range_cells`). At a corner of the plan's spreads, a variant's total
-is its total plus each of its contributions' move there (the contribution's cell in the
-calculator sheet's column of the matching corner, less its value), less, in an address
-space its measurement covers, the moves of the contributions of the variant measured
-(:mod:`calc.inputs.plan_run`: measured + own - own of the variant measured). Its share of
-the LPAR and MSU there are the machine part's formulas of that total; the change is taken
-at the same corner. Low and high are the least and most of the likely figure and the
-corners. They stand in hidden columns right of the Report sheet's other helper columns:
-the lows on the first row, the highs on the second, then a row a corner; the lows and
-highs are named (``low.total_v2``, ``high.change.msu_v2``).
+of its inputs given as ranges, in hidden columns (:mod:`.range_cells`). At a corner of the
+plan's, a variant's total is its total plus each of its contributions' move there (the
+contribution's cell in the calculator sheet's column of the matching corner, less its
+value), less, in an address space its measurement covers, the moves of the contributions
+of the variant measured (:mod:`calc.inputs.plan_run`: measured + own - own of the variant
+measured). Its share of the LPAR and MSU there are the machine part's formulas of that
+total; the change is taken at the same corner. Low and high are the least and most of the
+likely figure and the corners. They stand in hidden columns right of the Report sheet's
+other helper columns: the lows on the first row, the highs on the second, then a row a
+corner; the lows and highs are named (``low.total_v2``, ``high.change.msu_v2``).
 """
 from __future__ import annotations
 
 from itertools import product
 from typing import TYPE_CHECKING
 
-from calc.core.names import REPORT_SHEET, plan_cell_name
+from calc.core.names import RANGE_ENDS, REPORT_SHEET, plan_cell_name
 from calc.formula.emit_excel import to_excel
 from calc.inputs.plan_run import (RATE_NAME, TOTAL, PlanResult, corner_figures, given_ranges,
                                   share_trees, spread_ids)
@@ -62,8 +62,9 @@ class ReportRanges:
         self.count = len(result.variants)
 
     def write(self) -> bool:
-        """The corners and the lows and highs; False where no spread moves the plan (no
-        calculator of it has one), and nothing is written."""
+        """The corners and the lows and highs; False where nothing spreads the plan (no
+        calculator of it has a spread and no input is given as a range), and nothing is
+        written."""
         ids = spread_ids(self.result.variants)
         doubts = list(given_ranges(self.result.variants))
         if not ids and not doubts:
@@ -154,8 +155,9 @@ class ReportRanges:
                     name = f"change.{key}" if change else key
                     ends = (variant.low_high(key, self.result.difference(variant)[key])
                             if change else variant.low_high(key))
-                    for end, function, stored in zip(("low", "high"), ("MIN", "MAX"), ends):
-                        row = self.row + (end == "high")
+                    for side, (end, function, stored) in enumerate(
+                            zip(RANGE_ENDS, ("MIN", "MAX"), ends)):
+                        row = self.row + side
                         where = absolute(row, column)
                         sheet.write_formula(row, column,
                                             f'=IF(ISNUMBER({self.likely(index, key)}),'
