@@ -29,8 +29,8 @@ SECTIONS: dict[str, str] = {
              "LibreOffice warm and cold",
     "sweep": "mqcalc sweep to CSV, scenarios per second on one core",
     "build": "time to build every workbook, and its shares: formulas, evaluation, writing",
-    "terminal": "the terminal calculator: cold start to first paint under tmux, key press to "
-                "the new figure through Pilot",
+    "terminal": "the terminal calculator against the least Textual app: cold start to first "
+                "paint and a key press to the screen under tmux, a key press through Pilot",
     "scaling": "build time and memory against calculators, sweep time and memory against rows",
     "store": "the SMF store: a month of the sample re-stamped, loaded, loaded again, read back",
 }
