@@ -14,8 +14,9 @@ is kept aside meanwhile and comes back with :meth:`CalculatorScreen.leave_varian
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import partial
+from functools import cached_property, partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
@@ -33,13 +34,15 @@ from calc.inputs.scenario import Scenario, load_scenario, save_scenario
 from .explain_view import with_unit
 from .file_prompts import open_file, save_file
 from .held import held_with
-from .import_fill import Fill
-from .importing import PLAN_MODE, Importer
-from .plan_screen import plan_file_commands, scenarios_away
 from .results_panel import ResultsPanel
 from .screens import PathScreen
 from .session import Session
 from .widgets import InputForm, SteadyFooter, SteadyScreen, field_id, input_row, switch_state
+
+if TYPE_CHECKING:  # imported where used: the importing and plan screens are not needed to
+    # paint the first frame, and importing them (plots, SMF) took some 50 ms of the start
+    from .import_fill import Fill
+    from .importing import Importer
 
 PANELS = ("calculators", "inputs", "results")
 """Ids of the panels the maximize key fills the screen with."""
@@ -97,7 +100,6 @@ class CalculatorScreen(SteadyScreen):
         self.own: tuple | None = None
         """The user's session, saved fields, scenario file and undo of an open, kept aside
         while a variant is edited."""
-        self.importer: Importer | None = None
         self.problem = ""
         """Why the fields give no result now, or ""."""
         self.evaluated: tuple[str, dict, frozenset] | None = None
@@ -142,8 +144,15 @@ class CalculatorScreen(SteadyScreen):
         yield SteadyFooter(LESS_USED, compact=True)
 
     def on_mount(self) -> None:
-        self.importer = Importer(self.app, self.folder, self.fill_session, self.reporting)
         self.set_up_calculator()
+
+    @cached_property
+    def importer(self) -> Importer:
+        """The SMF and report imports, made when first used; it keeps the last import's
+        sources."""
+        from .importing import Importer
+
+        return Importer(self.app, self.folder, self.fill_session, self.reporting)
 
     async def show_calculator(self) -> None:
         """Put the current calculator's input rows in place of the last one's, then set it
@@ -490,6 +499,8 @@ class CalculatorScreen(SteadyScreen):
         """Say why, and True, while a variant is edited (an import fills the user's own
         inputs)."""
         if self.editing is not None:
+            from .importing import PLAN_MODE
+
             self.notify(PLAN_MODE, severity="warning", timeout=8)
         return self.editing is not None
 
@@ -554,6 +565,8 @@ class CalculatorScreen(SteadyScreen):
         """The palette's entries over this screen: the calculators, then its actions. While
         a variant is edited the scenario entries give way to one saying why: a scenario file
         holds the user's own inputs, which plan mode has put aside."""
+        from .plan_screen import plan_file_commands, scenarios_away
+
         for calculator in self.calculators:
             yield SystemCommand(f"Calculator: {calculator.id}", calculator.summary,
                                 partial(self.open_calculator, calculator.id))

@@ -7,13 +7,17 @@ picture shows where today's configuration sits.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Select, Static
-from textual_plotext import PlotextPlot
 
 from calc.core.model import Calculator
 from calc.engine.charts import Series, axis_titles
+
+if TYPE_CHECKING:  # imported when the first chart is drawn (see ChartView.plot)
+    from textual_plotext import PlotextPlot
 
 Y_AXIS_ROOM = 10
 """Columns of the plot's width that the y axis's figures and the frame take."""
@@ -26,7 +30,9 @@ label: plotext draws a thicker one across two rows, beside a neighbour's label."
 
 
 class ChartView(Vertical):
-    """A chart picker, the chart's help and the plot."""
+    """A chart picker, the chart's help and the plot (made when the first chart is drawn:
+    the Plots tab is hidden at the start, and importing textual_plotext and plotext took
+    some 15 ms of the time to the first frame)."""
 
     def compose(self) -> ComposeResult:
         yield Select([], prompt="Chart", id="chart-choice")
@@ -34,7 +40,10 @@ class ChartView(Vertical):
         yield Static("The terminal is too small for a readable chart: with the focus here "
                      "(Tab to the chart's list), F4 fills the screen with the results; or make "
                      "the terminal larger.", id="chart-small")
-        yield PlotextPlot(id="chart")
+
+    def plots(self) -> list[PlotextPlot]:
+        """The plot, once a chart has been drawn; before that, none."""
+        return list(self.query("#chart"))
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.fit)
@@ -45,7 +54,8 @@ class ChartView(Vertical):
         width, height = SMALLEST_PLOT
         rows = self.region.bottom - self.query_one("#chart-help", Static).region.bottom - 1
         fits = self.size.width >= width and rows >= height
-        self.query_one("#chart", PlotextPlot).display = fits
+        for plot in self.plots():
+            plot.display = fits
         self.query_one("#chart-small", Static).display = not fits
 
     def offer(self, calculator: Calculator) -> None:
@@ -59,7 +69,8 @@ class ChartView(Vertical):
         else:
             self.query_one("#chart-help", Static).update(
                 "This calculator declares no charts: its answers read best as they are.")
-            self.query_one("#chart", PlotextPlot).plt.clear_data()
+            for plot in self.plots():
+                plot.plt.clear_data()
 
     @property
     def chosen(self) -> str | None:
@@ -69,11 +80,19 @@ class ChartView(Vertical):
     def draw(self, calculator: Calculator, series: Series) -> None:
         """Plot ``series``: lines over numbers, grouped bars over choices, switches or a
         table's named rows; the marked value, when the chart has one, as a vertical line or
-        a starred bar."""
+        a starred bar. The first draw makes the plot, and draws once it is laid out (bars
+        lie on their side or not by its width)."""
+        if not self.plots():
+            from textual_plotext import PlotextPlot
+
+            self.mount(PlotextPlot(id="chart"))
+            self.call_after_refresh(self.fit)
+            self.call_after_refresh(self.draw, calculator, series)
+            return
         chart = series.chart
         x_title, titles = axis_titles(calculator, chart)
         self.query_one("#chart-help", Static).update(chart.help)
-        plot = self.query_one("#chart", PlotextPlot)
+        [plot] = self.plots()
         plt = plot.plt
         plt.clear_data()
         plt.clear_figure()
