@@ -73,7 +73,18 @@ def syntax_tree(text: str) -> ast.expr:
 
 def parse(text: str, scope: Scope) -> tuple[ast.expr, set[str]]:
     """Parse and type-check ``text``; return the typed tree and the value names it reads."""
-    tree = syntax_tree(text)
+    return typed(syntax_tree(text), scope)
+
+
+def names(tree: ast.expr) -> list[str]:
+    """Every name ``tree`` reads (values and tables alike), once each, in the order first
+    met; typed or not."""
+    return list(dict.fromkeys(node.id for node in ast.walk(tree) if isinstance(node, ast.Name)))
+
+
+def typed(tree: ast.expr, scope: Scope) -> tuple[ast.expr, set[str]]:
+    """Type-check ``tree`` (from :func:`syntax_tree`), each node given its ``mq_type``;
+    return it and the value names it reads."""
     checker = _Checker(scope)
     checker.check(tree)
     return tree, checker.used

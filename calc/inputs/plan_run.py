@@ -18,7 +18,6 @@ terminal calculator and the workbook can show a plan by reading :class:`PlanResu
 """
 from __future__ import annotations
 
-import ast
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 from itertools import product
@@ -479,7 +478,7 @@ def _share_caveats(variant: Variant, total: float, shares: dict) -> list[Caveat]
     caveats = []
     given = variant.machine_values()
     for name, tree in zip(SHARE_OUTPUTS, share_trees()):
-        missing = [read for read in names_read(tree) if read in variant.machine
+        missing = [read for read in expr.names(tree) if read in variant.machine
                    and read not in given]
         if missing:
             defaults = ", ".join(f"{read}={variant.machine[read]}" for read in missing)
@@ -492,11 +491,6 @@ def _share_caveats(variant: Variant, total: float, shares: dict) -> list[Caveat]
             caveats.append(Caveat(note["kind"], tuple(note["marks"]), tuple(note["marks"]),
                                   " ".join(note["text"].split())))
     return caveats
-
-
-def names_read(tree) -> list[str]:
-    """Every name a formula tree reads, once each, in the order first met."""
-    return list(dict.fromkeys(node.id for node in ast.walk(tree) if isinstance(node, ast.Name)))
 
 
 def _parts(calculator_id: str):

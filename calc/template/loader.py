@@ -268,15 +268,16 @@ class _Loader(TemplateReader):
             key = f"outputs.{name}"
             self.claim(name, key)
             specs[name] = self.mapping(spec, key, OUTPUT_KEYS, {"formula", "title", "unit", "help"})
-        reads = {name: self.names_read(spec["formula"], f"outputs.{name}.formula") & set(specs)
-                 for name, spec in specs.items()}
+        trees = {name: self.syntax_tree(spec["formula"], f"outputs.{name}.formula")
+                 for name, spec in specs.items()}  # parsed once: read for the order, then typed
+        reads = {name: set(expr.names(tree)) & set(specs) for name, tree in trees.items()}
         outputs: dict[str, Output] = {}
         order = self.dependency_order(reads)
         for name in order:
             spec, key = specs[name], f"outputs.{name}"
             formula = self.text(spec["formula"], f"{key}.formula")
-            tree, used = self.parse(formula, template_scope(inputs, tables, constants, outputs),
-                                    f"{key}.formula")
+            tree, used = self.typed(trees[name], template_scope(inputs, tables, constants,
+                                                                outputs), f"{key}.formula")
             formula = " ".join(formula.split())  # as shown to people; the tree is what counts
             if tree.mq_type == NUMBER and not str(spec["unit"]).strip():
                 self.fail(f"{key}.unit", "a numeric output needs a unit")

@@ -93,17 +93,41 @@ def unwritable(data, path: str = "") -> Iterator[tuple[str, str]]:
     others (tabs, format and bidirectional-override characters, unassigned code points)
     show differently in each face or hide what the text says. A line break is how YAML's
     block texts (``>-`` and ``|``) break, and a cell shows it as one."""
+    if not _all_writable(data):  # the rare case: find where, building the key paths
+        yield from _located(data, path)
+
+
+def _all_writable(data) -> bool:
+    """Whether every text in ``data``, keys included, passes :func:`unwritable`'s test: the
+    same test without the key paths, which took most of the time of checking the
+    catalogue's templates (each read checks its document, from the cache too)."""
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, str):
+            if not node.replace("\n", "").isprintable():
+                return False
+        elif isinstance(node, dict):
+            stack += node
+            stack += node.values()
+        elif isinstance(node, list):
+            stack += node
+    return True
+
+
+def _located(data, path: str) -> Iterator[tuple[str, str]]:
+    """:func:`unwritable`'s findings, each with its key path."""
     if isinstance(data, str):
         if not data.replace("\n", "").isprintable():  # one call for the whole text, in C
             yield path, next(c for c in data if not c.isprintable() and c != "\n")
     elif isinstance(data, dict):
         for key, value in data.items():
             child = f"{path}.{key}" if path else str(key)
-            yield from unwritable(key, child)
-            yield from unwritable(value, child)
+            yield from _located(key, child)
+            yield from _located(value, child)
     elif isinstance(data, list):
         for index, item in enumerate(data):
-            yield from unwritable(item, f"{path}[{index}]")
+            yield from _located(item, f"{path}[{index}]")
 
 
 def template_scope(inputs: dict[str, Input], tables: dict, constants: dict,
@@ -220,10 +244,11 @@ class TemplateReader:
         return inputs[name]
 
 
-    def names_read(self, formula, key: str) -> set[str]:
+    def syntax_tree(self, formula, key: str) -> ast.expr:
+        """The untyped tree of ``formula`` (:func:`calc.formula.expr.syntax_tree`), or a
+        refusal naming ``key``."""
         try:
-            return {node.id for node in ast.walk(expr.syntax_tree(str(formula)))
-                    if isinstance(node, ast.Name)}
+            return expr.syntax_tree(str(formula))
         except expr.ExpressionError as error:
             self.fail(key, str(error))
 
@@ -231,6 +256,14 @@ class TemplateReader:
     def parse(self, formula: str, scope: expr.Scope, key: str):
         try:
             return expr.parse(formula, scope)
+        except expr.ExpressionError as error:
+            self.fail(key, str(error))
+
+
+    def typed(self, tree: ast.expr, scope: expr.Scope, key: str):
+        """:meth:`parse` of a tree :meth:`syntax_tree` gave."""
+        try:
+            return expr.typed(tree, scope)
         except expr.ExpressionError as error:
             self.fail(key, str(error))
 

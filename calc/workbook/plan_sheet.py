@@ -29,11 +29,11 @@ from calc.core.names import FIRST_PROBLEM, MEASURED_IN_KEY, NOTES_SHOWN
 from calc.core.names import PLAN_SHEET as SHEET
 from calc.core.names import VARIANT_KEY, assumed_name, note_name, plan_cell_name, sheet_key
 from calc.engine.evidence import LETTERS, letters
+from calc.formula import expr
 from calc.formula.emit_excel import quoted, to_excel
 from calc.inputs.plan import RATE_DECIMALS, machine_inputs, measured_figures, measured_input
 from calc.inputs.plan_run import (HEADROOM, RATE_NAME, TARGET, TOTAL, NoteSource, PlanResult,
-                                  names_read, note_sources, share_limits, share_outputs,
-                                  share_trees)
+                                  note_sources, share_limits, share_outputs, share_trees)
 from calc.workbook.calculator_sheet import CalculatorSheet
 from calc.workbook.cells import absolute, validation, write_value
 from calc.workbook.evidence_cells import default_literal
@@ -294,7 +294,7 @@ class PlanSheet:
         given = self.plan.variants[index].variant.machine_values()
         specs = machine_inputs()
         return [f"{machine_cell(index, name).split('!')[1]}={default_literal(specs[name])}"
-                for name in names_read(tree) if name in specs and name not in given]
+                for name in expr.names(tree) if name in specs and name not in given]
 
     def share_limits(self, index: int, total_row: int, share_row: int) -> list[str]:
         """The machine part's limits on the share, for the ``index``-th variant's cells."""
