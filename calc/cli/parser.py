@@ -13,11 +13,15 @@ import argparse
 import math
 import sys
 from collections.abc import Callable, Iterable
-from datetime import date
 from functools import cache
 from pathlib import Path
 
 from calc.core.errors import MqcalcError
+from calc.core.terminal_text import columns
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from datetime import date  # imported where a date is read: the few commands taking one
 
 DESCRIPTION = ("Capacity and cost calculator for IBM MQ for z/OS. Without a command, starts the "
                "terminal calculator.")
@@ -31,8 +35,20 @@ Report = tuple[str, str, str]
 :data:`REPORT_DEST` followed by the calculator's id."""
 
 
+def wrapped(formatter: type[argparse.HelpFormatter]) -> Callable[[str], argparse.HelpFormatter]:
+    """argparse's ``formatter`` wrapping the help at the terminal's width worked out without
+    shutil (:func:`calc.core.terminal_text.columns`, less two, as argparse narrows it):
+    argparse makes a formatter for every argument a parser is given, and its own asks shutil,
+    whose import was some 3 ms of a command's start."""
+    return lambda prog: formatter(prog, width=columns() - 2)
+
+
 class Parser(argparse.ArgumentParser):
-    """argparse that reports a usage error as one line, like every other refusal."""
+    """argparse that reports a usage error as one line, like every other refusal, and
+    wraps its help as :func:`wrapped` says unless told another formatter."""
+
+    def __init__(self, *arguments, formatter_class=wrapped(argparse.HelpFormatter), **options):
+        super().__init__(*arguments, formatter_class=formatter_class, **options)
 
     def error(self, message: str):
         raise MqcalcError(f"{message} (see mqcalc --help)")
@@ -90,6 +106,8 @@ def growth(text: str) -> float:
 
 def day(text: str) -> date:
     """A date typed on the command line, as ISO 8601 writes it (2026-12-01)."""
+    from datetime import date
+
     try:
         return date.fromisoformat(text)
     except ValueError:
@@ -366,7 +384,7 @@ COMMANDS: dict[str, tuple[dict, Callable[[Parser, tuple[Report, ...]], None]]] =
                 "epilog": "Exit status: 0 when written; 2 for input mqcalc cannot use."},
                _report),
     "smf": ({"help": "the calculators' inputs from SMF data formatted by IBM's mq-smf-csv",
-             "formatter_class": argparse.RawDescriptionHelpFormatter, "epilog": _smf_epilog,
+             "formatter_class": wrapped(argparse.RawDescriptionHelpFormatter), "epilog": _smf_epilog,
              "usage": "mqcalc smf [-h] [--qmgr NAME] [--interval peak|all|TIMESTAMP] [--json] "
                      "[--out FILE [--plan]] [--lpars FILE] DIR|STORE\n"
                      "       mqcalc smf load [--json] [DIR...] --into STORE\n"

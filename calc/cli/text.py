@@ -1,8 +1,7 @@
 """What ``mqcalc`` prints for a person (``list``, ``eval`` without ``--json``): lines that
 fit the terminal, long prose wrapped under its label, each calculator set apart from the
-next. Pure text: the command prints it. (shutil and textwrap are imported where used:
-they would slow the start of every command, ``--json`` ones included, that prints none of
-this.)"""
+next. Pure text: the command prints it. (textwrap is imported where used: it would slow
+the start of every command, ``--json`` ones included, that prints none of this.)"""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -10,7 +9,7 @@ from functools import lru_cache
 from calc.core.formatting import as_written, format_value, significant
 from calc.core.model import Calculator
 from calc.core.readable import ranged_text, shown_figures
-from calc.core.terminal_text import printable
+from calc.core.terminal_text import columns, printable
 from calc.engine import Result
 from calc.engine.evidence import LETTERS, WORDS, subject
 
@@ -22,10 +21,8 @@ MOST_WIDTH = 100
 
 def width() -> int:
     """Columns to wrap at: the terminal's (``COLUMNS`` when set, 80 when output goes to a
-    file or a pipe), at most :data:`MOST_WIDTH`."""
-    import shutil
-
-    return min(shutil.get_terminal_size().columns, MOST_WIDTH)
+    file or a pipe: :func:`calc.core.terminal_text.columns`), at most :data:`MOST_WIDTH`."""
+    return min(columns(), MOST_WIDTH)
 
 
 def wrapped(label: str, text: str, indent: str = INDENT) -> list[str]:

@@ -23,9 +23,10 @@ Both turn a formula that cannot be computed into the CalculationError naming it
   holds), or None and the problem: the first broken rule's :attr:`~calc.core.model.Check.problem`, or why a formula
   cannot be computed. No call, dictionary or exception handler per scenario beyond that.
 
-``outputs`` and ``rows`` are compiled when first called: ``mqcalc eval`` and the terminal
-calculator call neither, and compiling them is a third of a calculator's compile time.
-Their lines are numbered after the others', so the whole source reads as one text.
+``outputs`` and ``rows`` are each compiled when first called: ``mqcalc eval`` and the
+terminal calculator call ``outputs`` only for the ranges of a calculator with spreads, and
+only a sweep calls ``rows``; together they were half of a calculator's compile time. Their
+lines are numbered after the others', so the whole source reads as one text.
 
 Tables (in the form :func:`calc.formula.emit_python.lookup_form` gives them) and constants are bound
 as globals of those functions, so a call does no look-up of its own beyond the formulas
@@ -71,22 +72,31 @@ class Compiled:
     their defaults); an InputError for a value outside its domain or a broken rule, a
     CalculationError for a formula that cannot be computed."""
     namespace: dict
-    deferred: str
-    """The source of ``_outputs`` and ``_rows``, its lines numbered after the rest's (it
-    starts with as many empty lines), compiled into ``namespace`` when first needed."""
+    deferred: tuple[str, str]
+    """The sources of ``_outputs`` and of ``_rows``, each compiled into ``namespace`` when
+    first needed (``mqcalc eval`` needs the first, for its ranges, and a sweep the second);
+    each one's lines numbered after those before it (it starts with as many empty
+    lines)."""
     source: str
     line_output: dict[int, str]
 
-    @cached_property
-    def _deferred(self) -> dict:
-        exec(compile(self.deferred, self.filename, "exec"), self.namespace)  # noqa: S102
+    def _compiled(self, source: str) -> dict:
+        exec(compile(source, self.filename, "exec"), self.namespace)  # noqa: S102
         return self.namespace
+
+    @cached_property
+    def _with_outputs(self) -> dict:
+        return self._compiled(self.deferred[0])
+
+    @cached_property
+    def _with_rows(self) -> dict:
+        return self._compiled(self.deferred[1])
 
     @cached_property
     def outputs(self) -> Callable[[dict], dict]:
         """The function giving the outputs for raw ``inputs``, refused as :attr:`evaluate`
         refuses them."""
-        return self._deferred["_outputs"]
+        return self._with_outputs["_outputs"]
 
     @cached_property
     def spread_corners(self) -> tuple[tuple[dict, Callable[[dict], dict]], ...]:
@@ -103,11 +113,11 @@ class Compiled:
         """:attr:`outputs` with some constants at other values (the ends of their spreads,
         :mod:`calc.engine.ranges`): the same compiled code, run over a copy of its globals
         where those names hold them. Nothing is compiled again."""
-        return FunctionType(self.outputs.__code__, {**self._deferred, **constants})
+        return FunctionType(self.outputs.__code__, {**self._with_outputs, **constants})
 
     def rows(self, scenarios: Iterable[dict]) -> Iterator[tuple[dict, tuple | None, str]]:
         """The compiled ``rows`` generator (see the module) over ``scenarios``."""
-        return self._deferred["_rows"](scenarios)
+        return self._with_rows["_rows"](scenarios)
 
     def refusal(self, index: int, values: dict) -> InputError:
         """The error for breaking rule ``index``: it names the first input the rule reads,
@@ -208,6 +218,7 @@ def compile_calculator(calculator: Calculator) -> Compiled:
     _evaluation(source, judging, checks, formulas, finite, values, keep_values=False,
                 returned=outputs)
 
+    rows_from = len(source.lines)
     source.add("def _rows(_scenarios):")
     source.add("for _values in _scenarios:", indent=1)
     source.add(", ".join(calculator.inputs) + ", = "
@@ -234,7 +245,8 @@ def compile_calculator(calculator: Calculator) -> Compiled:
     namespace.update(_known=frozenset(calculator.inputs), _infinity=math.inf, _Mapping=Mapping,
                      _isfinite=math.isfinite,
                      _coerce=lambda name, raw: coerce(calculator.inputs[name], raw, calculator.id))
-    deferred = "\n" * deferred_from + source.text_from(deferred_from)
+    deferred = ("\n" * deferred_from + source.text_from(deferred_from, rows_from),
+                "\n" * rows_from + source.text_from(rows_from))
     # the source is built from the loader's checked trees
     exec(compile(source.text_from(0, deferred_from), f"<calculator {calculator.id}>",  # noqa: S102
                  "exec"), namespace)

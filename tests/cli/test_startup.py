@@ -43,11 +43,11 @@ def test_eval_loads_and_compiles_only_its_calculator():
     assert heavy(found["modules"]) == []
 
 
-UNNEEDED_BY_EVAL = ("typing", "hashlib", "tempfile", "textwrap", "difflib", "decimal",
-                    "calc.engine.charts", "calc.engine.sweeps")
+UNNEEDED_BY_EVAL = ("typing", "hashlib", "tempfile", "textwrap", "difflib", "decimal", "shutil",
+                    "datetime", "calc.engine.charts", "calc.engine.sweeps")
 """Modules ``eval --json`` has no use for, each 0.5 to 3 ms of a 50 ms start (measured with
-``python -X importtime``): importing them is left to the code that uses them. (shutil is
-not among them: argparse imports it to learn the terminal's width.)"""
+``python -X importtime``): importing them is left to the code that uses them. (argparse's
+help asks shutil for the terminal's width; mqcalc's help works it out itself.)"""
 
 
 def test_eval_json_imports_none_of_the_modules_only_other_commands_use():

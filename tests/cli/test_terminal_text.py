@@ -1,11 +1,22 @@
 """Names and paths from a user's files printed safely (issue 38, injection): a character
 that does not print reaches the terminal or a written file only as its escape, the same
-way through every door (calc.core.terminal_text.printable)."""
+way through every door (calc.core.terminal_text.printable). And the terminal's width as the
+standard library gives it, worked out without shutil (calc.core.terminal_text.columns)."""
 from __future__ import annotations
 
+import os
+import pty
 import shutil
+import struct
+import sys
+from fcntl import ioctl
+from termios import TIOCSWINSZ
 
-from calc.core.terminal_text import printable
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from calc.core.terminal_text import columns, printable
 from calc.inputs.plan import load_plan
 from tests.cli.test_cli import run_main
 from tests.inputs.test_plan import SAMPLE
@@ -61,3 +72,33 @@ def test_a_line_break_in_an_smf_queue_manager_name_stays_in_its_comment(tmp_path
     comments = [line for line in written.splitlines() if "from SMF data" in line]
     assert any(line.startswith("# QM\\rB\\x851 2026-03-02") for line in comments)
     assert "\r" not in err and "\x85" not in err
+
+
+@given(st.one_of(st.none(), st.text(max_size=6), st.integers(-5, 500).map(str),
+                 st.integers(1, 500).map(lambda n: f" {n} ")))
+def test_columns_are_shutils_for_any_columns_variable(value):
+    """Differential: COLUMNS unset, empty, not a number, zero or less, or a width (spaces
+    around it too) gives the width shutil.get_terminal_size gives, output going to a pipe
+    or a file here (and so 80 where COLUMNS says nothing usable)."""
+    before = os.environ.pop("COLUMNS", None)
+    try:
+        if value is not None:
+            os.environ["COLUMNS"] = value
+        assert columns() == shutil.get_terminal_size().columns
+    finally:
+        os.environ.pop("COLUMNS", None)
+        if before is not None:
+            os.environ["COLUMNS"] = before
+
+
+@pytest.mark.parametrize("width", [33, 80, 213])
+def test_columns_read_the_terminal_standard_output_goes_to(width, monkeypatch):
+    """Standard output on a terminal of ``width`` columns, COLUMNS unset: that width, as
+    shutil reads it."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+    leader, follower = pty.openpty()
+    ioctl(follower, TIOCSWINSZ, struct.pack("HHHH", 24, width, 0, 0))
+    with os.fdopen(follower, "w") as terminal:
+        monkeypatch.setattr(sys, "__stdout__", terminal)
+        assert columns() == shutil.get_terminal_size().columns == width
+    os.close(leader)
