@@ -74,7 +74,12 @@ def test_a_line_break_in_an_smf_queue_manager_name_stays_in_its_comment(tmp_path
     assert "\r" not in err and "\x85" not in err
 
 
-@given(st.one_of(st.none(), st.text(max_size=6), st.integers(-5, 500).map(str),
+ENVIRONMENT_TEXT = st.text(st.characters(blacklist_categories=("Cs",),
+                                         blacklist_characters="\x00"), max_size=6)
+"""Any text an environment variable can hold: no NUL, no lone surrogate."""
+
+
+@given(st.one_of(st.none(), ENVIRONMENT_TEXT, st.integers(-5, 500).map(str),
                  st.integers(1, 500).map(lambda n: f" {n} ")))
 def test_columns_are_shutils_for_any_columns_variable(value):
     """Differential: COLUMNS unset, empty, not a number, zero or less, or a width (spaces
