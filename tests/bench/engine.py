@@ -1,7 +1,7 @@
 """The engine against its limit: ``calc.evaluate`` per call, input validation included, for
-every calculator with its default inputs given in full, and beside it, for connect and
-adapters, the hand-written functions of :mod:`tests.bench.references`. Goal (issue 25): the
-engine within 1.1× of the hand-written function."""
+every calculator with its default inputs given in full, and beside it the calculator's
+hand-written function of :mod:`tests.bench.references`. Goal (issues 25 and 45): the engine
+within 1.1× of the hand-written function."""
 from __future__ import annotations
 
 import calc

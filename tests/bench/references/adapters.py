@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-from .machine import MACHINE_INPUTS, in_planners_units, is_number, machine
+from .machine import CPU_SCALE_AT, MACHINE_INPUTS, NUMBERS, machine, with_planners_units
 
 ADAPTERS_INPUTS = frozenset({"processors", "chiadaps", "chidisps", "dispatcher_busy_pct",
                              "adapter_requests_per_sec", "adapter_times", "adapter_elapsed_us",
@@ -34,28 +34,29 @@ def adapters(inputs: dict) -> dict:
         raise ValueError(f"chiadaps={chiadaps!r}")
     if type(chidisps) is not int or not 1 <= chidisps <= 9999:
         raise ValueError(f"chidisps={chidisps!r}")
-    if not is_number(dispatcher_busy) or not 0 <= dispatcher_busy <= 100:
+    if type(dispatcher_busy) not in NUMBERS or not 0 <= dispatcher_busy <= 100:
         raise ValueError(f"dispatcher_busy_pct={dispatcher_busy!r}")
-    if not is_number(rate) or not 0 <= rate <= 100_000_000:
+    if type(rate) not in NUMBERS or not 0 <= rate <= 100_000_000:
         raise ValueError(f"adapter_requests_per_sec={rate!r}")
     if times != "report" and times not in CLASS4_US:
         raise ValueError(f"adapter_times={times!r}")
-    if not is_number(elapsed_typed) or not 0.1 <= elapsed_typed <= 100_000_000:
+    if type(elapsed_typed) not in NUMBERS or not 0.1 <= elapsed_typed <= 100_000_000:
         raise ValueError(f"adapter_elapsed_us={elapsed_typed!r}")
-    if not is_number(cpu_typed) or not 0 <= cpu_typed <= 100_000_000:
+    if type(cpu_typed) not in NUMBERS or not 0 <= cpu_typed <= 100_000_000:
         raise ValueError(f"adapter_cpu_us={cpu_typed!r}")
-    context = machine(inputs, "z14", 3)
+    scaling = machine(inputs, "z14", 3)
     recommended = min(120, 30 + 8 * max(0, processors - 4))
     if times == "report":
         cpu, elapsed = cpu_typed, elapsed_typed
     else:
-        cpu = CLASS4_US[times][0] * context["cpu_scale"]
+        cpu = CLASS4_US[times][0] * scaling[CPU_SCALE_AT]
         elapsed = cpu + (CLASS4_US[times][1] - CLASS4_US[times][0])  # the wait as measured
     busy = rate * elapsed / 1000000
     minimum = math.ceil(busy) + 1
     wait = max(0, elapsed - cpu)
     dispatchers = chidisps * dispatcher_busy / 100
-    return {"chiadaps_recommended": recommended, "elapsed_used_us": elapsed,
+    return with_planners_units({
+            "chiadaps_recommended": recommended, "elapsed_used_us": elapsed,
             "cpu_used_us": cpu, "adapters_busy": busy,
             "adapter_busy_pct": busy / chiadaps * 100, "adapters_idle": chiadaps - busy,
             "saturated": busy / chiadaps * 100 > 100,
@@ -70,4 +71,4 @@ def adapters(inputs: dict) -> dict:
             "dispatchers_busy": dispatchers,
             "chidisps_suggested": max(1, math.ceil(dispatchers * 100 / 25)),
             "transactions_per_sec": rate / 3,
-            **in_planners_units(context, rate * cpu / 1000000)}
+            }, scaling, rate * cpu / 1000000)

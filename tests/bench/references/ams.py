@@ -12,7 +12,7 @@ performance" (two data islands: 110 µs more, the rate 13% down) and the class(4
 """
 from __future__ import annotations
 
-from .machine import in_planners_units, machine, machine_defaults
+from .machine import CPU_SCALE_AT, machine, machine_defaults, with_planners_units
 
 DEFAULTS = {"protection": "confidentiality", "key_reuse": 32, "unlimited_key_reuse": False,
             "recipients": 1, "placement": "interception", "workload": "streaming",
@@ -60,8 +60,8 @@ def ams(inputs: dict) -> dict:
             or workload not in ("streaming", "request_reply")
             or type(rate) not in (int, float) or not 0 <= rate <= 10000000):
         raise ValueError(f"ams: a value outside its domain among {inputs!r}")
-    context = machine(inputs, "z14", 3)
-    cpu_scale = context["cpu_scale"]
+    scaling = machine(inputs, "z14", 3)
+    cpu_scale = scaling[CPU_SCALE_AT]
     generation = {"z13": 13, "z14": 14, "z15": 15, "z16": 16}[values["machine"]]
     small, medium = (ams_scale(size, protection, generation) for size in ("small", "medium"))
     none, confidentiality = protection == "none", protection == "confidentiality"
@@ -141,7 +141,8 @@ def ams(inputs: dict) -> dict:
     adapter_cpu, adapter_elapsed = ADAPTER_US["none" if none else
                                               "confidentiality" if confidentiality else
                                               "privacy"]
-    return {"ams_streaming_scale": small, "ams_request_reply_scale": medium,
+    return with_planners_units({
+            "ams_streaming_scale": small, "ams_request_reply_scale": medium,
             "keys_per_message": keys, "signatures_per_message": signatures,
             "asym_ops_put": put, "asym_ops_get": get,
             "asym_ops_avoided_pct": (1 - keys) * 100 if confidentiality else 0,
@@ -167,4 +168,4 @@ def ams(inputs: dict) -> dict:
             "chin_cpu_seconds_per_sec": chin_seconds, "appl_cpu_seconds_per_sec": appl_seconds,
             "cpu_status": cpu_status, "adapter_cpu_us": adapter_cpu * cpu_scale,
             "adapter_elapsed_us": adapter_elapsed,
-            **in_planners_units(context, lpar_a_seconds)}
+            }, scaling, lpar_a_seconds)

@@ -10,7 +10,8 @@ report measured is the z14's 530 MB/s (page 25).
 """
 from __future__ import annotations
 
-from .machine import in_planners_units, is_number, machine, machine_defaults
+from .machine import (CPU_SCALE_AT, GENERATION_AT, NUMBERS, machine, machine_defaults,
+                      with_planners_units)
 from .measured_points import bracket
 
 DEFAULTS = {"compress_archives": True, "log_mb_per_sec": 282, "peak_log_mb_per_sec": 282,
@@ -43,10 +44,10 @@ def archive_logs(inputs: dict) -> dict:
     if compress is not True and compress is not False:
         raise ValueError(f"compress_archives={compress!r}")
     for name, (low, high) in DOMAINS.items():
-        if not is_number(values[name]) or not low <= values[name] <= high:
+        if type(values[name]) not in NUMBERS or not low <= values[name] <= high:
             raise ValueError(f"{name}={values[name]!r}")
-    context = machine(inputs, "z13", 3, newest="z15")
-    generation = context["measured_generation"]
+    scaling = machine(inputs, "z13", 3, newest="z15")
+    generation = scaling[GENERATION_AT]
     size = min(max(values["message_kb"], 4), 4096)
     lower, upper, fraction = bracket(size, SIZES)
     share = min(values["compressibility_pct"], MOST_COMPRESSIBLE_PCT) / MOST_COMPRESSIBLE_PCT
@@ -66,7 +67,8 @@ def archive_logs(inputs: dict) -> dict:
     gb = values["recovery_gb"]
     plain_minutes = gb * MB_PER_GB / plain_rate / 60
     compressed_minutes = gb * MB_PER_GB / compressed_rate / 60
-    return {"measured_generation": generation, "size_kb_used": size, "size_lower_kb": lower,
+    return with_planners_units({
+            "measured_generation": generation, "size_kb_used": size, "size_lower_kb": lower,
             "size_upper_kb": upper, "size_fraction": fraction, "compressed_share": share,
             "tcb_increase_lower_pct": tcb[0], "tcb_increase_upper_pct": tcb[1],
             "tcb_increase_pct": tcb_pct, "compression_cpu_us_per_mb": cpu_us_per_mb,
@@ -81,7 +83,7 @@ def archive_logs(inputs: dict) -> dict:
             "recovery_minutes": compressed_minutes if compress else plain_minutes,
             "recovery_extra_minutes": compressed_minutes - plain_minutes,
             "recovery_cpu_seconds_uncompressed":
-                gb * MB_PER_GB * plain_cost * context["cpu_scale"] / 1000000,
+                gb * MB_PER_GB * plain_cost * scaling[CPU_SCALE_AT] / 1000000,
             "recovery_cpu_seconds_compressed":
-                gb * MB_PER_GB * compressed_cost * context["cpu_scale"] / 1000000,
-            **in_planners_units(context, cpu_seconds)}
+                gb * MB_PER_GB * compressed_cost * scaling[CPU_SCALE_AT] / 1000000,
+            }, scaling, cpu_seconds)

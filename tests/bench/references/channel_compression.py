@@ -16,7 +16,7 @@ import csv
 import math
 from pathlib import Path
 
-from .machine import in_planners_units, is_number, machine, machine_defaults
+from .machine import CPU_SCALE_AT, NUMBERS, machine, machine_defaults, with_planners_units
 from .measured_points import bracket
 
 DEFAULTS = {"compmsg": "zlibfast", "protection": "ecdhe_rsa_256_cbc_sha384",
@@ -54,12 +54,12 @@ def channel_compression(inputs: dict) -> dict:
         raise ValueError(f"unknown input among {sorted(inputs)}")
     compmsg, protection, size_kb, share, rate = (values[name] for name in (
         "compmsg", "protection", "message_kb", "compressibility_pct", "transactions_per_sec"))
-    if (compmsg not in COMPMSG or protection not in PROTECTIONS or not is_number(size_kb)
-            or not 0.5 <= size_kb <= 102400 or not is_number(share) or not 0 <= share <= 100
-            or not is_number(rate) or not 0 <= rate <= 10000000):
+    if (compmsg not in COMPMSG or protection not in PROTECTIONS or type(size_kb) not in NUMBERS
+            or not 0.5 <= size_kb <= 102400 or type(share) not in NUMBERS or not 0 <= share <= 100
+            or type(rate) not in NUMBERS or not 0 <= rate <= 10000000):
         raise ValueError(f"channel_compression: a value outside its domain among {inputs!r}")
-    context = machine(inputs, "z16", 3)
-    scale, number = context["cpu_scale"], PROTECTIONS[protection]
+    scaling = machine(inputs, "z16", 3)
+    scale, number = scaling[CPU_SCALE_AT], PROTECTIONS[protection]
     size = min(max(size_kb, 2), 100)
     lower, upper, size_fraction = bracket(size, SIZES)
     low_column, _high, share_fraction = bracket(min(share, 80), COLUMNS)
@@ -97,7 +97,8 @@ def channel_compression(inputs: dict) -> dict:
     segments = max(math.ceil(size_kb / segment_kb), 1)
     extra = cost - costs["NONE"]
     cpu_seconds = extra * rate / 1000000
-    return {"protection_row": 10000 * number, "size_kb_used": size, "size_lower_kb": lower,
+    return with_planners_units({
+            "protection_row": 10000 * number, "size_kb_used": size, "size_lower_kb": lower,
             "size_upper_kb": upper, "size_fraction": size_fraction,
             "compressibility_lower_pct": low_column,
             "compressibility_upper_pct": low_column + 20,
@@ -117,4 +118,4 @@ def channel_compression(inputs: dict) -> dict:
             "compress_us_per_message": between(COMPRESS_US, chosen) * segments,
             "decompress_us_per_message": between(DECOMPRESS_US, chosen) * segments,
             "compressed_segment_kb": min(size_kb, segment_kb) * (1 - share / 100),
-            **in_planners_units(context, cpu_seconds)}
+            }, scaling, cpu_seconds)

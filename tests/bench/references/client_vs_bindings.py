@@ -8,7 +8,7 @@ MB/s with 0, 10 km (30 µs a flow) and 50 km (150 µs) of latency; page 20, the 
 """
 from __future__ import annotations
 
-from .machine import in_planners_units, is_number, machine, machine_defaults
+from .machine import CPU_SCALE_AT, NUMBERS, machine, machine_defaults, with_planners_units
 from .measured_points import bracket
 
 DEFAULTS = {"connection": "client", "message_kb": 2, "messages_per_sec": 1000,
@@ -37,12 +37,12 @@ def client_vs_bindings(inputs: dict) -> dict:
         raise ValueError(f"unknown input among {sorted(inputs)}")
     connection, size_kb, rate, distance = (values[name] for name in (
         "connection", "message_kb", "messages_per_sec", "distance_km"))
-    if (connection not in QMGR_US or not is_number(size_kb) or not 0.5 <= size_kb <= 102400
-            or not is_number(rate) or not 0 <= rate <= 10000000
-            or not is_number(distance) or not 0 <= distance <= 20000):
+    if (connection not in QMGR_US or type(size_kb) not in NUMBERS or not 0.5 <= size_kb <= 102400
+            or type(rate) not in NUMBERS or not 0 <= rate <= 10000000
+            or type(distance) not in NUMBERS or not 0 <= distance <= 20000):
         raise ValueError(f"client_vs_bindings: a value outside its domain among {inputs!r}")
-    context = machine(inputs, "z14", 16)
-    scale = context["cpu_scale"]
+    scaling = machine(inputs, "z14", 16)
+    scale = scaling[CPU_SCALE_AT]
     size = min(max(size_kb, 2), 1024)
     lower, upper, fraction = bracket(size, SIZES)
     at, above = SIZES.index(lower), SIZES.index(upper)
@@ -64,7 +64,8 @@ def client_vs_bindings(inputs: dict) -> dict:
         near, far = between(MB_PER_SEC[way][near_km]), between(MB_PER_SEC[way][far_km])
         rates[way] = (near, far, near + (far - near) * distance_fraction)
     mb_per_sec = rates[connection][2]
-    return {"size_kb_used": size, "size_lower_kb": lower, "size_upper_kb": upper,
+    return with_planners_units({
+            "size_kb_used": size, "size_lower_kb": lower, "size_upper_kb": upper,
             "size_fraction": fraction,
             "client_qmgr_cpu_us": cpu["client"][0], "client_chin_cpu_us": cpu["client"][1],
             "client_cpu_us": client,
@@ -89,4 +90,4 @@ def client_vs_bindings(inputs: dict) -> dict:
             "mb_per_sec": mb_per_sec,
             "messages_per_sec_measured": mb_per_sec * KB_PER_MB / size,
             "asked_mb_per_sec": rate * size_kb / KB_PER_MB,
-            **in_planners_units(context, cpu_seconds)}
+            }, scaling, cpu_seconds)

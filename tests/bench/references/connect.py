@@ -6,7 +6,7 @@ address-space split (all measured on a z14).
 """
 from __future__ import annotations
 
-from .machine import MACHINE_INPUTS, in_planners_units, is_number, machine
+from .machine import CPU_SCALE_AT, MACHINE_INPUTS, NUMBERS, machine, with_planners_units
 
 CONNECT_INPUTS = frozenset({"sharecnv", "listener", "tls", "suppress_x511_x512",
                             "connects_per_sec", "block_method", "blocked_per_sec"}) | MACHINE_INPUTS
@@ -40,14 +40,14 @@ def connect(inputs: dict) -> dict:
         raise ValueError(f"tls={tls!r}")
     if type(suppress) is not bool:
         raise ValueError(f"suppress_x511_x512={suppress!r}")
-    if not is_number(connects) or not 0 <= connects <= 1_000_000:
+    if type(connects) not in NUMBERS or not 0 <= connects <= 1_000_000:
         raise ValueError(f"connects_per_sec={connects!r}")
     if method not in ("chlauth", "maxinst", "invalid_protocol"):
         raise ValueError(f"block_method={method!r}")
-    if not is_number(blocked) or not 0 <= blocked <= 1_000_000:
+    if type(blocked) not in NUMBERS or not 0 <= blocked <= 1_000_000:
         raise ValueError(f"blocked_per_sec={blocked!r}")
-    context = machine(inputs, "z14", 3)
-    cpu_scale = context["cpu_scale"]
+    scaling = machine(inputs, "z14", 3)
+    cpu_scale = scaling[CPU_SCALE_AT]
     column = min(sharecnv, 1)
     basic = BASIC_US[column, listener] * cpu_scale
     tls_us = TLS_US[listener] * cpu_scale if tls else 0
@@ -57,18 +57,19 @@ def connect(inputs: dict) -> dict:
     connect_busy = connects * per_connect / 1000000
     refused_busy = blocked * per_refusal / 1000000
     scale = BASIC_US[column, listener] / BASIC_US[0, listener]
-    shares = {"qmgr": SPLIT_US["queue_manager", listener] * scale * cpu_scale,
-              "chin": (SPLIT_US["channel_initiator", listener] * scale * cpu_scale
-                       + tls_us - saving),
-              "db2": SPLIT_US["db2", listener] * scale * cpu_scale,
-              "network": SPLIT_US["network_and_other", listener] * scale * cpu_scale}
-    return {"sharecnv_column": column, "basic_connect_cpu_us": basic,
-            "tls_addition_cpu_us": tls_us, "suppression_saving_cpu_us": saving,
-            "connect_cpu_us": per_connect, "blocked_cpu_us": per_refusal,
-            "connect_cpu_seconds_per_sec": connect_busy,
-            "blocked_cpu_seconds_per_sec": refused_busy,
-            "cpu_seconds_per_sec": connect_busy + refused_busy, "split_scale": scale,
-            **{f"{name}_cpu_us": cpu_us for name, cpu_us in shares.items()},
-            **{f"{name}_cpu_seconds_per_sec": connects * cpu_us / 1000000
-               for name, cpu_us in shares.items()},
-            **in_planners_units(context, connect_busy + refused_busy)}
+    qmgr = SPLIT_US["queue_manager", listener] * scale * cpu_scale
+    chin = SPLIT_US["channel_initiator", listener] * scale * cpu_scale + tls_us - saving
+    db2 = SPLIT_US["db2", listener] * scale * cpu_scale
+    network = SPLIT_US["network_and_other", listener] * scale * cpu_scale
+    return with_planners_units({
+        "sharecnv_column": column, "basic_connect_cpu_us": basic,
+        "tls_addition_cpu_us": tls_us, "suppression_saving_cpu_us": saving,
+        "connect_cpu_us": per_connect, "blocked_cpu_us": per_refusal,
+        "connect_cpu_seconds_per_sec": connect_busy, "blocked_cpu_seconds_per_sec": refused_busy,
+        "cpu_seconds_per_sec": connect_busy + refused_busy, "split_scale": scale,
+        "qmgr_cpu_us": qmgr, "chin_cpu_us": chin, "db2_cpu_us": db2, "network_cpu_us": network,
+        "qmgr_cpu_seconds_per_sec": connects * qmgr / 1000000,
+        "chin_cpu_seconds_per_sec": connects * chin / 1000000,
+        "db2_cpu_seconds_per_sec": connects * db2 / 1000000,
+        "network_cpu_seconds_per_sec": connects * network / 1000000,
+    }, scaling, connect_busy + refused_busy)

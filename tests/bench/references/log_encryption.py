@@ -11,7 +11,7 @@ archives encrypted, 684 µs more with the active logs encrypted: 430 + 254).
 """
 from __future__ import annotations
 
-from .machine import in_planners_units, machine, machine_defaults
+from .machine import CPU_SCALE_AT, GENERATION_AT, machine, machine_defaults, with_planners_units
 
 DEFAULTS = {"log_mb_per_sec": 270, "active_copies": 2, "archiving": True,
             "archive_copies": 2, "log_writes_per_ci": 1, "encrypt_active": True,
@@ -38,8 +38,8 @@ def log_encryption(inputs: dict) -> dict:
             or encrypt_active is not True and encrypt_active is not False
             or encrypt_archive is not True and encrypt_archive is not False):
         raise ValueError(f"log_encryption: a value outside its domain among {inputs!r}")
-    context = machine(inputs, "z14", 3, newest="z15")
-    cpu_scale = context["cpu_scale"]
+    scaling = machine(inputs, "z14", 3, newest="z15")
+    cpu_scale = scaling[CPU_SCALE_AT]
     # every write of a CI to an active copy is encrypted; the archive task reads (decrypts)
     # and archives each CI once, however often it was written
     active_ops = ((active_copies if encrypt_active else 0)
@@ -61,7 +61,8 @@ def log_encryption(inputs: dict) -> dict:
     mstr_us = (0 if case == "not_measured" else
                (DUAL_LOG_US_PER_MB + (ARCHIVING_US_PER_MB if archiving else 0)) * cpu_scale
                + encryption_us)
-    return {"measured_generation": context["measured_generation"],
+    return with_planners_units({
+            "measured_generation": scaling[GENERATION_AT],
             "archived_mb_per_sec": log_rate / writes_per_ci if archiving else 0,
             "active_crypto_ops": active_ops, "archive_crypto_ops": archive_ops,
             "crypto_ops_per_page": active_ops + archive_ops,
@@ -70,4 +71,4 @@ def log_encryption(inputs: dict) -> dict:
             "cpu_seconds_per_sec": cpu_seconds, "measured_case": case,
             "measured_mstr_cpu_us_per_mb": mstr_us,
             "measured_encryption_cpu_us_per_mb": encryption_us,
-            **in_planners_units(context, cpu_seconds)}
+            }, scaling, cpu_seconds)

@@ -9,8 +9,6 @@ mqperf_MQ_for_zOS_on_z15.txt (page 6, z15 over z14) and mqperf_MQ_for_zOS_on_z16
 """
 from __future__ import annotations
 
-import math
-
 MACHINE_INPUTS = frozenset({"machine", "workload_rni", "processors", "msu_per_cp",
                             "target_share_pct"})
 GENERATION = {"z13": 13, "z14": 14, "z15": 15, "z16": 16}
@@ -28,58 +26,82 @@ Z16_CPS_PER_PU, Z16_SPANNING_COST = 6, 1.035  # z16 report, pages 9 and 10: at m
 # processor unit; an LPAR of 10 spanning units cost 3.5% more on z16 than on z15
 
 
-def is_number(value: object) -> bool:
-    """A finite int or float (not a bool, not text)."""
-    return type(value) in (int, float) and value == value and abs(value) != math.inf
+NUMBERS = (float, int)
+"""The types of a number input's value (a bool is neither); NaN and infinity fail every
+range check."""
+GENERATION_AT, CPU_SCALE_AT = 3, 7
+"""Where :func:`machine`'s tuple holds the measured generation and the CPU scale."""
+
+
+def _speeds() -> dict[tuple[int, int, str, bool], float]:
+    """(generation, CPUs row, workload RNI, whether the LPAR spans z16 processor units) ->
+    the speed over a z13 of that row and RNI: the improvement tables multiplied out once, in
+    the order the machine part's formulas multiply them, so each figure is theirs to the
+    last bit. On z16, MQ met the lower end of the improvements."""
+    speeds = {}
+    for row in (3, 16, 32):
+        z16_lower = min(IMPROVEMENT_PCT[16][row, column] for column in ("low", "average", "high"))
+        for rni in ("low", "average", "high"):
+            for spans in (False, True):
+                z16_step = 1 / Z16_SPANNING_COST if spans else 1 + z16_lower / 100
+                for generation in (13, 14, 15, 16):
+                    speeds[generation, row, rni, spans] = (
+                        (1 + IMPROVEMENT_PCT[14][row, rni] / 100 if generation >= 14 else 1)
+                        * (1 + IMPROVEMENT_PCT[15][row, rni] / 100 if generation >= 15 else 1)
+                        * (z16_step if generation >= 16 else 1))
+    return speeds
+
+
+SPEED = _speeds()
 
 
 def machine(inputs: dict, measured: str, processors_default: int,
-            newest: str | None = None) -> dict:
+            newest: str | None = None) -> tuple:
     """The machine inputs, checked, and the CPU scaling from the machine the figures were
     measured on: ``measured``, or where the source measured on two generations, the one of
     ``measured`` to ``newest`` nearest the planner's (its ``measured_generation``). The
-    planner's machine defaults to the newest measured one."""
+    planner's machine defaults to the newest measured one. A tuple: processors, MSU per
+    CP, CPUs row, measured generation, whether the LPAR spans z16 processor units, the
+    machine's speed, the measured machine's speed, and the CPU scale between them."""
     target = inputs.get("machine", newest or measured)
     rni = inputs.get("workload_rni", "average")
     processors = inputs.get("processors", processors_default)
     msu_per_cp = inputs.get("msu_per_cp", 0)
+    target_share_pct = inputs.get("target_share_pct", 80)
     if target not in GENERATION:
         raise ValueError(f"machine={target!r}")
-    if rni not in ("low", "average", "high"):
+    if rni != "average" and rni != "low" and rni != "high":
         raise ValueError(f"workload_rni={rni!r}")
     if type(processors) is not int or not 1 <= processors <= 256:
         raise ValueError(f"processors={processors!r}")
-    if not is_number(msu_per_cp) or not 0 <= msu_per_cp <= 10000:
+    if type(msu_per_cp) not in NUMBERS or not 0 <= msu_per_cp <= 10000:
         raise ValueError(f"msu_per_cp={msu_per_cp!r}")
-    target_share_pct = inputs.get("target_share_pct", 80)
-    if not is_number(target_share_pct) or not 1 <= target_share_pct <= 100:
+    if type(target_share_pct) not in NUMBERS or not 1 <= target_share_pct <= 100:
         raise ValueError(f"target_share_pct={target_share_pct!r}")
     row = 3 if processors < 16 else (16 if processors < 32 else 32)
+    target_generation = GENERATION[target]
     generation = GENERATION[measured]
     if newest is not None:
-        generation = min(max(GENERATION[target], generation), GENERATION[newest])
-    spans = processors > Z16_CPS_PER_PU and (target == "z16" or generation >= 16)
-    z16_lower = min(IMPROVEMENT_PCT[16][row, column] for column in ("low", "average", "high"))
-    z16_step = 1 / Z16_SPANNING_COST if spans else 1 + z16_lower / 100  # MQ met the lower end
-
-    def speed(generation: int) -> float:
-        return ((1 + IMPROVEMENT_PCT[14][row, rni] / 100 if generation >= 14 else 1)
-                * (1 + IMPROVEMENT_PCT[15][row, rni] / 100 if generation >= 15 else 1)
-                * (z16_step if generation >= 16 else 1))
-
-    machine_speed, measured_speed = speed(GENERATION[target]), speed(generation)
-    return {"processors": processors, "msu_per_cp": msu_per_cp, "scaling_row": row,
-            "workload_rni": rni, "measured_generation": generation, "z16_spans_pus": spans,
-            "machine_speed": machine_speed, "measured_speed": measured_speed,
-            "cpu_scale": measured_speed / machine_speed}
+        generation = min(max(target_generation, generation), GENERATION[newest])
+    spans = processors > Z16_CPS_PER_PU and (target_generation == 16 or generation >= 16)
+    machine_speed = SPEED[target_generation, row, rni, spans]
+    measured_speed = SPEED[generation, row, rni, spans]
+    return (processors, msu_per_cp, row, generation, spans, machine_speed, measured_speed,
+            measured_speed / machine_speed)
 
 
-def in_planners_units(context: dict, cpu_seconds_per_sec: float) -> dict:
-    """The machine part's outputs, CPU busy as a share of the LPAR and in MSU last."""
-    return {name: context[name] for name in ("z16_spans_pus", "scaling_row", "machine_speed",
-                                              "measured_speed", "cpu_scale")} | {
-        "lpar_busy_pct": cpu_seconds_per_sec / context["processors"] * 100,
-        "msu": cpu_seconds_per_sec * context["msu_per_cp"]}
+def with_planners_units(outputs: dict, scaling: tuple, cpu_seconds_per_sec: float) -> dict:
+    """``outputs`` with the machine part's outputs added (``scaling`` from :func:`machine`),
+    CPU busy as a share of the LPAR and in MSU last."""
+    processors, msu_per_cp, row, _, spans, machine_speed, measured_speed, cpu_scale = scaling
+    outputs["z16_spans_pus"] = spans
+    outputs["scaling_row"] = row
+    outputs["machine_speed"] = machine_speed
+    outputs["measured_speed"] = measured_speed
+    outputs["cpu_scale"] = cpu_scale
+    outputs["lpar_busy_pct"] = cpu_seconds_per_sec / processors * 100
+    outputs["msu"] = cpu_seconds_per_sec * msu_per_cp
+    return outputs
 
 
 def machine_defaults(machine_default: str) -> dict:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from .machine import in_planners_units, machine, machine_defaults
+from .machine import CPU_SCALE_AT, GENERATION_AT, machine, machine_defaults, with_planners_units
 
 DEFAULTS = {"write_requests": 54739, "write_pages": 875790, "imw_pages": 20, "get_pages": 1,
             "interval_sec": 1800, "pageset_pages": 1040334,
@@ -35,8 +35,8 @@ def pageset_encryption(inputs: dict) -> dict:
             or type(pageset_pages) is not int or not 1 <= pageset_pages <= 100000000
             or type(pagesets) is not int or not 1 <= pagesets <= 100):
         raise ValueError(f"pageset_encryption: a value outside its domain among {inputs!r}")
-    context = machine(inputs, "z14", 3, newest="z15")
-    cpu_scale, generation = context["cpu_scale"], context["measured_generation"]
+    scaling = machine(inputs, "z14", 3, newest="z15")
+    cpu_scale, generation = scaling[CPU_SCALE_AT], scaling[GENERATION_AT]
     write_page_us, full_write_us = WRITE_US[generation]
     write_us_per_page = write_page_us * cpu_scale
     single_page_us = PAGE_US * cpu_scale
@@ -47,7 +47,8 @@ def pageset_encryption(inputs: dict) -> dict:
     cpu_seconds = total_seconds / interval
     pages_per_io = write_pages / write_requests if write_requests > 0 else 0
     oversized = math.ceil(pageset_pages * OVERSIZE_PCT / 100)
-    return {"measured_generation": generation,
+    return with_planners_units({
+            "measured_generation": generation,
             "measured_column": "z14" if generation == 14 else "z15",
             "write_cpu_us_per_page": write_us_per_page, "single_page_cpu_us": single_page_us,
             "write_cpu_us": write_us, "imw_cpu_us": imw_us, "get_cpu_us": get_us,
@@ -58,4 +59,4 @@ def pageset_encryption(inputs: dict) -> dict:
             "oversized_bufferpool_pages": oversized, "oversizing_helps": pagesets == 1,
             "write_start_buffers": math.ceil(oversized * WRITE_THRESHOLD_PCT / 100),
             "imw_start_buffers": math.ceil(oversized * IMW_THRESHOLD_PCT / 100),
-            **in_planners_units(context, cpu_seconds)}
+            }, scaling, cpu_seconds)

@@ -13,7 +13,7 @@ ECDHE, the calculator taking 16%).
 """
 from __future__ import annotations
 
-from .machine import in_planners_units, machine, machine_defaults
+from .machine import CPU_SCALE_AT, GENERATION_AT, machine, machine_defaults, with_planners_units
 
 DEFAULTS = {"channels": 4000, "cipher": "rsa_aes256", "mb_per_sec": 50,
             "sslrkeyc": 1048576} | machine_defaults("z16")
@@ -48,10 +48,10 @@ def tls_channels(inputs: dict) -> dict:
         raise ValueError(f"mb_per_sec={mb_per_sec!r}")
     if type(sslrkeyc) is not int or not 0 <= sslrkeyc <= 999999999:
         raise ValueError(f"sslrkeyc={sslrkeyc!r}")
-    context = machine(inputs, "z14", 3, newest="z16")
+    scaling = machine(inputs, "z14", 3, newest="z16")
     if not (sslrkeyc == 0 or sslrkeyc >= 32768):
         raise ValueError(f"sslrkeyc={sslrkeyc!r}: 0 or at least 32768")
-    cpu_scale, generation = context["cpu_scale"], context["measured_generation"]
+    cpu_scale, generation = scaling[CPU_SCALE_AT], scaling[GENERATION_AT]
     version, start_cipher, negotiation = CIPHERS[cipher]
     start_cpu_scale = cpu_scale * (1 + Z14_START_STEP[start_cipher] / 100 if generation == 14
                                    else 1)
@@ -61,12 +61,13 @@ def tls_channels(inputs: dict) -> dict:
     renegotiations = 0 if version > 1.2 or sslrkeyc == 0 else mb_per_sec * 1048576 / sslrkeyc
     negotiation_ms = negotiation[generation] * cpu_scale
     cpu_seconds = renegotiations * negotiation_ms / 1000
-    return {"measured_generation": generation, "start_cpu_scale": start_cpu_scale,
+    return with_planners_units({
+            "measured_generation": generation, "start_cpu_scale": start_cpu_scale,
             "tls_protocol": version, "start_cipher_used": start_cipher,
             "start_measured": start_cipher == cipher, "starts_per_sec": starts_per_sec,
             "restart_seconds": channels / starts_per_sec, "start_cpu_ms": start_ms,
             "start_cpu_seconds": channels * start_ms / 1000,
             "start_cpu_seconds_per_sec": start_seconds_per_sec,
-            "start_lpar_busy_pct": start_seconds_per_sec / context["processors"] * 100,
+            "start_lpar_busy_pct": start_seconds_per_sec / scaling[0] * 100,
             "renegotiations_per_sec": renegotiations, "negotiation_cpu_ms": negotiation_ms,
-            "cpu_seconds_per_sec": cpu_seconds, **in_planners_units(context, cpu_seconds)}
+            "cpu_seconds_per_sec": cpu_seconds, }, scaling, cpu_seconds)
