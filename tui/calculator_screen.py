@@ -40,7 +40,7 @@ from .session import Session
 from .widgets import InputForm, SteadyFooter, SteadyScreen, field_id, input_row, switch_state
 
 if TYPE_CHECKING:  # imported where used: the importing and plan screens are not needed to
-    # paint the first frame, and importing them (plots, SMF) took some 50 ms of the start
+    # paint the first frame, and importing them (SMF, plan files) took some 40 ms of the start
     from .import_fill import Fill
     from .importing import Importer
 

@@ -16,7 +16,7 @@ from textual.widgets import Select, Static
 from calc.core.model import Calculator
 from calc.engine.charts import Series, axis_titles
 
-if TYPE_CHECKING:  # imported when the first chart is drawn (see ChartView.plot)
+if TYPE_CHECKING:  # imported when the first chart is drawn (see ChartView.draw)
     from textual_plotext import PlotextPlot
 
 Y_AXIS_ROOM = 10

@@ -384,7 +384,8 @@ COMMANDS: dict[str, tuple[dict, Callable[[Parser, tuple[Report, ...]], None]]] =
                 "epilog": "Exit status: 0 when written; 2 for input mqcalc cannot use."},
                _report),
     "smf": ({"help": "the calculators' inputs from SMF data formatted by IBM's mq-smf-csv",
-             "formatter_class": wrapped(argparse.RawDescriptionHelpFormatter), "epilog": _smf_epilog,
+             "formatter_class": wrapped(argparse.RawDescriptionHelpFormatter),
+             "epilog": _smf_epilog,
              "usage": "mqcalc smf [-h] [--qmgr NAME] [--interval peak|all|TIMESTAMP] [--json] "
                      "[--out FILE [--plan]] [--lpars FILE] DIR|STORE\n"
                      "       mqcalc smf load [--json] [DIR...] --into STORE\n"
