@@ -10,7 +10,6 @@ from calc.core import spelling
 from calc.core.errors import MqcalcError, shown
 from calc.core.spelling import listing
 from calc.core.yaml_document import Document
-from calc.files import yaml_reading
 
 
 class ScenarioError(MqcalcError):
@@ -25,7 +24,11 @@ class ScenarioError(MqcalcError):
 def read_document(where: str, path: Path) -> Document:
     """The file of inputs ``path`` read strictly, decimals as written
     (:func:`calc.files.yaml_reading.read`); what cannot be read is one line starting
-    ``where`` (``scenario PATH``, ``plan PATH``, ``lpars PATH``) and naming the line."""
+    ``where`` (``scenario PATH``, ``plan PATH``, ``lpars PATH``) and naming the line.
+    (The reader is imported here: PyYAML is slow to import, and a command or the terminal
+    calculator reading no file needs none.)"""
+    from calc.files import yaml_reading
+
     try:
         return yaml_reading.read(Path(path), as_written=True)
     except yaml_reading.YamlProblem as error:

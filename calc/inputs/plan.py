@@ -36,8 +36,6 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-import yaml
-
 from calc import engine
 from calc.core import spelling
 from calc.core.errors import InputError, MqcalcError
@@ -45,15 +43,19 @@ from calc.core.formatting import plain_number
 from calc.core.model import NUMBER, Input
 from calc.core.spelling import listing
 from calc.core.values import coerce
-from calc.files import yaml_reading
+from calc.core.yaml_document import Document
 from calc.files.writing import replace_atomically
+from calc.files.yaml_writing import yaml_text
 from calc.inputs import scenario
 from calc.inputs.file_inputs import (ScenarioError, at_line, bits_as_text, calculator_ids, kind,
                                      read_document, typed_names)
-from calc.inputs.smf.feeds import Measured, declared
 from calc.template.folders import parts_dir
 from calc.template.loader import part_inputs
 from calc.template.parts_section import MACHINE_PART
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from calc.inputs.smf.feeds import Measured
 
 SCHEMA_VERSION = 1
 """The format version this mqcalc reads, and the newest."""
@@ -163,7 +165,10 @@ def machine_inputs() -> dict[str, Input]:
 def measured_figures() -> dict[str, Measured]:
     """Each figure a variant's ``measured:`` may give, by name, as the templates declare
     it: the CPU of an address space or a part of it (not the work done, which no plan
-    adds)."""
+    adds). (The SMF feeds are imported here: a plan without measured figures, and the
+    terminal calculator's start, need none.)"""
+    from calc.inputs.smf.feeds import declared
+
     return {measured.name: measured for measured in declared().measured
             if measured.address_space is not None}
 
@@ -203,7 +208,7 @@ def make_plan(machine: dict, variants: dict[str, dict[str, dict]],
                                        else {}),
                                     "calculators": calculators}
                              for name, calculators in variants.items()}}
-    return _Reader("plan", yaml_reading.Document(document, None)).plan()
+    return _Reader("plan", Document(document, None)).plan()
 
 
 STARTING_VARIANTS = ("today", "proposed")
@@ -228,7 +233,7 @@ def starting_plan(start: scenario.Scenario) -> Plan:
     return make_plan(machine, {baseline: today, change: {}}, likes={change: baseline})
 
 
-def checked_machine(where: str, source: yaml_reading.Document, value, key: str) -> dict:
+def checked_machine(where: str, source: Document, value, key: str) -> dict:
     """The machine inputs ``value`` at ``key`` of the document ``source`` (another file
     that names machines), checked and typed as a plan's machine is; a refusal is one line
     naming ``where`` and the key's line."""
@@ -251,7 +256,7 @@ def remake_plan(variants: list[tuple[str, str | None, dict, dict[str, dict], dic
                                                if key not in shared}
                                for calculator_id, inputs in calculators.items()}}
         for name, like, machine, calculators, measured in variants}}
-    return _Reader("plan", yaml_reading.Document(document, None)).plan()
+    return _Reader("plan", Document(document, None)).plan()
 
 
 HEADER = """\
@@ -292,8 +297,7 @@ def plan_text(plan: Plan) -> str:
         variants[variant.name] = spec
     document = {VERSION_KEY: SCHEMA_VERSION, **({"machine": _changed(machine, {})} if machine
                                                 else {}), "variants": variants}
-    return HEADER + yaml.safe_dump(document, sort_keys=False, allow_unicode=True,
-                                   default_flow_style=False)
+    return HEADER + yaml_text(document)
 
 
 def _changed(values: dict, before: dict) -> dict:
@@ -325,7 +329,7 @@ class Resolved:
 class _Reader:
     """Checks one plan document, naming the line of each key at fault."""
 
-    def __init__(self, where: str, source: yaml_reading.Document):
+    def __init__(self, where: str, source: Document):
         self.where, self.source = where, source
         self.done: dict[str, Resolved] = {}
         """Each variant resolved so far -> its inputs (:meth:`resolved`)."""

@@ -24,14 +24,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
-
 from calc import engine
 from calc.core import spelling
 from calc.core.errors import InputError, MqcalcError, shown
 from calc.core.formatting import plain_number
-from calc.files import yaml_reading
+from calc.core.yaml_document import Document
 from calc.files.writing import replace_atomically
+from calc.files.yaml_writing import yaml_text
 from calc.inputs.file_inputs import (ScenarioError, at_line, bits_as_text, calculator_ids, kind,
                                      read_document, typed_names)
 
@@ -120,8 +119,7 @@ def _text(scenario: Scenario, where: str) -> str:
                                       checked.run_inputs(name).items()
                                       if key in given.given_names(name)}
                                for name in checked.inputs}
-    return HEADER + "\n" + yaml.safe_dump(document, sort_keys=False, allow_unicode=True,
-                                          default_flow_style=False)
+    return HEADER + "\n" + yaml_text(document)
 
 
 PLAN_VERSION_KEY = "mqcalc_plan"
@@ -129,7 +127,7 @@ PLAN_VERSION_KEY = "mqcalc_plan"
 where a scenario is expected is told apart from a file that is neither."""
 
 
-def _check_version(document: dict, where: str, source: yaml_reading.Document) -> None:
+def _check_version(document: dict, where: str, source: Document) -> None:
     if VERSION_KEY not in document and PLAN_VERSION_KEY in document:
         raise ScenarioError(where, f"is a plan file ({PLAN_VERSION_KEY}), not a scenario: "
                                    f"mqcalc plan FILE evaluates it and mqcalc tui --plan FILE "
@@ -148,7 +146,7 @@ def _check_version(document: dict, where: str, source: yaml_reading.Document) ->
 
 
 def _checked(calculators: object, current: object, where: str,
-             source: yaml_reading.Document | None = None) -> Scenario:
+             source: Document | None = None) -> Scenario:
     """The scenario with each calculator's inputs validated, in catalogue order; problems
     name the line ``source`` (the file read, if any) gives their key."""
     def at(key: str) -> str:

@@ -85,3 +85,19 @@ def test_reading_an_smf_folder_leaves_the_stores_database_unloaded():
     folder = Path(__file__).resolve().parents[1] / "fixtures" / "smf" / "raw"
     found = started("smf", str(folder), "--json")
     assert "calc.inputs.smf.store" in found["modules"] and "duckdb" not in found["modules"]
+
+
+UNNEEDED_BEFORE_FIRST_FRAME = ("yaml", "plotext", "textual_plotext", "calc.files.yaml_reading",
+                               "calc.inputs.smf.feeds", "calc.inputs.smf.importing",
+                               "tui.importing", "tui.import_fill", "tui.import_screens")
+"""What the terminal calculator's first frame does not need and imports only when used: PyYAML
+(a scenario or plan file read or written), the plot of the Plots tab, and the SMF and report
+imports; some 60 ms of its start together (measured under tmux)."""
+
+
+def test_the_terminal_calculator_starts_without_the_modules_only_later_work_uses():
+    done = subprocess.run([sys.executable, "-c", "import json, sys\nimport tui.app\n"
+                           "print(json.dumps(sorted(sys.modules)))"],
+                          capture_output=True, text=True, check=True)
+    modules = json.loads(done.stdout)
+    assert [name for name in UNNEEDED_BEFORE_FIRST_FRAME if name in modules] == []
