@@ -45,6 +45,11 @@ class WorkbookOracle:
         self.memo: dict[tuple[str, str], object] = {}
         self.trees: dict[str, tuple] = {}
         """Each formula text parsed once: typing inputs clears the values, not the parse."""
+        self.ranges: dict[tuple[str, str], tuple[list[list[tuple[str, str]]], bool]] = {}
+        """Each range's cells row by row, found once, and whether all of them hold constants."""
+        self.fixed: dict[tuple[str, str], list] = {}
+        """The values of ranges of constants none of which has been typed into (a source
+        table's): kept across typing, which changes none of them."""
 
     @classmethod
     def load(cls, path) -> "WorkbookOracle":
@@ -74,6 +79,8 @@ class WorkbookOracle:
 
     def type_into(self, sheet: str, coordinate: str, value) -> None:
         """Type ``value`` into the cell at ``coordinate`` (A1) on ``sheet``."""
+        if (sheet, coordinate) not in self.overrides:
+            self.fixed.clear()  # a cell typed into for the first time may lie in one
         self.overrides[(sheet, coordinate)] = value
         self.memo.clear()
 
@@ -119,9 +126,23 @@ class WorkbookOracle:
             if not re.fullmatch(r"[A-Z]{1,3}[0-9]+", text):
                 raise FormulaError(f"#NAME? {text}")
             return self.cell(sheet, text)
-        first_col, first_row, last_col, last_row = range_boundaries(text)
-        return [[self.cell(sheet, f"{openpyxl.utils.get_column_letter(c)}{r}")
-                 for c in range(first_col, last_col + 1)] for r in range(first_row, last_row + 1)]
+        key = (sheet, text)
+        fixed = self.fixed.get(key)
+        if fixed is not None:
+            return fixed
+        if key not in self.ranges:
+            first_col, first_row, last_col, last_row = range_boundaries(text)
+            keys = [[(sheet, f"{openpyxl.utils.get_column_letter(c)}{r}")
+                     for c in range(first_col, last_col + 1)]
+                    for r in range(first_row, last_row + 1)]
+            self.ranges[key] = keys, not any(
+                isinstance(self.cells.get(cell), str) and self.cells[cell].startswith("=")
+                for row in keys for cell in row)
+        keys, constants = self.ranges[key]
+        values = [[self.cell(*cell) for cell in row] for row in keys]
+        if constants and not any(cell in self.overrides for row in keys for cell in row):
+            self.fixed[key] = values
+        return values
 
 
 def parse(text: str):
