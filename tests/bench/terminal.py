@@ -55,6 +55,7 @@ PAINT_GOAL_RATIO = 2.0
 """Issue 45: first paint at most twice the one-widget Textual app's, measured in the same run."""
 PRESS_GOAL_MS = 20
 """Issue 45: a key press to the new figure on the screen within 20 ms."""
+MQCALC = (sys.executable, "-m", "calc")
 FLOOR = (sys.executable, "-m", "tests.bench.textual_floor")
 CALCULATOR, FIELD, OUTPUT = "adapters", "processors", "chiadaps_recommended"
 """The field typed into and the result watched: CHIADAPS grows by 8 for each processor
@@ -154,28 +155,32 @@ def first_paint_ms(tmux: list[str]) -> float:
     first = calc.catalogue()[0]
     output_id = next(iter(first.outputs))
     shown = result_row(first, output_id, shown_figure(first, output_id, {}))
-    root = shlex.quote(str(ROOT))
-    return painted_ms(tmux, f"cd {root} && PYTHONPATH={root} exec "
-                            f"{shlex.quote(sys.executable)} -m calc", shown.search)
+    return painted_ms(tmux, in_checkout(*MQCALC), shown.search)
 
 
 def floor_paint_ms(tmux: list[str]) -> float:
     """Milliseconds from starting the one-widget Textual app in a tmux session until its
     text is on the screen."""
-    return painted_ms(tmux, _floor_command("paint"), lambda screen: PAINTED in screen)
+    return painted_ms(tmux, in_checkout(*FLOOR, "paint"), lambda screen: PAINTED in screen)
 
 
-def _floor_command(app: str) -> str:
+def in_checkout(*program: str) -> str:
+    """The shell command running ``program`` in the checkout, its modules found there."""
     root = shlex.quote(str(ROOT))
-    return f"cd {root} && PYTHONPATH={root} exec {shlex.join((*FLOOR, app))}"
+    return f"cd {root} && PYTHONPATH={root} exec {shlex.join(program)}"
+
+
+def _start(tmux: list[str], session: str, command: str) -> None:
+    """``command`` started in a new tmux session named ``session``, of :data:`SIZE`."""
+    subprocess.run([*tmux, "new-session", "-d", "-s", session, "-x", str(SIZE[0]),
+                    "-y", str(SIZE[1]), command], check=True)
 
 
 def painted_ms(tmux: list[str], command: str, shows: Callable[[str], object]) -> float:
     """Milliseconds from starting ``command`` in a new tmux session until its screen
     ``shows`` what is looked for; the session is ended after."""
     started = time.perf_counter()
-    subprocess.run([*tmux, "new-session", "-d", "-s", "painting", "-x", str(SIZE[0]),
-                    "-y", str(SIZE[1]), command], check=True)
+    _start(tmux, "painting", command)
     try:
         _wait_for(tmux, "painting", shows, started, pause=0.01)
         return (time.perf_counter() - started) * 1000
@@ -187,13 +192,9 @@ def screen_press_ms(tmux: list[str], presses: int) -> tuple[list[float], list[fl
     """For ``presses`` digits sent to the echo app and to mqcalc in turn, each started in a
     tmux session of its own: milliseconds from sending each to its screen showing it."""
     calculator = calc.calculator(CALCULATOR)
-    root = shlex.quote(str(ROOT))
-    sessions = {"echo": _floor_command("echo"),
-                "mqcalc": f"cd {root} && PYTHONPATH={root} exec "
-                          f"{shlex.quote(sys.executable)} -m calc"}
+    sessions = {"echo": in_checkout(*FLOOR, "echo"), "mqcalc": in_checkout(*MQCALC)}
     for name, command in sessions.items():
-        subprocess.run([*tmux, "new-session", "-d", "-s", name, "-x", str(SIZE[0]),
-                        "-y", str(SIZE[1]), command], check=True)
+        _start(tmux, name, command)
     try:
         started = time.perf_counter()
         _wait_for(tmux, "echo", lambda screen: ECHO.format("") in screen, started)

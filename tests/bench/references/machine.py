@@ -29,8 +29,9 @@ Z16_CPS_PER_PU, Z16_SPANNING_COST = 6, 1.035  # z16 report, pages 9 and 10: at m
 NUMBERS = (float, int)
 """The types of a number input's value (a bool is neither); NaN and infinity fail every
 range check."""
-GENERATION_AT, CPU_SCALE_AT = 3, 7
-"""Where :func:`machine`'s tuple holds the measured generation and the CPU scale."""
+PROCESSORS_AT, GENERATION_AT, CPU_SCALE_AT = 0, 3, 7
+"""Where :func:`machine`'s tuple holds the processors, the measured generation and the CPU
+scale."""
 
 
 def _speeds() -> dict[tuple[int, int, str, bool], float]:

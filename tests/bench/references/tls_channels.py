@@ -13,7 +13,8 @@ ECDHE, the calculator taking 16%).
 """
 from __future__ import annotations
 
-from .machine import CPU_SCALE_AT, GENERATION_AT, machine, machine_defaults, with_planners_units
+from .machine import (CPU_SCALE_AT, GENERATION_AT, PROCESSORS_AT, machine, machine_defaults,
+                      with_planners_units)
 
 DEFAULTS = {"channels": 4000, "cipher": "rsa_aes256", "mb_per_sec": 50,
             "sslrkeyc": 1048576} | machine_defaults("z16")
@@ -68,6 +69,6 @@ def tls_channels(inputs: dict) -> dict:
             "restart_seconds": channels / starts_per_sec, "start_cpu_ms": start_ms,
             "start_cpu_seconds": channels * start_ms / 1000,
             "start_cpu_seconds_per_sec": start_seconds_per_sec,
-            "start_lpar_busy_pct": start_seconds_per_sec / scaling[0] * 100,
+            "start_lpar_busy_pct": start_seconds_per_sec / scaling[PROCESSORS_AT] * 100,
             "renegotiations_per_sec": renegotiations, "negotiation_cpu_ms": negotiation_ms,
             "cpu_seconds_per_sec": cpu_seconds, }, scaling, cpu_seconds)
