@@ -5,7 +5,9 @@ from __future__ import annotations
 import gc
 import os
 import re
+import shutil
 import sys
+import tempfile
 from functools import cache
 from pathlib import Path
 
@@ -40,11 +42,30 @@ def in_ci() -> bool:
     return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
 
 
+RUN_CACHE = "MQZCALC_TEST_CACHE_HOME"
+"""Where this run keeps caches (``XDG_CACHE_HOME``, so mqcalc's cache of read templates too):
+a folder made by the run's first process and inherited by its workers and every command the
+tests start. The tests write thousands of templates of their own; kept in the user's cache
+they filled ~/.cache/mqcalc with some 475 MB a day."""
+MADE_HERE: list[str] = []
+"""The run's cache folder when this process made it (and deletes it at the end)."""
+
+
 def pytest_configure(config) -> None:
     """Under CI, missing texts end the run at once, in one line: CI must never quietly stop
-    checking the citations."""
+    checking the citations. The run's caches go to a folder of its own (:data:`RUN_CACHE`)."""
     if in_ci() and not texts_found():
         raise pytest.UsageError(f"CI is set and {MISSING_TEXTS}")
+    if RUN_CACHE not in os.environ:  # the run's first process: xdist's workers inherit it
+        MADE_HERE.append(tempfile.mkdtemp(prefix="mqcalc-test-cache-"))
+        os.environ[RUN_CACHE] = MADE_HERE[0]
+    os.environ["XDG_CACHE_HOME"] = os.environ[RUN_CACHE]
+
+
+def pytest_unconfigure(config) -> None:
+    """The run's cache folder goes with the process that made it."""
+    for made in MADE_HERE:
+        shutil.rmtree(made, ignore_errors=True)
 
 
 def pytest_report_header(config) -> str:

@@ -16,7 +16,9 @@ describe a calculator a template could describe, never run code. An entry that i
 user's own, is writable by others, is not a regular file, is too large, does not parse or
 has not the shape of a document is ignored and written anew; a cache that cannot be written
 is no error (the command goes on without it). Entries are written whole or not at all
-(written beside, then renamed).
+(written beside, then renamed). The folder keeps the :data:`KEPT` newest entries: writing one
+deletes the oldest beyond them, so neither edited templates nor new versions of mqcalc make
+it grow without end.
 """
 from __future__ import annotations
 
@@ -50,6 +52,10 @@ PAIRS = "\x00pairs"
 """The one key of a JSON object that stands for a mapping with a key other than text (a
 table's rows keyed by numbers): its value lists the [key, value] pairs. YAML text cannot
 hold the character NUL, so no template's own mapping has this key."""
+KEPT = 256
+"""Most entries the folder keeps (some 30 MB at most): the catalogue's some 20 files many times
+over, so the templates in use are read from it while old contents and versions go."""
+HEX_DIGITS = frozenset("0123456789abcdef")
 STAMPED = ("files/yaml_reading.py", "core/yaml_document.py", "template/cache.py")
 """The modules whose code decides what an entry holds, from the package's folder."""
 
@@ -190,6 +196,31 @@ def _store(entry: Path, found: Document) -> None:
     except OSError:
         with contextlib.suppress(OSError):
             temporary.unlink()
+        return
+    _keep_newest(entry.parent)
+
+
+def _keep_newest(where: Path) -> None:
+    """Delete the entries of ``where`` older than its :data:`KEPT` newest (by the time each
+    was written). Only entries are touched (a name of 64 hexadecimal digits and ``.json``):
+    nothing else in the folder, nor anything a link points to."""
+    try:
+        with os.scandir(where) as listing:
+            found = [(item.stat(follow_symlinks=False).st_mtime_ns, item.path)
+                     for item in listing if _entry_name(item.name)
+                     and item.is_file(follow_symlinks=False)]
+    except OSError:
+        return
+    found.sort()
+    for _, path in found[:max(0, len(found) - KEPT)]:
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+
+
+def _entry_name(name: str) -> bool:
+    """Whether ``name`` is an entry's: the SHA-256 in hexadecimal, then ``.json``."""
+    digest, _, extension = name.partition(".")
+    return extension == "json" and len(digest) == 64 and set(digest) <= HEX_DIGITS
 
 
 def _plain(data) -> bool:
