@@ -9,7 +9,6 @@ from pathlib import Path
 from calc import engine
 from calc.cli import json_output
 from calc.cli.arguments import assignments, calculator_named, report_given
-from calc.cli.text import NOTHING_STORED, exact, heading, result_lines, wrapped
 from calc.core.errors import MqcalcError
 
 EXIT_DISAGREES = 1
@@ -106,6 +105,8 @@ def _eval_workbook(arguments) -> int:
 
 def _print_checked(checked, after_another: bool) -> None:
     """A sheet's results, then whether the results stored in the file agree with them."""
+    from calc.cli.text import NOTHING_STORED, exact, wrapped
+
     calculator = engine.calculator(checked.result.calculator)
     _print_heading(calculator.title, after_another)
     _print_result(calculator, checked.result)
@@ -122,11 +123,16 @@ def _print_checked(checked, after_another: bool) -> None:
 
 def _print_heading(title: str, after_another: bool = False) -> None:
     """A calculator's title over a rule, after a blank line when another calculator's
-    results came before."""
+    results came before. The text modules are imported here, where text is printed: ``--json``
+    needs none of them."""
+    from calc.cli.text import heading
+
     print("\n".join([""] * after_another + heading(title)))
 
 
 def _print_result(calculator, result: engine.Result) -> None:
+    from calc.cli.text import result_lines
+
     print("\n".join(result_lines(calculator, result)))
 
 
