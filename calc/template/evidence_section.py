@@ -94,18 +94,24 @@ class EvidenceSection(SectionReader):
                     citation=self.reader.citation(spec["source"], f"{key}.source")
                     if "source" in spec else None)
 
-    def marked(self, note: Note, outputs: dict[str, Output]) -> Note:
+    def marked(self, note: Note, reading: dict[str, set[str]]) -> Note:
         """``note`` with ``marks`` the outputs it marks: those it names and every output that
         reads one of them (a beyond-limit note, the outputs it names only: a figure past a
-        limit does not put the figures computed from it past one)."""
+        limit does not put the figures computed from it past one). ``reading``: each output
+        and every name it reads (:meth:`reading`)."""
         names = set(note.marks) if note.marks else {note.subject}
         if note.kind == BEYOND_LIMIT:
-            marked = tuple(name for name in outputs if name in names)
+            marked = tuple(name for name in reading if name in names)
         else:
-            marked = tuple(name for name, output in outputs.items()
-                           if name in names or names & self.reads_all(output, outputs))
+            marked = tuple(name for name, read in reading.items()
+                           if name in names or names & read)
         note.marks = marked
         return note
+
+    def reading(self, outputs: dict[str, Output]) -> dict[str, set[str]]:
+        """Each output, in order, and every name its formula reads, itself or through the
+        outputs it reads: worked out once for all the notes to mark."""
+        return {name: self.reads_all(output, outputs) for name, output in outputs.items()}
 
     def reads_all(self, output: Output, outputs: dict[str, Output]) -> set[str]:
         """Every name ``output``'s formula reads, itself or through the outputs it reads."""

@@ -129,7 +129,9 @@ class _Loader(TemplateReader):
                  for index, spec in enumerate(doc.get("notes", []))]
         notes += [self.evidence.extrapolation(inputs[name], citation, scope)
                   for name, citation in self.measured_citations.items()]
-        notes = [self.evidence.marked(note, outputs) if note.kind else note for note in notes]
+        if any(note.kind for note in notes):
+            reading = self.evidence.reading(outputs)
+            notes = [self.evidence.marked(note, reading) if note.kind else note for note in notes]
         for index in range(1, len(notes) + 1):
             self.claim(note_name(index), f"notes[{index - 1}]")
         for index in range(1, len(checks) + 1):
@@ -228,6 +230,8 @@ class _Loader(TemplateReader):
             data = {}
             for row, columns in rows.items():
                 columns = self.mapping(columns, f"{key}.rows.{row}")
+                if not columns:
+                    self.fail(f"{key}.rows.{row}", "must not be empty")
                 if col_keys is None:
                     col_keys = tuple(columns)
                 elif tuple(columns) != col_keys:
@@ -273,11 +277,11 @@ class _Loader(TemplateReader):
         reads = {name: set(expr.names(tree)) & set(specs) for name, tree in trees.items()}
         outputs: dict[str, Output] = {}
         order = self.dependency_order(reads)
-        for name in order:
+        scope = template_scope(inputs, tables, constants, outputs)  # each output joins it
+        for name in order:  # once typed, so a formula sees only the outputs it may read
             spec, key = specs[name], f"outputs.{name}"
             formula = self.text(spec["formula"], f"{key}.formula")
-            tree, used = self.typed(trees[name], template_scope(inputs, tables, constants,
-                                                                outputs), f"{key}.formula")
+            tree, used = self.typed(trees[name], scope, f"{key}.formula")
             formula = " ".join(formula.split())  # as shown to people; the tree is what counts
             if tree.mq_type == NUMBER and not str(spec["unit"]).strip():
                 self.fail(f"{key}.unit", "a numeric output needs a unit")
@@ -294,6 +298,7 @@ class _Loader(TemplateReader):
                                    self.prose(spec["help"], f"{key}.help"),
                                    decimals, tree, tree.mq_type, tuple(sorted(used)),
                                    tuple(input_id for input_id in inputs if input_id in read))
+            scope.values[name] = tree.mq_type
         return {name: outputs[name] for name in specs}, order
 
     def dependency_order(self, reads: dict[str, set[str]]) -> list[str]:

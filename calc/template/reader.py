@@ -220,6 +220,15 @@ class TemplateReader:
 
 
     def uniform_type(self, values: list, key: str, what: str) -> str:
+        """The one value type of ``values`` (a table's keys or figures); a refusal naming
+        ``what`` when they mix types or one is no number, text or boolean."""
+        kinds = set(map(type, values))  # the usual case at C speed: a table of 600 figures
+        if kinds == {str}:  # was 7,300 calls of value_type, a third of loading the template
+            return TEXT
+        if kinds == {bool}:
+            return BOOL
+        if kinds and kinds <= {int, float} and all(map(math.isfinite, values)):
+            return NUMBER
         types = [self.value_type(value, key) for value in values]
         odd = next((value for value, kind in zip(values, types) if kind != types[0]), None)
         if odd is not None:

@@ -337,3 +337,30 @@ def test_a_result_that_is_no_finite_number_is_refused_naming_its_output(tmp_path
         assert engine.evaluate("overflowing", {"x": 1e300, "k": 1})["whole"] == 1e301
         assert engine.sweep("overflowing", engine.judge("overflowing", {}), "x",
                             [1e308, 1]) == [None, engine.evaluate("overflowing", {"x": 1})]
+
+
+def _rows(change):
+    """A change of connect's table basic_cpu_us (two keys) by ``change`` of its rows."""
+    return lambda document: change(document["tables"]["basic_cpu_us"]["rows"])
+
+
+@pytest.mark.parametrize(("change", "key", "said"), [
+    (_rows(lambda rows: rows.update({0: {}, 1: {}})), "tables.basic_cpu_us.rows.0",
+     "must not be empty"),
+    (_rows(lambda rows: rows[0].update(local="510")), "tables.basic_cpu_us.rows",
+     "values must all be numbers, all texts or all booleans, not both '510' and 1100"),
+    (_rows(lambda rows: rows[1].update(shared=True)), "tables.basic_cpu_us.rows",
+     "values must all be numbers, all texts or all booleans, not both 510 and True"),
+    (_rows(lambda rows: rows.update({"2": {"local": 1, "shared": 2}})),
+     "tables.basic_cpu_us.rows", "keys must all be numbers, all texts or all booleans, not "
+                                 "both 0 and '2'"),
+    (_rows(lambda rows: rows[1].update(shared=[1350])), "tables.basic_cpu_us.rows",
+     "[1350] is not a number, text or boolean"),
+    (_rows(lambda rows: rows[1].update(shared=1e309)), "tables.basic_cpu_us.rows",
+     "not both 510 and '.inf'"),  # YAML's .inf is text to mqcalc's reader
+], ids=["row-without-columns", "number-and-text", "number-and-boolean", "keys-mixed",
+        "a-list", "infinite"])
+def test_a_table_of_mixed_or_missing_figures_is_refused(tmp_path, change, key, said):
+    """A table's keys and figures are all numbers, all texts or all booleans. A two-key row
+    without columns ended the load with an IndexError."""
+    assert said in _refusal(_template(tmp_path, change), key)
