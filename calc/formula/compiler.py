@@ -12,7 +12,9 @@ The whole calculator becomes the source of a few functions, compiled once and ke
 - ``evaluate(inputs)``: the two above, then every output (one line each, in dependency
   order) and the note flags, in one function body: one evaluation from raw inputs.
 - ``outputs(inputs)``: what ``evaluate`` does less the note flags and the judged inputs'
-  dict, which :func:`calc.evaluate` throws away: the outputs only.
+  dict, which :func:`calc.evaluate` throws away: the outputs only. It and ``rows`` look up
+  the outputs that read only names of few values (the machine's scaling) in tables their
+  formulas fill as combinations come (:mod:`calc.formula.tabulation`).
 
 Both turn a formula that cannot be computed into the CalculationError naming it
 (:meth:`Compiled.calculation_error`) themselves, so a caller needs no layer of its own.
@@ -47,6 +49,7 @@ from calc.core.errors import CalculationError, InputError, MqcalcError
 from calc.core.model import DECLARED_MARKS, NUMBER, Calculator, Check, Input
 from calc.core.spelling import listing
 from calc.core.values import coerce
+from calc.formula import tabulation
 from calc.formula.emit_python import HELPERS, lookup_form, to_python
 
 SCREENING = ["if type(_inputs) is not dict and not isinstance(_inputs, _Mapping): "
@@ -77,10 +80,28 @@ class Compiled:
     first needed (``mqcalc eval`` needs the first, for its ranges, and a sweep the second);
     each one's lines numbered after those before it (it starts with as many empty
     lines)."""
+    tabulated: dict[str, tuple[str, ...]]
+    """The outputs that ``_outputs`` and ``_rows`` look up in a table by the names it is
+    keyed by, not work out on every call (:mod:`calc.formula.tabulation`)."""
     source: str
     line_output: dict[int, str]
 
+    @cached_property
+    def formulas(self) -> dict[str, Callable]:
+        """The formula of each of :attr:`tabulated`, as a function of the names it reads."""
+        return tabulation.formulas(self.calculator, self.tabulated, self.namespace)
+
+    @cached_property
+    def tables(self) -> dict:
+        """The tables of :attr:`tabulated`, each by the global the compiled functions read,
+        made (empty) when ``_outputs`` or ``_rows`` is first compiled."""
+        tables = tabulation.tables(self.tabulated, self.formulas)
+        self.namespace.update(tables)
+        return tables
+
     def _compiled(self, source: str) -> dict:
+        if self.tabulated:
+            self.tables  # noqa: B018 (made before the functions that read them run)
         exec(compile(source, self.filename, "exec"), self.namespace)  # noqa: S102
         return self.namespace
 
@@ -112,8 +133,10 @@ class Compiled:
     def outputs_with(self, constants: dict[str, float]) -> Callable[[dict], dict]:
         """:attr:`outputs` with some constants at other values (the ends of their spreads,
         :mod:`calc.engine.ranges`): the same compiled code, run over a copy of its globals
-        where those names hold them. Nothing is compiled again."""
-        return FunctionType(self.outputs.__code__, {**self._with_outputs, **constants})
+        where those names hold them, and tables filled at them. Nothing is compiled again."""
+        tables = tabulation.tables(self.tabulated, tabulation.at_other_constants(
+            self.formulas, constants))
+        return FunctionType(self.outputs.__code__, {**self._with_outputs, **constants, **tables})
 
     def rows(self, scenarios: Iterable[dict]) -> Iterator[tuple[dict, tuple | None, str]]:
         """The compiled ``rows`` generator (see the module) over ``scenarios``."""
@@ -189,6 +212,9 @@ def compile_calculator(calculator: Calculator) -> Compiled:
               for index, check in enumerate(calculator.checks)]
     formulas = [(f"{name} = {to_python(calculator.outputs[name].tree)}", name)
                 for name in calculator.evaluation_order]
+    tabulated = tabulation.plan(calculator)
+    looked_up = [(tabulation.line(name, tabulated[name]), name) if name in tabulated
+                 else (line, name) for line, name in formulas]
     outputs = "{" + ", ".join(f"{name!r}: {name}" for name in calculator.outputs) + "}"
     finite = _finite_checks(calculator)
     flags = "(" + "".join(to_python(note.tree) + ", " for note in calculator.notes) + ")"
@@ -215,7 +241,7 @@ def compile_calculator(calculator: Calculator) -> Compiled:
 
     deferred_from = len(source.lines)
     source.add("def _outputs(_inputs):")
-    _evaluation(source, judging, checks, formulas, finite, values, keep_values=False,
+    _evaluation(source, judging, checks, looked_up, finite, values, keep_values=False,
                 returned=outputs)
 
     rows_from = len(source.lines)
@@ -226,7 +252,7 @@ def compile_calculator(calculator: Calculator) -> Compiled:
     source.add("try:", indent=2)
     for test, index, rule in checks:
         source.add(f"{test}yield _values, None, _problems[{index}]; continue", rule, indent=3)
-    for line, name in formulas:
+    for line, name in looked_up:
         source.add(line, name, indent=3)
     source.extend_checked(finite, indent=3)
     for index, kind in enumerate(DECLARED_MARKS):
@@ -254,7 +280,7 @@ def compile_calculator(calculator: Calculator) -> Compiled:
                      _failures=FAILURES)
     compiled = Compiled(calculator, namespace["_judge"], namespace["_broken"],
                         namespace["_inapplicable"], namespace["_evaluate"], namespace,
-                        deferred, source.text, source.line_output)
+                        deferred, tabulated, source.text, source.line_output)
     namespace.update(_unknown=compiled.unknown, _refusal=compiled.refusal,
                      _not_a_mapping=compiled.not_a_mapping,
                      _calculation_error=compiled.calculation_error,
