@@ -62,11 +62,6 @@ def syntax_tree(text: str) -> ast.expr:
     return tree
 
 
-def size(tree: ast.expr) -> int:
-    """How many nodes ``tree`` has: what working it out costs, roughly."""
-    return sum(len(level) for level in _levels(tree))
-
-
 def _levels(tree: ast.AST) -> Iterator[list[ast.AST]]:
     """The nodes of ``tree`` level by level (the root, its children, theirs ...), each level
     in the order :func:`ast.walk` meets its nodes, without recursion: a tree may be thousands

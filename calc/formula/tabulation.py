@@ -23,9 +23,10 @@ choice input's choices, a true/false input or output, an int input of at most
 :data:`DOMAIN_LIMIT` values, and a text output or one of whole numbers (as its form shows:
 :func:`_whole`) whose formula reads only such names (a condition's branches count their
 values added: ``3 if p < 16 else (16 if p < 32 else 32)`` takes 3 values whatever ``p``
-is). An output is tabulated when its formula has at least :data:`WEIGHT` nodes (one cheaper
-costs about what a look-up does) and its names' values combine in at most
-:data:`TABLE_LIMIT` ways, so a table never holds more.
+is). An output is tabulated when its formula works through at least :data:`WEIGHT` nodes
+even on its cheapest way (a condition's cheaper branch: ``'none' if in_effect else ...``
+costs less than a look-up by six names when in effect) and its names' values combine in at
+most :data:`TABLE_LIMIT` ways, so a table never holds more.
 """
 from __future__ import annotations
 
@@ -43,7 +44,8 @@ DOMAIN_LIMIT = 256
 TABLE_LIMIT = 512
 """Most combinations of values a table may come to hold."""
 WEIGHT = 16
-"""Fewest syntax nodes a formula needs for a table to be worth it."""
+"""Fewest syntax nodes a formula works through, on its cheapest way (:func:`_cheapest`),
+for a look-up to be worth it."""
 
 
 def plan(calculator: Calculator) -> dict[str, tuple[str, ...]]:
@@ -64,7 +66,7 @@ def plan(calculator: Calculator) -> dict[str, tuple[str, ...]]:
             if bound is not None:
                 bounds[name] = bound
         if (keys and _combinations(keys, bounds) is not None
-                and expr.size(output.tree) >= WEIGHT):
+                and _cheapest(output.tree) >= WEIGHT):
             tabulated[name] = keys
     return tabulated
 
@@ -149,6 +151,17 @@ def _whole(tree: ast.expr, whole: set[str], calculator: Calculator) -> bool:
         case ast.Subscript(value=ast.Name(id=table)):
             return all(type(value) is int for value in calculator.tables[table].data.values())
     return False
+
+
+def _cheapest(tree: ast.AST) -> int:
+    """How many nodes working ``tree`` out goes through at the least: a condition's test and
+    its cheaper branch, an ``and``/``or``'s first operand; every node of the rest."""
+    match tree:
+        case ast.IfExp(test=test, body=body, orelse=orelse):
+            return 1 + _cheapest(test) + min(_cheapest(body), _cheapest(orelse))
+        case ast.BoolOp(values=[first, *_]):
+            return 1 + _cheapest(first)
+    return 1 + sum(_cheapest(child) for child in ast.iter_child_nodes(tree))
 
 
 def _bound(tree: ast.expr, bounds: dict[str, int], calculator: Calculator) -> int | None:

@@ -98,8 +98,8 @@ def test_a_combination_is_worked_out_once_by_the_formula_and_kept():
 def test_an_output_that_cannot_be_computed_is_named_through_its_table(tmp_path, monkeypatch):
     """A failure inside a table's formula is reported as the output's, as before."""
     found = compiled("tls_channels")
-    name = tabulation.table_name("starts_per_sec")
+    name = tabulation.table_name("machine_speed")
     monkeypatch.setitem(found.namespace, name, tabulation.Table(lambda *keys: 1 / 0,
                                                                 single=False))
-    with pytest.raises(calc.CalculationError, match="starts_per_sec cannot be computed"):
+    with pytest.raises(calc.CalculationError, match="machine_speed cannot be computed"):
         found.outputs({})
