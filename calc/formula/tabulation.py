@@ -50,7 +50,7 @@ for a look-up to be worth it."""
 
 def plan(calculator: Calculator) -> dict[str, tuple[str, ...]]:
     """Each output to tabulate, in evaluation order, with the names its table is keyed by
-    (the inputs and outputs its formula reads, in the order first read)."""
+    (the inputs and outputs its formula reads, :func:`_keys`)."""
     bounds = _input_bounds(calculator)
     whole = {name for name, spec in calculator.inputs.items() if spec.type == "int"}
     tabulated = {}
