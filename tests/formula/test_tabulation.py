@@ -103,3 +103,15 @@ def test_an_output_that_cannot_be_computed_is_named_through_its_table(tmp_path, 
                                                                 single=False))
     with pytest.raises(calc.CalculationError, match="machine_speed cannot be computed"):
         found.outputs({})
+
+
+def test_each_set_of_constants_is_made_once_and_shared():
+    """A plan asks for the outputs at each corner of the spreads for every variant: the
+    function of a corner, and the tables it fills, are made once and kept."""
+    found = compiled("connect")
+    first, second = (corner for corner, _ in found.spread_corners[:2])
+    assert found.outputs_with(first) is found.outputs_with(dict(reversed(first.items())))
+    assert found.outputs_with(first) is not found.outputs_with(second)
+    assert engine.outputs_at("connect", engine.judge("connect", {}), {
+        name: 0 for name in first}) == found.outputs_with({
+            constant.id: constant.spread[0] for constant in found.calculator.spreads})({})
