@@ -95,13 +95,10 @@ class Compiled:
     def tables(self) -> dict:
         """The tables of :attr:`tabulated`, each by the global the compiled functions read,
         made (empty) when ``_outputs`` or ``_rows`` is first compiled."""
-        tables = tabulation.tables(self.tabulated, self.formulas)
-        self.namespace.update(tables)
-        return tables
+        return tabulation.tables(self.tabulated, self.formulas)
 
     def _compiled(self, source: str) -> dict:
-        if self.tabulated:
-            self.tables  # noqa: B018 (made before the functions that read them run)
+        self.namespace.update(self.tables)  # before the functions that read them run
         exec(compile(source, self.filename, "exec"), self.namespace)  # noqa: S102
         return self.namespace
 

@@ -35,7 +35,7 @@ from collections.abc import Callable
 from math import prod
 from types import FunctionType
 
-from calc.core.model import BOOL, TEXT, Calculator
+from calc.core.model import BOOL, NUMBER, TEXT, Calculator
 from calc.formula import expr
 from calc.formula.emit_python import to_python
 
@@ -57,12 +57,12 @@ def plan(calculator: Calculator) -> dict[str, tuple[str, ...]]:
     for name in calculator.evaluation_order:
         output = calculator.outputs[name]
         keys = _keys(calculator, name)
+        if output.value_type == NUMBER and _whole(output.tree, whole, calculator):
+            whole.add(name)
         if output.value_type == BOOL:
             bounds[name] = 2
-        elif output.value_type == TEXT or _whole(output.tree, whole, calculator):
-            if output.value_type != TEXT:
-                whole.add(name)
-            bound = _bound(output.tree, bounds, calculator)  # values a table can be keyed by
+        elif output.value_type == TEXT or name in whole:  # values a table can be keyed by
+            bound = _bound(output.tree, bounds, calculator)
             if bound is not None:
                 bounds[name] = bound
         if (keys and _combinations(keys, bounds) is not None
@@ -109,15 +109,14 @@ class Table(dict):
 def _keys(calculator: Calculator, name: str) -> tuple[str, ...]:
     """The inputs and outputs output ``name``'s formula reads, in the order of their names:
     its table's keys, and its formula's parameters."""
-    return tuple(key for key in calculator.outputs[name].depends
-                 if key in calculator.inputs or key in calculator.outputs)
+    return _values_among(calculator.outputs[name].depends, calculator)
 
 
-def _names_read(tree: ast.expr, calculator: Calculator) -> tuple[str, ...]:
-    """The inputs and outputs ``tree`` reads (not its tables and constants, which are the
-    same for every call)."""
-    return tuple(key for key in expr.names(tree)
-                 if key in calculator.inputs or key in calculator.outputs)
+def _values_among(names, calculator: Calculator) -> tuple[str, ...]:
+    """The inputs and outputs among ``names``: not the tables and constants, which are the
+    same for every call."""
+    return tuple(name for name in names
+                 if name in calculator.inputs or name in calculator.outputs)
 
 
 def _input_bounds(calculator: Calculator) -> dict[str, int]:
@@ -169,7 +168,7 @@ def _bound(tree: ast.expr, bounds: dict[str, int], calculator: Calculator) -> in
     if isinstance(tree, ast.IfExp):
         body, orelse = (_bound(branch, bounds, calculator) for branch in (tree.body, tree.orelse))
         return None if body is None or orelse is None else body + orelse
-    return _combinations(_names_read(tree, calculator), bounds)
+    return _combinations(_values_among(expr.names(tree), calculator), bounds)
 
 
 def _combinations(keys, bounds: dict[str, int]) -> int | None:
