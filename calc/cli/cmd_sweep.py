@@ -43,12 +43,12 @@ def run(arguments) -> int:
         def write(temporary: Path) -> None:
             with open(temporary, "w", encoding="utf-8", newline="") as stream:
                 write_csv(calculator, _counted(sweep.rows(), sweep.size), stream,
-                          sweep.assumed(), ranges)
+                          sweep.varied, sweep.assumed(), ranges)
 
         replace_atomically(out, write)
     else:
         to_stdout(lambda: write_csv(calculator, _counted(sweep.rows(), sweep.size),
-                                     sys.stdout, sweep.assumed(), ranges))
+                                     sys.stdout, sweep.varied, sweep.assumed(), ranges))
         return 0
     print(f"wrote {printable(str(out))} ({sweep.size} scenarios)", file=sys.stderr)
     return 0
@@ -72,10 +72,16 @@ def _write_sweep_workbook(path: Path, calculator, sweep, ranged: bool) -> None:
 
 def _counted(items, total: int):
     """``items``, counted on stderr as they pass when a person is watching (stderr is a
-    terminal) and there are enough of them to wait for."""
+    terminal) and there are enough of them to wait for; else ``items`` themselves (a layer
+    of generator costs every scenario)."""
     if total < PROGRESS_FROM or not sys.stderr.isatty():
-        yield from items
-        return
+        return items
+    return _counting(items, total)
+
+
+def _counting(items, total: int):
+    """``items``, each :data:`PROGRESS_EVERY` th counted on stderr, the count wiped at the
+    end."""
     for done, item in enumerate(items, start=1):
         if done % PROGRESS_EVERY == 0:
             print(f"\rmqcalc: {done:,} of {total:,} scenarios", end="", file=sys.stderr,

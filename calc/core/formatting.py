@@ -56,10 +56,16 @@ def places(value: object) -> int:
     return len(text.partition(".")[2])
 
 
+EXACT_WHOLE = 1e15
+"""A whole float below this size is written as the whole number (:func:`plain_number`);
+from it on, in Python's own form (1000000000000000.0)."""
+
+
 def plain_number(value: object) -> object:
-    """A whole float as the whole number a person would write (100, not 100.0), for files
-    and fields a person reads and types; it compares equal. Anything else as it is."""
-    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
+    """A whole float below :data:`EXACT_WHOLE` as the whole number a person would write
+    (100, not 100.0), for files and fields a person reads and types; it compares equal.
+    Anything else as it is."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < EXACT_WHOLE:
         return int(value)
     return value
 

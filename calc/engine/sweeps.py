@@ -27,6 +27,9 @@ MOST_ROWS = 10_000_000
 """Most scenarios one sweep may have: for connect, about two minutes and 1.6 GB of CSV at
 the 100,000 or so scenarios a second :func:`calc.cli.sweep_csv.write_csv` reaches on one core of
 a small machine. Past that a sweep is more likely a typing slip than a plan."""
+MOST_INNER_REMEMBERED = 100_000
+"""The innermost varied input's values are worked out once and kept, rather than once for
+every combination of the outer ones, when it has at most this many (under a few MB)."""
 MOST_SHEET_CELLS = 250_000
 """Most input, output and problem cells a sweep sheet (:mod:`calc.workbook.sweep_sheet`)
 may hold. XlsxWriter keeps every cell in memory until the file is closed and rewrites each
@@ -70,6 +73,11 @@ class Sweep:
     def assumed(self) -> tuple[str, ...]:
         """The inputs the sweep leaves to their defaults that some figure reads."""
         return assumed_inputs(engine.calculator(self.calculator_id), self.given)
+
+    @property
+    def varied(self) -> tuple[str, ...]:
+        """The inputs the sweep varies; every other one is the same in all its scenarios."""
+        return tuple(name for name, _ in self.axes)
 
     @property
     def size(self) -> int:
@@ -149,11 +157,14 @@ def _values(calculator_id: str, spec, text: str) -> Sequence:
 def _product(base: dict, axes: tuple[tuple[str, Sequence], ...]) -> Iterator[dict]:
     """``base`` with the axes' inputs set to each combination of their values, the first
     axis outermost. This is the hot loop of a sweep: each scenario is a copy of its outer
-    combination's dict with the innermost input set (cheaper than ``{**base, name: value}``)."""
+    combination's dict with the innermost input set (cheaper than ``{**base, name: value}``),
+    the innermost values kept (:data:`MOST_INNER_REMEMBERED`) where they are read again."""
     if not axes:
         yield base
         return
     *outer, (name, values) = axes
+    if outer and len(values) <= MOST_INNER_REMEMBERED:
+        values = tuple(values)
     names = [outer_name for outer_name, _ in outer]
     for combination in itertools.product(*(outer_values for _, outer_values in outer)):
         copy = {**base, **dict(zip(names, combination))}.copy
