@@ -370,6 +370,14 @@ def rows(calculator_id: str, scenarios: Iterable[dict]) -> Iterator[tuple[dict, 
     return _compiled_for(calculator_id).rows(scenarios)
 
 
+def sweep_rows(calculator_id: str, scenarios: Iterable[dict], varied: tuple[str, ...]
+               ) -> Iterator[tuple[dict, tuple | None, str]]:
+    """:func:`rows` for a sweep's scenarios, every input but ``varied`` (the innermost
+    last) the same in all of them: what only outer inputs change is worked out once for
+    each combination of theirs (:meth:`calc.formula.compiler.Compiled.sweep_rows`)."""
+    return _compiled_for(calculator_id).sweep_rows(scenarios, varied)
+
+
 def sweep(calculator_id: str, values: dict, name: str, points) -> list[dict | None]:
     """The outputs for ``values`` (every input, as :func:`validate` returns them) with the
     input ``name`` set to each of ``points`` in turn; None for a point that breaks a rule

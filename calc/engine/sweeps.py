@@ -94,7 +94,7 @@ class Sweep:
 
     def rows(self) -> Iterator[tuple[dict, tuple | None, str]]:
         """:meth:`outcomes` as :func:`calc.engine.rows` gives them, for writing CSV."""
-        return engine.rows(self.calculator_id, self.inputs())
+        return engine.sweep_rows(self.calculator_id, self.inputs(), self.varied)
 
 
 def make_sweep(calculator_id: str, varies: list[str], fixed: dict) -> Sweep:

@@ -24,6 +24,9 @@ Both turn a formula that cannot be computed into the CalculationError naming it
   evidence mark (:data:`calc.core.model.DECLARED_MARKS`: whether a warning of that kind
   holds), or None and the problem: the first broken rule's :attr:`~calc.core.model.Check.problem`, or why a formula
   cannot be computed. No call, dictionary or exception handler per scenario beyond that.
+- ``sweep_rows(scenarios)``: ``rows`` made for one sweep's varied inputs, generated when a
+  sweep asks (:meth:`Compiled.sweep_rows`): the outputs its innermost input does not change
+  are worked out once for each combination of the outer ones.
 
 ``outputs`` and ``rows`` are each compiled when first called: ``mqcalc eval`` and the
 terminal calculator call ``outputs`` only for the ranges of a calculator with spreads, and
@@ -153,6 +156,25 @@ class Compiled:
         """The compiled ``rows`` generator (see the module) over ``scenarios``."""
         return self._with_rows["_rows"](scenarios)
 
+    def sweep_rows(self, scenarios: Iterable[dict], varied: tuple[str, ...]
+                   ) -> Iterator[tuple[dict, tuple | None, str]]:
+        """:meth:`rows` for a sweep's ``scenarios``, each holding the same value of every
+        input but ``varied`` (the innermost last): the outputs that do not read the
+        innermost input are worked out once for each combination of the outer ones
+        (:func:`_sweep_source`). Generated and compiled once for each ``varied``."""
+        generator = self._sweeps.get(varied)
+        if generator is None:
+            namespace = dict(self._with_rows)
+            exec(compile(_sweep_source(self.calculator, self.tabulated, varied),  # noqa: S102
+                         f"<sweep of {self.calculator.id}>", "exec"), namespace)
+            generator = self._sweeps[varied] = namespace["_sweep_rows"]
+        return generator(scenarios)
+
+    @cached_property
+    def _sweeps(self) -> dict[tuple[str, ...], Callable]:
+        """:meth:`sweep_rows`'s generators, by the inputs their sweeps vary."""
+        return {}
+
     def refusal(self, index: int, values: dict) -> InputError:
         """The error for breaking rule ``index``: it names the first input the rule reads,
         its value, and the values of the others."""
@@ -266,15 +288,11 @@ def compile_calculator(calculator: Calculator) -> Compiled:
     for line, name in looked_up:
         source.add(line, name, indent=3)
     source.extend_checked(finite, indent=3)
-    for index, kind in enumerate(DECLARED_MARKS):
-        held = [f"({to_python(note.tree)})" for note in calculator.notes if note.kind == kind]
-        source.add(f"_mark{index} = {' or '.join(held) or 'False'}", indent=3)
+    source.extend(_marks(calculator), indent=3)
     source.add("except _failures as _error:", indent=2)
     source.add("yield _values, None, _failure(_error)", indent=3)
     source.add("continue", indent=3)
-    source.add("yield _values, (" + "".join(f"{name}, " for name in calculator.outputs)
-               + "".join(f"bool(_mark{index}), " for index in range(len(DECLARED_MARKS)))
-               + "), ''", indent=2)
+    source.add(_row_yield(calculator), indent=2)
 
     namespace = dict(HELPERS)
     namespace.update({table.id: lookup_form(table) for table in calculator.tables.values()})
@@ -314,6 +332,73 @@ def _finite_checks(calculator: Calculator) -> list[tuple[str, str | None, int]]:
     lines += [(f"if not _isfinite({name}): raise OverflowError('the result is no finite "
                "number')", name, 1) for name in numbers]
     return lines
+
+
+def _marks(calculator: Calculator) -> list[str]:
+    """Lines setting ``_markN`` to whether a warning of the declared mark N holds."""
+    lines = []
+    for index, kind in enumerate(DECLARED_MARKS):
+        held = [f"({to_python(note.tree)})" for note in calculator.notes if note.kind == kind]
+        lines.append(f"_mark{index} = {' or '.join(held) or 'False'}")
+    return lines
+
+
+def _row_yield(calculator: Calculator) -> str:
+    """The line yielding a computed scenario: its inputs, outputs and marks, no problem."""
+    return ("yield _values, (" + "".join(f"{name}, " for name in calculator.outputs)
+            + "".join(f"bool(_mark{index}), " for index in range(len(DECLARED_MARKS)))
+            + "), ''")
+
+
+def _sweep_source(calculator: Calculator, tabulated: dict[str, tuple[str, ...]],
+                  varied: tuple[str, ...]) -> str:
+    """The source of ``_sweep_rows``: ``_rows`` for the scenarios of one sweep, where every
+    input but ``varied`` keeps one value and the last of ``varied`` (the innermost) changes
+    every scenario. The outputs that do not read the innermost input are *held*: worked
+    out again only when an outer input's value changes (each is a function of the inputs
+    it reads). Any scenario whose figures cannot be computed is handed to ``_rows`` whole,
+    so its problem is the one ``_rows`` gives, naming the first output that fails."""
+    innermost = set(varied[-1:])
+    outer = [name for name in calculator.inputs if name in varied and name not in innermost]
+    others = [name for name in calculator.inputs if name not in varied]
+    held = [name for name in calculator.evaluation_order
+            if innermost.isdisjoint(calculator.outputs[name].inputs_read)]
+    moving = [name for name in calculator.evaluation_order if name not in held]
+    lines = ["def _sweep_rows(_scenarios):", "    _kept = None", "    for _values in _scenarios:"]
+    lines += [f"        {name} = _values[{name!r}]" for name in innermost]
+    lines += ["        _key = (" + "".join(f"_values[{name!r}], " for name in outer) + ")",
+              "        if _key != _kept:", "            _kept, _held = _key, False"]
+    lines += [f"            {name} = _values[{name!r}]" for name in outer + others]
+    lines.append("        try:")
+    lines += [f"            if not {to_python(check.tree)}: yield _values, None, "
+              f"_problems[{index}]; continue" for index, check in enumerate(calculator.checks)]
+    lines.append("            if not _held:")
+    lines += ["                " + _formula_line(calculator, tabulated, name) for name in held]
+    lines += ["                " + line for line in _finite_sum(calculator, held)]
+    lines.append("                _held = True")
+    lines += ["            " + _formula_line(calculator, tabulated, name) for name in moving]
+    lines += ["            " + line for line in _finite_sum(calculator, moving)]
+    lines += ["            " + line for line in _marks(calculator)]
+    lines += ["        except _failures:", "            yield from _rows((_values,))",
+              "            continue", "        " + _row_yield(calculator)]
+    return "\n".join(lines) + "\n"
+
+
+def _formula_line(calculator: Calculator, tabulated: dict[str, tuple[str, ...]],
+                  name: str) -> str:
+    """The line computing output ``name``: looked up if it is tabulated."""
+    if name in tabulated:
+        return tabulation.line(name, tabulated[name])
+    return f"{name} = {to_python(calculator.outputs[name].tree)}"
+
+
+def _finite_sum(calculator: Calculator, names: list[str]) -> list[str]:
+    """A line raising OverflowError when the numeric outputs among ``names`` are not all
+    finite (their sum is not), or none."""
+    numbers = [name for name in names if calculator.outputs[name].tree.mq_type == NUMBER]
+    if not numbers:
+        return []
+    return [f"if not _isfinite({' + '.join(numbers)}): raise OverflowError"]
 
 
 class _Source:

@@ -383,6 +383,34 @@ def test_a_formula_that_cannot_be_computed_names_its_output(tmp_path):
     assert outputs is None and "connect_cpu_us cannot be computed" in problem
 
 
+def test_a_sweeps_scenarios_that_cannot_be_computed_have_the_problems_rows_give(tmp_path):
+    """A sweep works out the outputs an outer input changes once for many scenarios; where
+    one of those (here over SHARECNV 0) or of the others (over 0 connects a second) cannot
+    be computed, the scenario's problem is the one the general rows give, naming it."""
+    from calc.formula.compiler import compile_calculator
+
+    def divide(document):
+        outputs = document["outputs"]
+        outputs["connect_cpu_us"]["formula"] = "basic_connect_cpu_us / sharecnv"
+        outputs["connect_cpu_seconds_per_sec"]["formula"] = "connect_cpu_us / connects_per_sec"
+
+    compiled = compile_calculator(load(connect_changed(tmp_path, divide)))
+    defaults = {name: spec.default for name, spec in compiled.calculator.inputs.items()}
+    scenarios = [{**defaults, "listener": listener, "sharecnv": sharecnv,
+                  "connects_per_sec": rate}
+                 for listener in ("local", "shared") for sharecnv in (0, 1, 0)
+                 for rate in (0.0, 5.0)]
+    swept = list(compiled.sweep_rows(scenarios, ("listener", "sharecnv", "connects_per_sec")))
+    assert swept == list(compiled.rows(scenarios))
+    problems = [problem.partition(" (")[0] for _, _, problem in swept]
+    assert problems == 2 * ([
+        "connect: connect_cpu_us cannot be computed for these inputs"] * 2 + [
+        "connect: connect_cpu_seconds_per_sec cannot be computed for these inputs", ""] + [
+        "connect: connect_cpu_us cannot be computed for these inputs"] * 2)
+    computed = dict(zip(compiled.calculator.outputs, swept[3][1]))
+    assert computed["connect_cpu_seconds_per_sec"] == computed["connect_cpu_us"] / 5
+
+
 @pytest.mark.parametrize(("length", "refused"), [(25, False), (26, True)])
 def test_an_id_must_leave_room_for_its_sweep_sheets_name(tmp_path, length, refused):
     """Excel names a sheet in at most 31 characters, and a calculator's sweep sheet adds
