@@ -24,9 +24,9 @@ from calc.core.values import as_number, coerce
 from calc.engine.evidence import assumed_inputs
 
 MOST_ROWS = 10_000_000
-"""Most scenarios one sweep may have: for connect, about two minutes and 1.6 GB of CSV at
-the 100,000 or so scenarios a second :func:`calc.cli.sweep_csv.write_csv` reaches on one core of
-a small machine. Past that a sweep is more likely a typing slip than a plan."""
+"""Most scenarios one sweep may have: for connect, 3 to 4 GB of CSV and 30 to 90 seconds
+at the 120,000 to 320,000 scenarios a second :func:`calc.cli.sweep_csv.write_csv` reaches on
+one core of a small machine. Past that a sweep is more likely a typing slip than a plan."""
 MOST_INNER_REMEMBERED = 100_000
 """The innermost varied input's values are worked out once and kept, rather than once for
 every combination of the outer ones, when it has at most this many (under a few MB)."""
