@@ -12,6 +12,7 @@ import calc
 from calc.core.errors import InputError
 from calc.engine.sweeps import most_sheet_rows
 from tests.bench.__main__ import main
+from tests.bench.markdown import main as markdown_main
 from tests.bench.references import REFERENCES
 from tests.bench.scaling import XLSX_BASE_ROWS, xlsx_sweep
 from tests.bench.sweep import xlsx_rows
@@ -65,6 +66,15 @@ def test_the_benchmark_prints_and_stores_every_engine_figure(tmp_path, capsys):
     assert all(measure["value"] > 0 for measure in stored["measures"])
     assert stored["machine"]["cores"] >= 1
     assert "connect: engine / hand-written" in capsys.readouterr().out
+    assert markdown_main([str(out)]) == 0
+    heading, blank, header, rule, *rows = capsys.readouterr().out.splitlines()
+    assert heading.startswith("Measured ") and stored["machine"]["commit"] in heading
+    assert (blank, header) == ("", "| section | measure | figure | goal | how |")
+    assert len(rows) == len(stored["measures"])
+    goal = next(m for m in stored["measures"] if m["name"] == "connect: engine / hand-written")
+    verdict = "met" if goal["met"] else "**not met**"
+    assert any(row.startswith("| engine | connect: engine / hand-written | ")
+               and f"| {goal['goal']}: {verdict} |" in row for row in rows)
 
 
 @pytest.fixture(scope="module")

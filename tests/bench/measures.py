@@ -95,3 +95,21 @@ def table(measures: list[Measure]) -> str:
 def as_json(measures: list[Measure], about: dict) -> str:
     return json.dumps({"machine": about, "measures": [asdict(m) for m in measures]},
                       indent=1, ensure_ascii=False) + "\n"
+
+
+def markdown(figures: dict) -> str:
+    """One run's figures, as :func:`as_json` stores them, as the README shows them: a line
+    naming the run (date, commit, machine, Python, load) and a table of every measure, its
+    figure and unit, its goal and verdict, and how it was measured."""
+    about = figures["machine"]
+    lines = [f"Measured {about['date']} at commit {about['commit']} on {about['cores']} cores "
+             f"of an {about['cpu']}, Python {about['python']}, {about['system']}; load "
+             f"average at the end {about['load average']}.", "",
+             "| section | measure | figure | goal | how |", "|---|---|---|---|---|"]
+    for measure in figures["measures"]:
+        verdict = {True: "met", False: "**not met**", None: ""}[measure["met"]]
+        cells = [measure["section"], measure["name"],
+                 f"{shown(measure['value'])} {measure['unit']}".strip(),
+                 f"{measure['goal']}: {verdict}" if measure["goal"] else "", measure["detail"]]
+        lines.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
+    return "\n".join(lines) + "\n"

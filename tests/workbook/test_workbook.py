@@ -2,6 +2,8 @@
 look and behave like inputs and formulas that store their results."""
 from __future__ import annotations
 
+import gc
+import io
 import itertools
 import re
 import zipfile
@@ -13,7 +15,8 @@ import calc
 from calc.core.names import (NOTES_APPLYING, NOTES_SHOWN, STATUS, check_message_name, sweep_sheet,
                              table_range_names)
 from calc.formula.emit_excel import EMITTED_FUNCTIONS
-from calc.workbook import build_all
+from calc.core.errors import MqcalcError
+from calc.workbook import build_all, zipped
 from calc.workbook.chart_data import chart_data_sheet_name
 from calc.workbook.input_state import STATE_FUNCTIONS
 from calc.workbook.summary_block import ALL_CLEAR
@@ -258,3 +261,31 @@ def test_a_choice_cells_prompt_gives_each_choice_with_its_label(opened):
     [rule] = [rule for rule in sheet.data_validations.dataValidation if cell in rule.sqref]
     assert rule.prompt == ("Accepts one of local (Queue manager listener), "
                            "shared (Shared (QSG) listener).")
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+@pytest.mark.parametrize("fails", [False, True])
+def test_the_garbage_collector_is_paused_while_a_book_is_written_and_as_it_was_after(
+        enabled, fails):
+    """XlsxWriter holds every cell until the book closes; the collector would walk them all
+    in each full collection, so it is off meanwhile, and back as it was after, a failure
+    in the writing included."""
+    seen = []
+
+    def fill(book, styles):
+        seen.append(gc.isenabled())
+        book.add_worksheet("one").write_number(0, 0, 1)
+        if fails:
+            raise MqcalcError("stopped")
+
+    was = gc.isenabled()
+    try:
+        (gc.enable if enabled else gc.disable)()
+        if fails:
+            with pytest.raises(MqcalcError, match="stopped"):
+                zipped(fill)
+        else:
+            assert zipfile.ZipFile(io.BytesIO(zipped(fill))).namelist()
+        assert seen == [False] and gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()
