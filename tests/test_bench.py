@@ -113,6 +113,15 @@ def test_pycel_and_formulas_say_why_they_cannot_compute_the_workbook_as_written(
         peers.PEERS["formulas"](calculator, cases, book)
 
 
+def test_the_workbook_evaluator_computes_what_the_engine_computes(connect_workbook):
+    """The tests' own evaluator types each case in as a person types it (a switch as yes or
+    no) and checks every output against the engine: a time means it agreed."""
+    from tests.bench import peers
+    calculator, cases, book = connect_workbook
+    assert any(type(value) is bool for case in cases for value in case.values())
+    assert peers.PEERS["oracle"](calculator, cases, book) > 0
+
+
 @pytest.mark.parametrize("peer", ["pycel (names, EXACT given)", "formulas (names made global)"])
 def test_pycel_and_formulas_adapted_compute_what_the_engine_computes(peer, connect_workbook):
     """Each peer checks every output against the engine as it goes: a time means it agreed."""

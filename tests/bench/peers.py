@@ -151,7 +151,7 @@ def _oracle_seconds(calculator, cases: list[dict], path: Path) -> float:
     spent = 0.0
     for case in cases:
         started = time.perf_counter()
-        oracle.set_all(calculator.id, case)
+        oracle.set_all(calculator.id, cell_values(calculator, case))
         found = {name: oracle.value(calculator.id, name) for name in calculator.outputs}
         spent += time.perf_counter() - started
         check(calculator, case, found, "the xlsx oracle")
