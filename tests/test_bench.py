@@ -3,6 +3,7 @@ computes (else the comparison means nothing), and it must run. No timing is asse
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from hypothesis import given
@@ -13,10 +14,12 @@ from calc.core.errors import InputError
 from calc.engine.sweeps import most_sheet_rows
 from tests.bench.__main__ import main
 from tests.bench.markdown import main as markdown_main
+from tests.bench.measures import markdown
 from tests.bench.references import REFERENCES
 from tests.bench.scaling import XLSX_BASE_ROWS, xlsx_sweep
 from tests.bench.sweep import xlsx_rows
 
+from .conftest import REPO
 from .strategies import any_inputs, hostile_edges, hostile_values
 
 REFERENCED = [calc.calculator(calculator_id) for calculator_id in REFERENCES]
@@ -66,11 +69,14 @@ def test_the_benchmark_prints_and_stores_every_engine_figure(tmp_path, capsys):
     assert all(measure["value"] > 0 for measure in stored["measures"])
     assert stored["machine"]["cores"] >= 1
     assert "connect: engine / hand-written" in capsys.readouterr().out
-    assert markdown_main([str(out)]) == 0
+    assert markdown_main(["--whole", str(out)]) == 0
     heading, blank, header, rule, *rows = capsys.readouterr().out.splitlines()
     assert heading.startswith("Measured ") and stored["machine"]["commit"] in heading
     assert (blank, header) == ("", "| section | measure | figure | goal | how |")
     assert len(rows) == len(stored["measures"])
+    assert markdown_main([str(out)]) == 0  # the README's: the engine's verdicts alone
+    shown = capsys.readouterr().out.splitlines()[4:]
+    assert len(shown) == sum(1 for m in stored["measures"] if m["goal"]) == len(REFERENCES)
     goal = next(m for m in stored["measures"] if m["name"] == "connect: engine / hand-written")
     verdict = "met" if goal["met"] else "**not met**"
     assert any(row.startswith("| engine | connect: engine / hand-written | ")
@@ -136,3 +142,12 @@ def test_the_benchmarks_largest_workbook_sweeps_fit_a_workbook():
     most = most_sheet_rows(calc.calculator(xlsx_sweep(1)[0]))
     assert most >= xlsx_rows() >= 4_000
     assert most >= XLSX_BASE_ROWS * 100
+
+
+def test_the_readmes_table_is_the_stored_run_it_names():
+    """The README's performance table is the one the stored run it names prints, not
+    typed."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    [name] = re.findall(r"python -m tests\.bench\.markdown\s+(tests/bench/runs/\S+\.json)`",
+                        readme)
+    assert markdown(json.loads((REPO / name).read_text(encoding="utf-8"))) in readme

@@ -1,6 +1,7 @@
-"""``python -m tests.bench.markdown [FILE]``: a benchmark run's figures (``out/bench.json``
-unless told) as the Markdown table the README's performance section shows, on stdout, so
-the README's table is made from one run, not typed."""
+"""``python -m tests.bench.markdown [--whole] [FILE]``: a benchmark run's figures
+(``out/bench.json`` unless told) as the Markdown table the README's performance section
+shows, on stdout, so the README's table is made from one run, not typed; ``--whole``: every
+figure, each calculator's and size's too."""
 from __future__ import annotations
 
 import json
@@ -11,9 +12,11 @@ from .measures import markdown
 
 
 def main(argv: list[str] | None = None) -> int:
-    arguments = sys.argv[1:] if argv is None else argv
-    path = Path(arguments[0] if arguments else "out/bench.json")
-    print(markdown(json.loads(path.read_text(encoding="utf-8"))), end="")
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    whole = "--whole" in arguments
+    files = [argument for argument in arguments if argument != "--whole"]
+    path = Path(files[0] if files else "out/bench.json")
+    print(markdown(json.loads(path.read_text(encoding="utf-8")), whole), end="")
     return 0
 
 

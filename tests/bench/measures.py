@@ -97,16 +97,32 @@ def as_json(measures: list[Measure], about: dict) -> str:
                       indent=1, ensure_ascii=False) + "\n"
 
 
-def markdown(figures: dict) -> str:
+ITEMISED = ("engine", "peers", "scaling")
+"""Sections with a figure for each calculator or size: the README shows their verdicts and
+totals, and the JSON holds every figure."""
+
+
+def shown_in_readme(measure: dict) -> bool:
+    """Whether the README's table shows ``measure`` (as :func:`as_json` stores it): every
+    figure of a section about one command, and of the :data:`ITEMISED` ones those held to
+    a goal and the peers' totals (``all: ...``)."""
+    return (measure["section"] not in ITEMISED or bool(measure["goal"])
+            or measure["name"].startswith("all: "))
+
+
+def markdown(figures: dict, whole: bool = False) -> str:
     """One run's figures, as :func:`as_json` stores them, as the README shows them: a line
-    naming the run (date, commit, machine, Python, load) and a table of every measure, its
-    figure and unit, its goal and verdict, and how it was measured."""
+    naming the run (date, commit, machine, Python, load) and a table of each measure
+    (:func:`shown_in_readme`; with ``whole``, every one), its figure and unit, its goal and
+    verdict, and how it was measured."""
     about = figures["machine"]
     lines = [f"Measured {about['date']} at commit {about['commit']} on {about['cores']} cores "
              f"of an {about['cpu']}, Python {about['python']}, {about['system']}; load "
              f"average at the end {about['load average']}.", "",
              "| section | measure | figure | goal | how |", "|---|---|---|---|---|"]
     for measure in figures["measures"]:
+        if not (whole or shown_in_readme(measure)):
+            continue
         verdict = {True: "met", False: "**not met**", None: ""}[measure["met"]]
         cells = [measure["section"], measure["name"],
                  f"{shown(measure['value'])} {measure['unit']}".strip(),
