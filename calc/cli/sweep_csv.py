@@ -54,8 +54,8 @@ def write_csv(calculator: Calculator, rows: Iterable[Row], stream: TextIOBase,
               ranges: tuple[tuple[str, ...], Callable] | None = None) -> int:
     """Write the header and one line per scenario to ``stream``; return the scenario count.
     ``rows`` are ``(inputs, outputs, problem)`` as :func:`calc.engine.rows` gives them, every
-    input but those ``varied`` the same in all of them (a sweep's fixed values and
-    defaults); ``assumed`` the inputs the sweep leaves to their defaults that its figures
+    input but those ``varied`` (a sweep's axes, the innermost last) the same in all of them
+    (a sweep's fixed values and defaults); ``assumed`` the inputs the sweep leaves to their defaults that its figures
     read; ``ranges`` (:func:`calc.engine.sweep_ranges`) adds a ``low.ID`` and a ``high.ID``
     column for each output it names, last."""
     names, ends = ranges or ((), None)
