@@ -16,13 +16,13 @@ the templates and the engine, never free text a user typed (values outside an in
 domain are refused before a sweep runs), and a guard would change the values a script reads
 back. Numbers, negative ones included, are written as numbers.
 
-Each calculator's line is a generated function, compiled once per sweep: one f-string with a
-field per column that changes from scenario to scenario, the formatting of each field chosen
-from the column's value type. The inputs the sweep does not vary, and the outputs that read
-none of the varied inputs (:attr:`calc.core.model.Output.inputs_read`), are the same on every
-line: their text is worked out once, from the first scenario that has them, and each run of
-them is one field. This loop runs millions of times, so a line costs a few dictionary
-look-ups and one string build.
+Each calculator's line is a generated function, compiled once per sweep: a few f-strings
+added, a field for each column that changes from scenario to scenario, the formatting of
+each chosen from the column's value type. The columns the innermost varied input does not
+change (the other inputs, and the outputs that do not read it:
+:attr:`calc.core.model.Output.inputs_read`) are held: each run of them is one field, its
+text worked out again only when an outer input's value changes (:class:`_Lines`). This loop
+runs millions of times, so a line costs a few dictionary look-ups and one string build.
 """
 from __future__ import annotations
 
@@ -55,9 +55,9 @@ def write_csv(calculator: Calculator, rows: Iterable[Row], stream: TextIOBase,
     """Write the header and one line per scenario to ``stream``; return the scenario count.
     ``rows`` are ``(inputs, outputs, problem)`` as :func:`calc.engine.rows` gives them, every
     input but those ``varied`` (a sweep's axes, the innermost last) the same in all of them
-    (a sweep's fixed values and defaults); ``assumed`` the inputs the sweep leaves to their defaults that its figures
-    read; ``ranges`` (:func:`calc.engine.sweep_ranges`) adds a ``low.ID`` and a ``high.ID``
-    column for each output it names, last."""
+    (a sweep's fixed values and defaults); ``assumed`` the inputs the sweep leaves to their
+    defaults that its figures read; ``ranges`` (:func:`calc.engine.sweep_ranges`) adds a
+    ``low.ID`` and a ``high.ID`` column for each output it names, last."""
     names, ends = ranges or ((), None)
     stream.write(",".join([*calculator.inputs, *calculator.outputs, "problem", *DECLARED_MARKS,
                            ASSUMED, *(range_name(end, name) for end in RANGE_ENDS

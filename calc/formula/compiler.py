@@ -241,13 +241,10 @@ def compile_calculator(calculator: Calculator) -> Compiled:
     parameters = ", ".join(calculator.inputs)
     judging = [line for spec in calculator.inputs.values() for line in _judging(spec)]
     values = "{" + ", ".join(f"{name!r}: {name}" for name in calculator.inputs) + "}"
-    checks = [(f"if not {to_python(check.tree)}: ", index, _rule(check))
-              for index, check in enumerate(calculator.checks)]
-    formulas = [(f"{name} = {to_python(calculator.outputs[name].tree)}", name)
-                for name in calculator.evaluation_order]
+    checks = _check_tests(calculator)
+    formulas = _formula_lines(calculator)
     tabulated = tabulation.plan(calculator)
-    looked_up = [(tabulation.line(name, tabulated[name]), name) if name in tabulated
-                 else (line, name) for line, name in formulas]
+    looked_up = _looked_up(formulas, tabulated)
     outputs = "{" + ", ".join(f"{name!r}: {name}" for name in calculator.outputs) + "}"
     finite = _finite_checks(calculator)
     flags = "(" + "".join(to_python(note.tree) + ", " for note in calculator.notes) + ")"
@@ -370,13 +367,14 @@ def _sweep_source(calculator: Calculator, tabulated: dict[str, tuple[str, ...]],
               "        if _key != _kept:", "            _kept, _held = _key, False"]
     lines += [f"            {name} = _values[{name!r}]" for name in outer + others]
     lines.append("        try:")
-    lines += [f"            if not {to_python(check.tree)}: yield _values, None, "
-              f"_problems[{index}]; continue" for index, check in enumerate(calculator.checks)]
+    lines += [f"            {test}yield _values, None, _problems[{index}]; continue"
+              for test, index, _ in _check_tests(calculator)]
+    computing = {name: line for line, name in _looked_up(_formula_lines(calculator), tabulated)}
     lines.append("            if not _held:")
-    lines += ["                " + _formula_line(calculator, tabulated, name) for name in held]
+    lines += ["                " + computing[name] for name in held]
     lines += ["                " + line for line in _finite_sum(calculator, held)]
     lines.append("                _held = True")
-    lines += ["            " + _formula_line(calculator, tabulated, name) for name in moving]
+    lines += ["            " + computing[name] for name in moving]
     lines += ["            " + line for line in _finite_sum(calculator, moving)]
     lines += ["            " + line for line in _marks(calculator)]
     lines += ["        except _failures:", "            yield from _rows((_values,))",
@@ -384,12 +382,24 @@ def _sweep_source(calculator: Calculator, tabulated: dict[str, tuple[str, ...]],
     return "\n".join(lines) + "\n"
 
 
-def _formula_line(calculator: Calculator, tabulated: dict[str, tuple[str, ...]],
-                  name: str) -> str:
-    """The line computing output ``name``: looked up if it is tabulated."""
-    if name in tabulated:
-        return tabulation.line(name, tabulated[name])
-    return f"{name} = {to_python(calculator.outputs[name].tree)}"
+def _check_tests(calculator: Calculator) -> list[tuple[str, int, str]]:
+    """Each rule between inputs as ``(test, index, what it computes)``: the test an ``if``
+    that holds when the rule is broken, for a line to finish with what follows."""
+    return [(f"if not {to_python(check.tree)}: ", index, _rule(check))
+            for index, check in enumerate(calculator.checks)]
+
+
+def _formula_lines(calculator: Calculator) -> list[tuple[str, str]]:
+    """``(line computing it, name)`` for each output, in evaluation order."""
+    return [(f"{name} = {to_python(calculator.outputs[name].tree)}", name)
+            for name in calculator.evaluation_order]
+
+
+def _looked_up(formulas: list[tuple[str, str]],
+               tabulated: dict[str, tuple[str, ...]]) -> list[tuple[str, str]]:
+    """``formulas`` with the line of each tabulated output a look-up in its table."""
+    return [(tabulation.line(name, tabulated[name]), name) if name in tabulated
+            else (line, name) for line, name in formulas]
 
 
 def _finite_sum(calculator: Calculator, names: list[str]) -> list[str]:
