@@ -9,10 +9,10 @@ STORE`` ranks the intervals by them to import the peak alone
 
 A load works the points out for the days its rows fall in (a record is placed in the
 interval its time falls in, and an interval may start up to its length before one of its
-records): a day at a time and one queue manager at a time, its rows read back from the
-store with those of the longest interval before it and after it, imported as
-``mqcalc smf`` imports them, and the day's points put in place of those it had. A
-day's rows, not the month's, are in memory at once. Where a queue manager's rows hold a
+records): a day at a time, the rows of every queue manager with points that day read
+back from the store together, each with those of its longest interval before it and after
+it, imported as ``mqcalc smf`` imports them, and the day's points put in place of those it
+had. A day's rows, not the month's, are in memory at once. Where a queue manager's rows hold a
 time the store could not read (:func:`calc.inputs.smf.store.moment`), its points are
 worked out from all its rows at once, as the import places those rows itself.
 
@@ -93,19 +93,33 @@ def _stamp(team: str) -> str:
 def refresh(connection, number: int, progress: Callable[[str], None]) -> None:
     """Work out again, in the transaction of load ``number``, the points of the days that
     load added rows to; every point, where the store's were worked out by another mqzcalc
-    or other templates (or none were yet)."""
+    or other templates (or none were yet). Each day is read once for every queue manager
+    it holds points of (:func:`_by_day`)."""
     every = not current(connection)
     if every:
         connection.execute(f"DELETE FROM {SERIES}")
-    touched = _days(connection, None if every else number)
-    for index, (system, days) in enumerate(touched.items(), start=1):
-        for day, around in _windows(connection, system, days):
-            progress(f"the series of {system[1]} on {system[0]}"
-                     + (f" for {day:%Y-%m-%d}" if day else "")
-                     + f" ({index} of {len(touched)} queue managers)")
-            _work_out(connection, system, day, around)
+    days = _by_day(connection, _days(connection, None if every else number))
+    for index, (day, arounds) in enumerate(days.items(), start=1):
+        progress(f"the series of {len(arounds)} queue "
+                 f"manager{'s' if len(arounds) > 1 else ''} "
+                 + (f"for {day:%Y-%m-%d} ({index} of {len(days)} days)" if day
+                    else "from all their rows"))
+        _work_out(connection, day, arounds)
     connection.execute(f"DELETE FROM {MADE}")
     connection.execute(f"INSERT INTO {MADE} VALUES (?)", [stamp()])
+
+
+def _by_day(connection, touched: dict[tuple[str, str], set[date] | None]
+            ) -> dict[datetime | None, list[store.Around]]:
+    """The windows of every queue manager ``touched`` (:func:`_windows`) gathered by day,
+    in order, the queue managers whose points are worked out from all their rows first (day
+    None): one read of a day for all of them, where a read for each scanned every table
+    once a queue manager (seven times the reading, 3 ms a table, for the sample's day)."""
+    days: dict[datetime | None, list[store.Around]] = {}
+    for system, mine in touched.items():
+        for day, around in _windows(connection, system, mine):
+            days.setdefault(day, []).append(around)
+    return dict(sorted(days.items(), key=lambda item: (item[0] is not None, item[0])))
 
 
 def _tables(connection) -> dict[str, str]:
@@ -174,17 +188,19 @@ def _midnight(day: date) -> datetime:
     return datetime.combine(day, datetime.min.time())
 
 
-def _work_out(connection, system: tuple[str, str], day: datetime | None,
-              around: store.Around) -> None:
-    """The points of the queue manager's intervals that start on ``day`` (every one, where
-    None) put in place of those the store had."""
-    tables = store.read_opened(connection, declared().files, columns_read, None, [around])
+def _work_out(connection, day: datetime | None, arounds: list[store.Around]) -> None:
+    """The points of the intervals of the queue managers ``arounds`` names that start on
+    ``day`` (every one, where None) put in place of those the store had. Each queue
+    manager's intervals are made of its own rows alone (:func:`intervals` never mixes two),
+    so reading them together gives each the points a read of its own would."""
+    tables = store.read_opened(connection, declared().files, columns_read, None, arounds)
     built, _unplaced = intervals(tables)
     mine = [interval for interval in built if day is None or day <= interval.start < day + DAY]
     within, parameters = ("", []) if day is None else ("AND start >= ? AND start < ?",
                                                        [day, day + DAY])
-    connection.execute(f"DELETE FROM {SERIES} WHERE lpar = ? AND qmgr = ? {within}",
-                       [*system, *parameters])
+    for around in arounds:
+        connection.execute(f"DELETE FROM {SERIES} WHERE lpar = ? AND qmgr = ? {within}",
+                           [around.lpar, around.qmgr, *parameters])
     rows = [(interval.lpar, interval.qmgr, interval.start, interval.seconds,
              json.dumps(point_of(import_interval(interval)).values)) for interval in mine]
     for first in range(0, len(rows), INSERTED_AT_ONCE):
