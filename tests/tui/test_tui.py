@@ -1,6 +1,7 @@
 """The terminal calculator driven through Textual's Pilot: what it shows is the engine's."""
 from __future__ import annotations
 
+import gc
 import io
 
 import openpyxl
@@ -679,3 +680,22 @@ async def test_a_range_in_a_field_is_saved_and_opened_again_as_a_range(tmp_path)
         await through_file_prompt(fresh, pilot, "ctrl+o", path)
         assert fresh.query_one(f"#{field_id('connects_per_sec')}", Input).value == "800..1200"
         assert "0.7600 (0.6080–0.9120)" in plain(fresh.query_one("#answer", Static), SIZE[0])
+
+
+def test_the_terminal_calculators_process_looks_at_its_newest_objects_less_often(monkeypatch):
+    """``mqcalc`` (run_app) runs the app with the garbage collector's first threshold at
+    NEWEST_COLLECTED_EVERY, the two older ones as they were."""
+    from tui import app as app_module
+
+    seen, before = [], gc.get_threshold()
+
+    class Started:
+        def run(self) -> None:
+            seen.append(gc.get_threshold())
+
+    monkeypatch.setattr(app_module, "create_app", lambda *arguments, **named: Started())
+    try:
+        app_module.run_app()
+    finally:
+        gc.set_threshold(*before)
+    assert seen == [(app_module.NEWEST_COLLECTED_EVERY, *before[1:])]
