@@ -46,6 +46,26 @@ def test_a_store_keeps_the_series_the_import_gives_whatever_its_loads(tmp_path):
     assert stored_series.read(daily, " mq1o") == series(read_smf(daily, " mq1o").imported)
 
 
+@pytest.mark.parametrize("together", [1, 3])
+def test_a_day_read_for_fewer_queue_managers_at_once_gives_the_same_points(tmp_path, monkeypatch,
+                                                                          together):
+    """Two days of the sample, two copies a day: the rows of a day's six queue managers (the
+    seventh's are of 2016) read in one go (the default), in reads of three, or one by one,
+    the store keeps the same points, and no read takes more queue managers than it may."""
+    days = [restamp(SAMPLE, tmp_path / f"day-{number}", number, 2) for number in range(2)]
+    default = stored_series.READ_TOGETHER
+    told: dict[int, list[str]] = {default: [], together: []}
+    for most, said in told.items():
+        monkeypatch.setattr(stored_series, "READ_TOGETHER", most)
+        store.load(tmp_path / f"{most}.duckdb", days, said.append)
+    taken = {most: [int(step.split()[3]) for step in said if step.startswith("the series of")]
+             for most, said in told.items()}
+    assert max(taken[default]) == 6 > together == max(taken[together])  # 6 a day
+    assert sum(taken[together]) == sum(taken[default])
+    assert (kept_series(tmp_path / f"{together}.duckdb")
+            == kept_series(tmp_path / f"{default}.duckdb"))
+
+
 def test_a_series_another_mqzcalc_worked_out_is_read_again_until_a_load_works_it_out(
         tmp_path, monkeypatch):
     """A store whose series was worked out by other code or templates (its stamp another)
@@ -109,7 +129,7 @@ def test_a_load_tells_each_file_then_each_day_of_the_series(tmp_path):
     store.load(tmp_path / "mq.duckdb", [RAW], told.append)
     assert told == [f"{number}/5 {RAW.absolute() / name}" for number, name in enumerate(
         ["SMF-QCTADP.csv", "SMF-QCTDSP.csv", "SMF-QIS1.csv", "SMF-QJST.csv", "SMF-WQ.csv"],
-        start=1)] + [f"the series of 2 queue managers for 2026-03-0{day} ({day} of 3 days)"
+        start=1)] + [f"the series of 2 queue managers for 2026-03-0{day} ({day} of 3)"
                      for day in (1, 2, 3)]
 
 
