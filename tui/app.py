@@ -33,6 +33,13 @@ from .settings import load_settings, save_setting, settings_path
 
 SAVE, DISCARD = "save", "discard"
 """The quit question's answers but staying (None)."""
+NEWEST_COLLECTED_EVERY = 50_000
+"""How many allocations the terminal calculator's process makes between two looks of the
+garbage collector at its newest objects (Python's own is 700). Textual makes and drops
+objects by the hundred thousand as it lays out and paints, and at 700 the collector ran
+some 300 times while the app started, a tenth of the start's CPU (about 70 to 90 ms of 800
+in a headless start at 150x45, 2026-12-01); the objects the start keeps are frozen out of
+its sight once the first frame is painted (:meth:`MqcalcApp.on_mount`)."""
 
 
 class QuitScreen(ChoiceScreen):
@@ -245,15 +252,6 @@ def create_app(scenario: Scenario | None = None, folder: Path | None = None,
     """The app, as the tests and the command build it; ``plan``: a plan file and the plan
     read from it, shown in the Plan view at the start."""
     return MqcalcApp(scenario, folder, plan)
-
-
-NEWEST_COLLECTED_EVERY = 50_000
-"""How many allocations the terminal calculator's process makes between two looks of the
-garbage collector at its newest objects (Python's own is 700). Textual makes and drops
-objects by the hundred thousand as it lays out and paints, and at 700 the collector ran
-some 300 times while the app started, a tenth of the start's CPU (about 70 to 90 ms of 800
-in a headless start at 150x45, 2026-12-01); the objects the start keeps are frozen out of
-its sight once the first frame is painted (:meth:`MqcalcApp.on_mount`)."""
 
 
 def run_app(scenario: Scenario | None = None, plan: tuple[Path, Plan] | None = None) -> None:
