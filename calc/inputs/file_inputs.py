@@ -44,7 +44,7 @@ def calculator_ids(calculators: dict, at) -> dict:
     """Each calculator id of the file in the template's spelling, mapped to the key as the
     file types it (``Connect`` for connect), in catalogue order; a key for no calculator, or
     a second key for one, is refused at its line (``at`` gives it)."""
-    known = [calculator.id for calculator in engine.catalogue()]
+    known = engine.ids()
     typed = {}
     for key in calculators:
         calculator_id = spelling.calculator_id(key, known) if isinstance(key, str) else key

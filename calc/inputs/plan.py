@@ -495,9 +495,10 @@ class _Reader:
         input given as a range at its likely value, the range as written put in
         ``ranges``."""
         checked = {}
-        for calculator in engine.catalogue():
-            if calculator.id not in given:
+        for calculator_id in engine.ids():
+            if calculator_id not in given:
                 continue
+            calculator = engine.calculator(calculator_id)
             inputs = {**bits_as_text(calculator.id, spelling.inputs(
                 calculator, given[calculator.id])),
                       **{name: value for name, value in machine.items()
