@@ -2,6 +2,7 @@
 computes (else the comparison means nothing), and it must run. No timing is asserted."""
 from __future__ import annotations
 
+import csv
 import json
 import re
 
@@ -151,3 +152,33 @@ def test_the_readmes_table_is_the_stored_run_it_names():
     [name] = re.findall(r"python -m tests\.bench\.markdown\s+(tests/bench/runs/\S+\.json)`",
                         readme)
     assert markdown(json.loads((REPO / name).read_text(encoding="utf-8"))) in readme
+
+
+@pytest.mark.parametrize("typed", [False, True], ids=["text", "typed"])
+def test_duckdb_alone_stores_every_row_of_every_file_of_every_folder(tmp_path, typed):
+    """The store section's floor stores what a load would: each file's rows of every
+    folder in a table of its own, its columns of the types given, a cell as written."""
+    import duckdb
+
+    from tests.bench.store import FIXTURE_SAMPLE, restamp, stored_alone
+    days = [restamp(FIXTURE_SAMPLE, tmp_path / f"day-{day}", day, 1) for day in range(2)]
+    files = sorted(path.name for path in FIXTURE_SAMPLE.glob("SMF-*.csv"))
+    headings = {name: (FIXTURE_SAMPLE / name).read_text("latin-1").splitlines()[0]
+                for name in files}
+    types = {name: ["VARCHAR"] * (heading.count(",") + 1) for name, heading in headings.items()}
+    if typed:
+        types["SMF-QIS1.csv"][0] = "DATE"  # the date of each record, "2016/03/01"
+    spec = tmp_path / "types.json"
+    spec.write_text(json.dumps(types), encoding="utf-8")
+    stored_alone([str(tmp_path / "alone.duckdb"), str(spec), *map(str, days)])
+    with duckdb.connect(str(tmp_path / "alone.duckdb"), read_only=True) as connection:
+        for name in files:
+            lines = [line for day in days
+                     for line in (day / name).read_text("latin-1").splitlines()[1:]]
+            table = name.removesuffix(".csv")
+            assert connection.execute(f'SELECT count(*) FROM "{table}"').fetchone()[0] \
+                == len(lines), name
+        first = connection.execute('SELECT c0, c1 FROM "SMF-QIS1" LIMIT 1').fetchone()
+    written = next(csv.reader((days[0] / "SMF-QIS1.csv").read_text("latin-1").splitlines()[1:]))
+    assert [str(first[0]).replace("-", "/"), first[1]] == written[:2]
+    assert isinstance(first[0], str) is not typed

@@ -13,12 +13,17 @@ fresh process (:func:`.child.run_child`) with its peak memory:
 - ``mqcalc smf STORE --qmgr MQ1O --json`` on the month's store: the peak of one queue
   manager (goal :data:`QUERY_SECONDS`);
 - ``mqcalc smf series STORE --qmgr MQ1O --json`` on it: that queue manager's every interval
-  as the load kept it (goal :data:`QUERY_SECONDS`).
+  as the load kept it (goal :data:`QUERY_SECONDS`);
+- the floor under a load: DuckDB alone storing the week's files (:func:`stored_alone`),
+  their columns as text as the store keeps them, and typed as DuckDB's sniffer types them,
+  with nothing a load adds (no identities, duplicates, line numbers nor series): what
+  storing the data costs on this machine before mqzcalc does anything.
 
 ``quick``: two days of one copy, to check the section runs; no verdicts.
 """
 from __future__ import annotations
 
+import json
 import re
 import tempfile
 from datetime import datetime, timedelta
@@ -57,6 +62,7 @@ def measure(quick: bool) -> list[Measure]:
                          "--json")
         kept = run_child("calc.cli:main", "smf", "series", str(work / "month.duckdb"),
                          "--qmgr", "MQ1O", "--json")
+        as_text, as_typed = (_alone(work, month[:week], sniffed) for sniffed in (False, True))
     gigabytes = size / 1e9
     per_gb = monthly.seconds / gigabytes
     judged = not quick
@@ -82,11 +88,71 @@ def measure(quick: bool) -> list[Measure]:
                 kept.seconds, "s", f"≤ {QUERY_SECONDS:.0f}",
                 kept.seconds <= QUERY_SECONDS if judged else None,
                 f"{kept.peak_mb:.0f} MB peak"),
+        Measure(SECTION, "DuckDB alone: the week's files stored, columns as text",
+                as_text.seconds / (week_size / 1e9), "s per GB",
+                detail=f"{as_text.seconds:.1f} s; {ALONE}"),
+        Measure(SECTION, "DuckDB alone: the week's files stored, columns typed",
+                as_typed.seconds / (week_size / 1e9), "s per GB",
+                detail=f"{as_typed.seconds:.1f} s; as its sniffer types them; {ALONE}"),
     ]
 
 
 def _load(store: Path, folders: list[Path]) -> ChildRun:
     return run_child("calc.cli:main", "smf", "load", *map(str, folders), "--into", str(store))
+
+
+ALONE = ("each file a table, one transaction, one thread; nothing else: no identities, "
+         "duplicate counts, line numbers or series")
+"""What :func:`stored_alone` leaves out, for the measures' details."""
+
+
+def _alone(work: Path, folders: list[Path], sniffed: bool) -> ChildRun:
+    """:func:`stored_alone` of ``folders`` in a fresh process, each file's column types
+    (text, or as DuckDB's sniffer finds them in the first folder's file) worked out here
+    beforehand, so the child only stores."""
+    import duckdb
+
+    types = {}
+    with duckdb.connect() as connection:
+        for path in sorted(folders[0].glob("SMF-*.csv")):
+            described = connection.execute(
+                "DESCRIBE SELECT * FROM read_csv(?, header = true, null_padding = true)",
+                [str(path)]).fetchall()
+            types[path.name] = [row[1] if sniffed else "VARCHAR" for row in described]
+    spec = work / f"types-{sniffed}.json"
+    spec.write_text(json.dumps(types), encoding="utf-8")
+    store = work / f"alone-{sniffed}.duckdb"
+    return run_child(f"{__name__}:stored_alone", str(store), str(spec), *map(str, folders))
+
+
+def stored_alone(arguments: list[str]) -> None:
+    """The floor under a load: DuckDB storing every file of the folders ``arguments[2:]``
+    into a new database ``arguments[0]``, each file's rows in a table of its own (made by
+    its first file, added to by the others), its columns of the types the JSON file
+    ``arguments[1]`` lists for it (file name to a type for each column, given so nothing
+    is sniffed), read as a load reads them (``read_csv`` in order, rows short of the heading
+    padded), all in one transaction on one thread, which stores faster than two here. Only
+    that: no identities, duplicates, line numbers nor series."""
+    import duckdb
+
+    store, spec, *folders = arguments
+    types = json.loads(Path(spec).read_text(encoding="utf-8"))
+    made: set[str] = set()
+    with duckdb.connect(store) as connection:
+        connection.execute("SET threads = 1")
+        connection.begin()
+        for folder in folders:
+            for path in sorted(Path(folder).glob("SMF-*.csv")):
+                columns = "{" + ", ".join(f"'c{index}': '{kind}'" for index, kind
+                                          in enumerate(types[path.name])) + "}"
+                rows = (f"SELECT * FROM read_csv(?, header = true, columns = {columns}, "
+                        "auto_detect = false, delim = ',', quote = '\"', escape = '\"', "
+                        "parallel = false, null_padding = true)")
+                table = f'"{path.stem}"'
+                connection.execute(f"INSERT INTO {table} {rows}" if table in made
+                                   else f"CREATE TABLE {table} AS {rows}", [str(path)])
+                made.add(table)
+        connection.commit()
 
 
 def restamp(sample: Path, folder: Path, day: int, copies: int) -> Path:
