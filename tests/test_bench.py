@@ -182,3 +182,11 @@ def test_duckdb_alone_stores_every_row_of_every_file_of_every_folder(tmp_path, t
     written = next(csv.reader((days[0] / "SMF-QIS1.csv").read_text("latin-1").splitlines()[1:]))
     assert [str(first[0]).replace("-", "/"), first[1]] == written[:2]
     assert isinstance(first[0], str) is not typed
+
+
+def test_a_childs_cpu_time_is_read_to_finer_than_a_clock_tick():
+    """The scaling verdicts divide differences of some tens of milliseconds of CPU: read in
+    clock ticks (10 ms) they moved by a quarter from run to run."""
+    from tests.bench.child import run_child
+    spent = run_child("calc.cli:main", "eval", "connect", "--json").cpu_seconds * 100
+    assert spent > 0 and abs(spent - round(spent)) > 1e-6
