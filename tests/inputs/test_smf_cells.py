@@ -142,3 +142,10 @@ def test_splitting_at_commas_first_gives_what_the_cell_pattern_gives(line, most)
 def test_a_quoted_cell_may_hold_a_comma_and_only_the_cells_asked_for_are_split():
     assert cells.split('"a,b",="c",d,e', 2) == ["a,b", "c"]
     assert cells.split('"x",="1,5",,"t"') == ["x", "1,5", "", "t"]
+
+
+def test_the_whitespace_a_store_strips_is_what_python_strips():
+    """Every character ``str.strip`` takes off, and only those: the store strips names in
+    SQL with this set to compare them with those its imports read."""
+    assert set(cells.WHITESPACE) == {chr(code) for code in range(0x110000) if chr(code).isspace()}
+    assert all(f"x{space}".strip() == "x" for space in cells.WHITESPACE)

@@ -251,7 +251,7 @@ def test_a_store_of_format_1_finds_its_records_again_when_a_file_gains_a_record(
     assert load(folder, "--into", fresh)[0] == 0
     assert kept_series(into) == kept_series(fresh)
     with duckdb.connect(str(into), read_only=True) as connection:
-        assert connection.execute("SELECT format FROM mqzcalc_store").fetchall() == [(4,)]
+        assert connection.execute("SELECT format FROM mqzcalc_store").fetchall() == [(5,)]
         assert dict(connection.execute("SELECT * FROM mqzcalc_identities").fetchall()) == {
             "SMF-QMST": "LPAR,QMgr,Interval_Start (DATE),Interval_Start (TIME)",
             "SMF-QMAC": "LPAR,QMgr,Date,Time,Correl_ID,Connection_Name,Authorisation_ID,"
@@ -310,8 +310,8 @@ NEITHER = ("is neither a folder nor an SMF store (expects the folder mq-smf-csv 
      "is a DuckDB database but not an SMF store (it has no mqzcalc_store table; expects a "
      "store made by mqcalc smf load)"),
     (lambda path: (load(RAW, "--into", path), duckdb.connect(str(path)).execute(
-        "UPDATE mqzcalc_store SET format = 5").close()),
-     "was made by a newer mqzcalc (store format 5; this one reads format 4 and older): use "
+        "UPDATE mqzcalc_store SET format = 6").close()),
+     "was made by a newer mqzcalc (store format 6; this one reads format 5 and older): use "
      "that mqzcalc"),
 ], ids=["not a database", "another database", "newer"])
 def test_a_file_that_is_no_store_this_mqzcalc_reads_is_refused(tmp_path, make, said):
@@ -415,10 +415,10 @@ def test_a_queue_manager_is_read_alone_from_a_store_and_one_not_there_is_refused
 
 def test_a_store_of_format_2_is_read_as_it_is_and_its_next_load_gives_its_rows_their_times(
         tmp_path):
-    """Format 2 kept no times beside the cells (``_recorded``, ``_start``). Read, it gives the
-    peaks a store of this format gives, the times worked out from the cells; its next load
-    works out every stored row's times, as a load of this format stores them, and its
-    series."""
+    """Format 2 kept no times beside the cells (``_recorded``, ``_start``), nor names
+    (``_lpar``, ``_qmgr``, from format 5). Read, it gives the peaks a store of this format
+    gives, the times and names worked out from the cells; its next load works out every
+    stored row's times and names, as a load of this format stores them, and its series."""
     from calc.inputs.smf.peaks import peak_intervals
     from tests.inputs.test_smf_peaks import described
 
@@ -428,7 +428,7 @@ def test_a_store_of_format_2_is_read_as_it_is_and_its_next_load_gives_its_rows_t
     with duckdb.connect(str(old)) as connection:
         for table in store.table_columns(connection):
             if table.startswith("SMF-"):
-                for time in store.TIMES:
+                for time in [*store.TIMES, *store.NAMES]:
                     connection.execute(f'ALTER TABLE "{table}" DROP COLUMN {time}')
         made_before_series(connection, 2)
     for qmgr in (None, "MQ1O"):
@@ -438,13 +438,14 @@ def test_a_store_of_format_2_is_read_as_it_is_and_its_next_load_gives_its_rows_t
 
     def times(path: Path) -> dict[str, list]:
         with duckdb.connect(str(path), read_only=True) as connection:
-            assert connection.execute("SELECT format FROM mqzcalc_store").fetchone() == (4,)
+            assert connection.execute("SELECT format FROM mqzcalc_store").fetchone() == (5,)
+            kept = "_line, _recorded, _start, _lpar, _qmgr"
             return {table: connection.execute(
-                f'SELECT _line, _recorded, _start FROM "{table}" ORDER BY _line').fetchall()
+                f'SELECT {kept} FROM "{table}" ORDER BY _line').fetchall()
                 for table in store.table_columns(connection) if table.startswith("SMF-")}
 
     found = times(old)
     assert found == times(fresh)
     assert kept_series(old) == kept_series(fresh) != []
-    assert any(start is not None for _line, _recorded, start in found["SMF-QJST"])
-    assert all(recorded is not None for _line, recorded, _start in found["SMF-WQ"])
+    assert any(start is not None for _line, _recorded, start, *_names in found["SMF-QJST"])
+    assert all(recorded is not None for _line, recorded, _start, *_names in found["SMF-WQ"])

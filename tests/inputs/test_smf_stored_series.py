@@ -9,15 +9,19 @@ import io
 import shutil
 from datetime import time
 
+import duckdb
 import pytest
 
 from calc.cli import main
 from calc.inputs.smf import store, stored_series
+from calc.inputs.smf.feeds import declared
 from calc.inputs.smf.importing import read_smf
+from calc.inputs.smf.peaks import peak_intervals
 from calc.inputs.smf.series import series
 from tests.bench.store import restamp
 from tests.cli.test_cli import run_main, words
 from tests.inputs.test_smf import RAW, SAMPLE, refusal
+from tests.inputs.test_smf_peaks import described
 from tests.inputs.test_smf_series import Terminal
 from tests.inputs.test_smf_store import kept_series, load
 
@@ -44,6 +48,41 @@ def test_a_store_keeps_the_series_the_import_gives_whatever_its_loads(tmp_path):
     assert kept_series(daily) == kept == kept_series(backwards)
     assert stored_series.read(once, None) == series(read_smf(once).imported)
     assert stored_series.read(daily, " mq1o") == series(read_smf(daily, " mq1o").imported)
+
+
+def test_names_written_as_text_that_looks_like_a_number_or_padded_keep_one_point_each(
+        tmp_path):
+    """An LPAR the tool writes as ``="0001"`` (a name that looks like a number) and a queue
+    manager padded with a tab: loaded a day a load, each interval is one point, the one
+    the import gives (the store compared names by DuckDB's ``trim``, which took off
+    neither, and each load added its neighbouring day's points of those again)."""
+    days = [restamp(SAMPLE, tmp_path / f"day-{number}", number, 2) for number in range(2)]
+    for day in days:
+        for path in day.iterdir():
+            text = path.read_text("latin-1").replace(',"MV4A",', ',="0001",')
+            path.write_text(text.replace(',"MQ1O",', ',"MQ1O\t",'), "latin-1")
+    daily = tmp_path / "daily.duckdb"
+    for day in days:
+        store.load(daily, [day])
+    kept = kept_series(daily)
+    assert {(lpar, qmgr) for lpar, qmgr, *_rest in kept} >= {("0001", "MQ1O"), ("0001", "MQ1A")}
+    assert len(kept) == len({(lpar, qmgr, start) for lpar, qmgr, start, *_rest in kept})
+    assert stored_series.read(daily, None) == series(read_smf(daily).imported)
+    assert stored_series.read(daily, "MQ1O") == series(read_smf(days[0], "MQ1O").imported
+                                                      + read_smf(days[1], "MQ1O").imported)
+    older = tmp_path / "format-4.duckdb"  # kept no names: they are worked out as it is read
+    shutil.copy(daily, older)
+    with duckdb.connect(str(older)) as connection:
+        for table in store.table_columns(connection):
+            if table.startswith("SMF-"):
+                for name in store.NAMES:
+                    connection.execute(f'ALTER TABLE "{table}" DROP COLUMN {name}')
+        connection.execute("UPDATE mqzcalc_store SET format = 4")
+    for qmgr in (None, "MQ1O"):
+        assert described(peak_intervals(older, qmgr)[1]) == described(
+            peak_intervals(daily, qmgr)[1])
+    assert store.queue_managers(older, declared().files) == store.queue_managers(
+        daily, declared().files) == ["MQ1A", "MQ1O", "MQ31", "MQ51", "MQ52", "MQ53", "QML1"]
 
 
 @pytest.mark.parametrize("together", [1, 3])

@@ -32,6 +32,11 @@ UNSET_YEAR = 1970
 """The year a zero STCK clock converts to: a time the record does not set."""
 _STAMP = re.compile(r"[0-9]{4}/[0-9]{2}/[0-9]{2}[0-9]{2}:[0-9]{2}:[0-9]{2},[0-9]{6}\Z")
 """A date and time exactly as the tool writes them, side by side."""
+WHITESPACE = ("\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003"
+              "\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")
+"""What ``str.strip()`` takes off a cell's ends, as a row's text is read (every character
+``str.isspace`` holds): the store takes the same off the names it compares in SQL
+(:func:`calc.inputs.smf.store.stripped`), where DuckDB's ``trim`` takes spaces only."""
 _SHORT_DIGITS = 18
 """A run of this many ASCII digits or fewer is read as an integer at once (int() takes
 any such run)."""

@@ -253,15 +253,17 @@ def _bounds(connection, feed: Feed, qmgr: str | None) -> dict[tuple[str, str], B
     ranked = feed.file.removesuffix(".csv")
     if ranked not in tables or column not in stored[ranked]:
         return {}
-    only, length = 'WHERE trim("QMgr") = ?' if qmgr is not None else "", _whole(DURATION)
+    length = _whole(DURATION)
     starts = {table: store.placed((START_DATE, START_TIME), stored[table]) for table in tables}
+    named = {table: store.names(stored[table]) for table in tables}
     stated = " UNION ALL ".join(
-        f"SELECT '{table}' AS file, trim(\"LPAR\") AS lpar, "
-        f'trim("QMgr") AS qmgr, {starts[table]} AS start, {length} AS seconds, '
+        f"SELECT '{table}' AS file, {named[table][0]} AS lpar, "
+        f"{named[table][1]} AS qmgr, {starts[table]} AS start, {length} AS seconds, "
         f"{_irregular(START_DATE, starts[table])} OR {_unbounded(DURATION)} AS irregular, "
         f"{_whole(column) if table == ranked else 'NULL'} AS value, "
         f"{_unbounded(column) if table == ranked else 'FALSE'} AS odd "
-        f"FROM {store.quoted(table)} {only}" for table in tables)
+        f"FROM {store.quoted(table)} "
+        + (f"WHERE {named[table][1]} = ?" if qmgr is not None else "") for table in tables)
     query = f"""
         WITH stated AS MATERIALIZED ({stated}),
         systems AS (

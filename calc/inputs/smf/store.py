@@ -15,13 +15,13 @@ declare another than the store's rows were given (a file that has gained a recor
 SMF-QMAC.csv did with format 2, or a record whose key changed), the stored rows' identities
 are worked out again from their columns before the load adds any row, so a record stored
 under the old identity is still found. A store of format 1 is brought to format 2 so by its
-first load, one of format 1 or 2 is given its rows' times (below), and one of format 3 or
-earlier its series.
+first load, one of format 1 or 2 is given its rows' times (below), one of format 3 or
+earlier its series, and one of format 4 or earlier its rows' names (below).
 
 A load then works out the figures of every interval its rows fall in, which the store
 keeps for ``mqcalc smf series`` (:mod:`calc.inputs.smf.stored_series`).
 
-Layout (:data:`FORMAT` 4), readable by DuckDB itself or anything that reads DuckDB files:
+Layout (:data:`FORMAT` 5), readable by DuckDB itself or anything that reads DuckDB files:
 
 * ``mqzcalc_store``: one row, the format and the mqzcalc that made the store;
 * ``mqzcalc_loads``: one row per file loaded: when, the folder, the file, its rows, how many
@@ -32,11 +32,14 @@ Layout (:data:`FORMAT` 4), readable by DuckDB itself or anything that reads Duck
   ``_load`` (the load that added the row), ``_folder``, ``_line`` (the row's line in its
   file), ``_key`` (its identity, hashed), ``_recorded`` and ``_start`` (when its record was
   written, and its statistics interval's start, as TIMESTAMPs, where the cells are written
-  as the tool writes them: :func:`moment`; else NULL, and the import reads the cells itself)
-  and then the file's columns as the tool names them,
-  each cell as text as it was written, without its quoting (``="100000"`` and ``"100000"``
-  both hold ``100000``), NULL when empty. A column a later version of the tool adds is added
-  to the table (earlier rows hold NULL), so one store holds the output of several versions;
+  as the tool writes them: :func:`moment`; else NULL, and the import reads the cells itself),
+  ``_lpar`` and ``_qmgr`` (its LPAR and queue manager as its import reads them, unquoted and
+  stripped: :func:`stripped`) and then the file's columns as the tool names them, each cell
+  as text as DuckDB's CSV reader gives it: the quotes of ``"MV4A"`` taken off, the ``="..."``
+  the tool writes around a string that looks like a number kept (``="100000"``; a read takes
+  it off, :func:`decoded`), NULL when empty. A column a later version of the tool adds is
+  added to the table (earlier rows hold NULL), so one store holds the output of several
+  versions;
 * ``mqzcalc_series`` and ``mqzcalc_series_made``: the series kept
   (:mod:`calc.inputs.smf.stored_series`).
 
@@ -58,7 +61,7 @@ from calc.inputs.smf.feeds import PLACES, Record, declared
 from calc.inputs.smf.intervals import JOIN_SECONDS
 from calc.inputs.smf.tables import BYTE_ORDER_MARK, COMMON, Row, SmfError, Table
 
-FORMAT = 4
+FORMAT = 5
 """The layout this mqzcalc writes and reads; a store of a later format is refused, one of an
 earlier format is read as it is and brought to this one by its next load."""
 TIMES = {"_recorded": PLACES["record"], "_start": PLACES["interval"]}
@@ -66,8 +69,12 @@ TIMES = {"_recorded": PLACES["record"], "_start": PLACES["interval"]}
 columns they are read from: when its record was written, and its statistics interval's
 start (NULL where the file has no such columns); a row read back carries them in this order
 (:attr:`calc.inputs.smf.tables.Row.times`)."""
+NAMES = {"_lpar": "LPAR", "_qmgr": "QMgr"}
+"""The names each stored row keeps beside its cells (from format 5), worked out as it is
+loaded (:func:`stripped`), and the columns they are read from: its LPAR and queue manager
+as its import reads them, which the store lists, reads by and deletes series by."""
 OWN_COLUMNS = {"_load": "INTEGER", "_folder": "VARCHAR", "_line": "BIGINT", "_key": "VARCHAR",
-               **dict.fromkeys(TIMES, "TIMESTAMP")}
+               **dict.fromkeys(TIMES, "TIMESTAMP"), **dict.fromkeys(NAMES, "VARCHAR")}
 """The columns the store keeps before a file's own in each of its tables, and their types
 (see the layout above)."""
 NO_TIME = "NULL::TIMESTAMP"
@@ -300,18 +307,31 @@ def _upgrade(connection, tables: dict[str, list[str]]) -> None:
     identities, so each table's rows are given the identity the templates now declare as
     its file is loaded; one of format 1 or 2 kept no times (:data:`TIMES`), which are
     worked out for every stored row; one of format 3 or earlier keeps no series, which this
-    load works out for every queue manager (:mod:`calc.inputs.smf.stored_series`)."""
+    load works out for every queue manager (:mod:`calc.inputs.smf.stored_series`); one of
+    format 4 or earlier kept no names (:data:`NAMES`), which are worked out for every
+    stored row."""
     if IDENTITIES not in tables:
         connection.execute(f"CREATE TABLE {IDENTITIES} (file VARCHAR, identity VARCHAR)")
     for name, columns in tables.items():
-        if name.startswith("SMF-") and "_start" not in columns:
-            for time in TIMES:
-                connection.execute(f"ALTER TABLE {quoted(name)} ADD COLUMN {time} "
-                                   f"{OWN_COLUMNS[time]}")
-            connection.execute(f"UPDATE {quoted(name)} SET " + ", ".join(
-                f"{time} = {_time(placing, columns)}" for time, placing in TIMES.items()))
+        if name.startswith("SMF-"):
+            _kept_beside(connection, name, columns, {
+                **{time: _time(placing, columns) for time, placing in TIMES.items()},
+                **{kept: stripped(column) for kept, column in NAMES.items()}})
     _series_tables(connection)
     connection.execute(f"UPDATE {META} SET format = ?", [FORMAT])
+
+
+def _kept_beside(connection, name: str, columns: list[str], worked_out: dict[str, str]
+                 ) -> None:
+    """Give table ``name`` (which has ``columns``) those of its own columns
+    (:data:`OWN_COLUMNS`) that ``worked_out`` names and it lacks, each worked out for every
+    stored row by its SQL there."""
+    missing = {kept: sql for kept, sql in worked_out.items() if kept not in columns}
+    for kept in missing:
+        connection.execute(f"ALTER TABLE {quoted(name)} ADD COLUMN {kept} {OWN_COLUMNS[kept]}")
+    if missing:
+        connection.execute(f"UPDATE {quoted(name)} SET " + ", ".join(
+            f"{kept} = {sql}" for kept, sql in missing.items()))
 
 
 def _time(placing: tuple[str, str], columns: Iterable[str]) -> str:
@@ -361,8 +381,9 @@ def _load_file(connection, tables: dict[str, list[str]], number: int, folder: Pa
     listed = ", ".join(map(quoted, columns))
     times = ", ".join(_time(placing, columns) for placing in TIMES.values())
     connection.execute(
-        f"INSERT INTO {table} (_load, _folder, _line, _key, {', '.join(TIMES)}, {listed}) "
-        f"SELECT ?, ?, k._line, k._key, {times}, "
+        f"INSERT INTO {table} (_load, _folder, _line, _key, {', '.join(TIMES)}, "
+        f"{', '.join(NAMES)}, {listed}) SELECT ?, ?, k._line, k._key, {times}, "
+        f"{', '.join(map(stripped, NAMES.values()))}, "
         f"{', '.join(f'p.{quoted(c)}' for c in columns)} "
         f"FROM {parsed} p POSITIONAL JOIN _keys k WHERE k._n = 1 AND NOT k._known",
         [number, str(folder), str(path)])
@@ -463,6 +484,32 @@ def decoded(column: str) -> str:
             f"ELSE {name} END")
 
 
+def stripped(column: str) -> str:
+    """SQL for a stored cell of ``column`` as a row read back gives its text
+    (:meth:`calc.inputs.smf.tables.Row.text`): :func:`decoded`, an empty cell as empty, and
+    whatever ``str.strip`` takes off taken off its ends (:data:`cells.WHITESPACE`). The
+    LPAR and queue manager names the store lists, reads by and deletes series by are
+    these, the names its imports give: with DuckDB's ``trim`` alone (spaces) an LPAR
+    written ``="0001"`` was deleted by one name and added by another, and every load added
+    its neighbouring days' points of that LPAR again. Worked out once, as a row is loaded
+    (:data:`NAMES`): taking a set of characters off is some 20 times slower than DuckDB's
+    ``trim`` of spaces, so that is done first, and the set taken off only where a name then
+    starts or ends with another character than a printable ASCII one."""
+    spaced = f"trim(coalesce({decoded(column)}, ''))"
+    return (f"(CASE WHEN {spaced} = '' OR (ascii({spaced}) BETWEEN 33 AND 126 AND "
+            f"ascii(right({spaced}, 1)) BETWEEN 33 AND 126) THEN {spaced} "
+            f"ELSE trim({spaced}, '{cells.WHITESPACE}') END)")
+
+
+def names(columns: Iterable[str]) -> tuple[str, str]:
+    """SQL for a stored row's LPAR and queue manager names as its import reads them: those
+    kept beside its cells (:data:`NAMES`), or, in a store of format 4 or earlier, worked
+    out from them (:func:`stripped`)."""
+    if "_lpar" in columns:
+        return tuple(NAMES)
+    return tuple(map(stripped, NAMES.values()))
+
+
 def quoted(name: str) -> str:
     """``name`` as an SQL identifier."""
     return '"' + name.replace('"', '""') + '"'
@@ -523,12 +570,12 @@ def systems_opened(connection, files: Iterable[str], qmgr: str | None = None
     """The queue managers (LPAR, name) whose rows of ``files`` a store :func:`opened` holds
     (of those named ``qmgr`` only, when given), by LPAR and name."""
     stored = table_columns(connection)
-    tables = [quoted(file.removesuffix(".csv")) for file in files
+    tables = [file.removesuffix(".csv") for file in files
               if file.removesuffix(".csv") in stored]
     if not tables:
         return []
-    union = " UNION ".join(f'SELECT DISTINCT trim("LPAR") AS lpar, trim("QMgr") AS qmgr '
-                           f"FROM {table}" for table in tables)
+    union = " UNION ".join("SELECT DISTINCT {} AS lpar, {} AS qmgr ".format(*names(stored[table]))
+                           + f"FROM {quoted(table)}" for table in tables)
     only, parameters = ("WHERE qmgr = ? ", [qmgr]) if qmgr is not None else ("", [])
     return [tuple(system) for system in connection.execute(
         f"SELECT lpar, qmgr FROM ({union}) {only}ORDER BY lpar, qmgr", parameters).fetchall()]
@@ -558,7 +605,8 @@ def read_opened(connection, files: Iterable[str],
         read = [column for column in columns if column in wanted]
         source, cells_read = quoted(file.removesuffix(".csv")), ", ".join(
             f"coalesce({decoded(column)}, '')" for column in read)
-        only, parameters = ('trim("QMgr") = ?', [qmgr]) if qmgr is not None else ("TRUE", [])
+        named = names(table)
+        only, parameters = (f"{named[1]} = ?", [qmgr]) if qmgr is not None else ("TRUE", [])
         where = only
         if around is not None:
             record = declared().records.get(file)
@@ -567,12 +615,13 @@ def read_opened(connection, files: Iterable[str],
             if when not in (*TIMES, NO_TIME):
                 # a store of format 2 keeps no times: each row's worked out once (else
                 # DuckDB works it out again for every span)
-                kept = ", ".join(map(quoted, dict.fromkeys(["LPAR", "QMgr", *read])))
+                kept = ", ".join(map(quoted, dict.fromkeys(
+                    ["LPAR", "QMgr", *(column for column in NAMES if column in table), *read])))
                 source = (f"(WITH placed AS MATERIALIZED (SELECT _load, _folder, _line, "
                           f"{kept}, {when} AS _when FROM {source} WHERE {only}) "
                           "SELECT * FROM placed)")
                 when, parameters = "_when", parameters * 2
-            among, spans = _among(around, placed_by, when)
+            among, spans = _among(around, placed_by, when, named)
             where, parameters = f"{only} AND {among}", parameters + spans
         times = ", ".join(time if time in table else NO_TIME for time in TIMES)
         query = (f"SELECT _folder, _line, {times}, {cells_read} FROM {source} WHERE {where} "
@@ -584,16 +633,17 @@ def read_opened(connection, files: Iterable[str],
     return found
 
 
-def _among(around: tuple[Around, ...], placed_by: str, when: str) -> tuple[str, list]:
+def _among(around: tuple[Around, ...], placed_by: str, when: str, named: tuple[str, str]
+           ) -> tuple[str, list]:
     """SQL that keeps the rows ``around`` asks for of a file whose rows are placed by
     ``placed_by`` (``interval`` or ``record``), and its parameters: a row of one of the
-    queue managers, placed in one of its spans or in no time :func:`moment` reads (its
-    time, the SQL ``when``, NULL)."""
+    queue managers (its LPAR and name the SQL ``named``, :func:`names`), placed in one of
+    its spans or in no time :func:`moment` reads (its time, the SQL ``when``, NULL)."""
     kept, parameters = [], []
     for system in around:
         spans = system.starts if placed_by == "interval" else system.records
         parameters += [system.lpar, system.qmgr]
-        mine = '(trim("LPAR") = ? AND trim("QMgr") = ?'
+        mine = f"({named[0]} = ? AND {named[1]} = ?"
         if spans is not None:
             mine += f" AND ({when} IS NULL" + f" OR {when} BETWEEN ? AND ?" * len(spans) + ")"
             parameters += [moment for span in spans for moment in span]

@@ -13,8 +13,9 @@ records): a day at a time, the rows of the queue managers with points that day r
 from the store together (up to :data:`READ_TOGETHER` in one read), each with those of its
 longest interval before it and after it, imported as ``mqcalc smf`` imports them, and the
 day's points put in place of those it had. A day's rows, not the month's, are in memory at
-once. Where a queue manager's rows hold a time the store could not read (:func:`calc.inputs.smf.store.moment`), its points are
-worked out from all its rows at once, as the import places those rows itself.
+once. Where a queue manager's rows hold a time the store could not read
+(:func:`calc.inputs.smf.store.moment`), its points are worked out from all its rows at once,
+as the import places those rows itself.
 
 The points are only as good as the code and templates that worked them out: the store
 notes a digest of both (:func:`stamp`), and a store whose digest is not this mqzcalc's
@@ -145,8 +146,9 @@ def _days(connection, number: int | None) -> dict[tuple[str, str], set[date] | N
     days: dict[tuple[str, str], set[date] | None] = {}
     only, parameters = ("AND _load = ?", [number]) if number is not None else ("", [])
     for table, time in _tables(connection).items():
+        lpar_named, qmgr_named = store.names(store.table_columns(connection)[table])
         for lpar, qmgr, day in connection.execute(
-                f'SELECT DISTINCT trim("LPAR"), trim("QMgr"), CAST({time} AS DATE) '
+                f"SELECT DISTINCT {lpar_named}, {qmgr_named}, CAST({time} AS DATE) "
                 f"FROM {store.quoted(table)} WHERE ({time} IS NULL OR year({time}) <> "
                 f"{UNSET_YEAR}) {only}", parameters).fetchall():
             mine = days.setdefault((lpar, qmgr), set())
@@ -162,11 +164,13 @@ def longest_interval(connection, system: tuple[str, str]) -> timedelta:
     as :class:`calc.inputs.smf.intervals.Interval` takes it; a day where a length is not
     written as a number SQL reads (the import reads such a cell itself)."""
     cell = f"trim({store.decoded(DURATION)})"
+    stored = store.table_columns(connection)
     lengths = [f"SELECT max(CASE WHEN {cell} <> '' AND try_cast({cell} AS DOUBLE) IS NULL "
                f"THEN {LONGEST_SECONDS} ELSE try_cast({cell} AS DOUBLE) END) AS longest "
-               f'FROM {store.quoted(table)} WHERE trim("LPAR") = ? AND trim("QMgr") = ?'
+               f"FROM {store.quoted(table)} WHERE "
+               + "{} = ? AND {} = ?".format(*store.names(stored[table]))
                for table, time in _tables(connection).items()
-               if time == "_start" and DURATION in store.table_columns(connection)[table]]
+               if time == "_start" and DURATION in stored[table]]
     if not lengths:
         return timedelta(0)
     found = connection.execute(f"SELECT max(longest) FROM ({' UNION ALL '.join(lengths)})",
