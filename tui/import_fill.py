@@ -79,11 +79,14 @@ class SmfChoice:
 
     @property
     def label(self) -> str:
+        """The queue manager and its LPAR (two LPARs may run queue managers of one name),
+        whether it is the peak, the start to the second, the length and what it feeds."""
         interval = self.chosen.imported.interval
         length = "length unknown" if interval.seconds is None else f"{interval.seconds} s"
         fed = ", ".join(self.chosen.imported.inputs) or "no input"
         peak = "peak  " if self.chosen.peak_by else "      "
-        return f"{interval.qmgr:<4} {peak}{interval.start:{STAMP}} {length:>7}  {fed}"
+        return (f"{interval.qmgr:<4} on {interval.lpar:<4} {peak}{interval.start:{STAMP}} "
+                f"{length:>7}  {fed}")
 
     @property
     def system(self) -> tuple[str, str]:
@@ -97,7 +100,7 @@ class SmfChoice:
 
     @property
     def detail(self) -> str:
-        """What the line does not say: the LPAR, the start in full, why it is the peak."""
+        """The interval said whole: the start in full, and why it is the peak."""
         interval = self.chosen.imported.interval
         why = f"; the peak by {self.chosen.peak_by}" if self.chosen.peak_by else ""
         return f"{interval.qmgr} on {interval.lpar}, from {interval.start.isoformat(' ')}{why}."

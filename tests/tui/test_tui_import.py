@@ -64,7 +64,7 @@ async def test_f6_imports_a_queue_managers_peak_into_every_calculator_it_feeds(t
     app = create_app(folder=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await through_file_prompt(app, pilot, "f6", SAMPLE)
-        await pick(app, pilot, "QML1 peak")
+        await pick(app, pilot, "QML1 on MPX1 peak")
         assert app.calculator_screen.session.state() == expected_fields(peak.imported.inputs)
         assert app.calculator_screen.current.id == "adapters"
         assert app.calculator_screen.field_widget("chiadaps").value == "8"
@@ -92,7 +92,7 @@ async def test_one_ctrl_z_takes_the_whole_import_back_and_earlier_edits_stay_und
         await pilot.pause()
         before = app.calculator_screen.session.state()
         await through_file_prompt(app, pilot, "f6", SAMPLE)
-        await pick(app, pilot, "QML1 peak")
+        await pick(app, pilot, "QML1 on MPX1 peak")
         await pilot.press("escape")
         await pilot.pause()
         assert app.calculator_screen.session.state() != before
@@ -152,7 +152,7 @@ async def test_smf_data_is_read_in_a_thread_while_a_screen_says_so(tmp_path, mon
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert isinstance(app.screen, SmfChoiceScreen)
-        await pick(app, pilot, "QML1 peak")
+        await pick(app, pilot, "QML1 on MPX1 peak")
         assert app.calculator_screen.field_widget("chiadaps").value == "8"
 
 
@@ -358,7 +358,7 @@ async def test_the_chooser_plots_the_highlighted_queue_managers_series_and_steps
         assert isinstance(screen, SmfChoiceScreen)
         choices = screen.query_one("#choice-list", OptionList)
         choices.highlighted = next(i for i, label in enumerate(screen.labels)
-                                   if label.startswith("MQ1O peak"))
+                                   if label.startswith("MQ1O on MV4A peak"))
         await pilot.pause()
         trace = screen.traces["MV4A", "MQ1O"]
         assert {start.isoformat(): value for start, value in
@@ -368,12 +368,12 @@ async def test_the_chooser_plots_the_highlighted_queue_managers_series_and_steps
         assert "MQ1O on MV4A: Adapter requests by interval" in shown and "requests/s" in shown
         assert "16:34" in shown or "16:33" in shown  # the time axis
         await pilot.press("right")
-        assert screen.labels[choices.highlighted].startswith("MQ1O       2026-05-21 16:35:10")
+        assert screen.labels[choices.highlighted].startswith("MQ1O on MV4A       2026-05-21 16:35:10")
         await pilot.press("left", "left")
-        assert screen.labels[choices.highlighted].startswith("MQ1O       2026-05-21 16:33:10")
+        assert screen.labels[choices.highlighted].startswith("MQ1O on MV4A       2026-05-21 16:33:10")
         for _ in range(30):  # past the first: stays on it
             await pilot.press("left")
-        assert screen.labels[choices.highlighted].startswith("MQ1O       2026-05-21 16:29:10")
+        assert screen.labels[choices.highlighted].startswith("MQ1O on MV4A       2026-05-21 16:29:10")
         await pilot.press("right", "right", "right", "right", "enter")
         await pilot.pause()
         assert float(app.calculator_screen.field_widget("adapter_requests_per_sec").value) == \
@@ -387,7 +387,7 @@ async def test_a_queue_manager_of_one_interval_says_there_is_no_series(tmp_path)
         screen = app.screen
         choices = screen.query_one("#choice-list", OptionList)
         choices.highlighted = next(i for i, label in enumerate(screen.labels)
-                                   if label.startswith("MQ51 peak"))
+                                   if label.startswith("MQ51 on MV4A peak"))
         await pilot.pause()
         assert "MQ51 on MV4A: one interval has its log rate, no series" in \
             screen.query_one("#series-plot").render().plain

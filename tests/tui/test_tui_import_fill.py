@@ -34,9 +34,27 @@ def test_the_peaks_come_first_as_mqcalc_smf_picks_them_then_every_other_interval
     assert not any(choice.chosen.peak_by for choice in offered[len(peaks):])
     assert sorted(map(id, (choice.chosen.imported for choice in offered))) == \
         sorted(map(id, folder.imported))
-    qml1 = next(choice for choice in offered if choice.label.startswith("QML1 peak"))
+    qml1 = next(choice for choice in offered if choice.label.startswith("QML1 on MPX1 peak"))
     assert "2016-02-27 18:04:44" in qml1.label and "71 s" in qml1.label
     assert "the highest adapter request rate" in qml1.detail and "MPX1" in qml1.detail
+
+
+def test_queue_managers_of_one_name_on_two_lpars_are_told_apart_in_the_list(tmp_path):
+    """The sample, and a copy of it whose every MV4A row is another LPAR's, in one store:
+    each of the two's intervals is offered on a line of its own that names its LPAR."""
+    copy = tmp_path / "copy"
+    shutil.copytree(SAMPLE, copy)
+    for path in copy.iterdir():
+        path.write_text(path.read_text("latin-1").replace(',"MV4A",', ',"SYSB",'), "latin-1")
+    into = tmp_path / "mq.duckdb"
+    store.load(into, [SAMPLE, copy])
+    _stored, offered, _plotted = smf_offer(into, lambda _said: None)
+    labels = [choice.label for choice in offered]
+    qml1 = sum(label.startswith("QML1 on MPX1 ") for label in labels)  # the copy repeats
+    assert (qml1, len(offered)) == (16, 2 * 65 - 16) and len(set(labels)) == len(labels)
+    peaks = [label for label in labels if label.startswith("MQ1O on ")]
+    assert [label[:17] for label in peaks[:2]] == ["MQ1O on MV4A peak", "MQ1O on SYSB peak"]
+    assert peaks[0][17:] == peaks[1][17:]
 
 
 def test_an_interval_fills_the_engines_values_each_with_its_file_columns_and_lines():

@@ -20,7 +20,7 @@ async def chooser_on_qml1(pilot) -> None:
     await through_file_prompt(app, pilot, "f6", FOLDER)
     choices = app.screen.query_one("#choice-list", OptionList)
     choices.highlighted = next(i for i, label in enumerate(app.screen.labels)
-                               if label.startswith("QML1 peak"))
+                               if label.startswith("QML1 on MPX1 peak"))
     await pilot.pause()
 
 
