@@ -252,9 +252,10 @@ class _Evaluator:
             wanted, area = self.scalar(arguments[0]), self.evaluate(arguments[1])
             if _number(self.scalar(arguments[2])) != 0:
                 raise FormulaError("#N/A only exact MATCH is modelled")
-            flat = [value for row in area for value in row]
-            for position, candidate in enumerate(flat, start=1):
-                if _same(candidate, wanted):
+            matches = same_as(wanted)
+            for position, candidate in enumerate((value for row in area for value in row),
+                                                 start=1):
+                if matches(candidate):
                     return position
             raise FormulaError(f"#N/A {wanted!r} not found")
         if name == "IFERROR":  # the first argument's value, or the second's if it errs
@@ -318,7 +319,7 @@ def _blank_as(value, other):
     return 0 if isinstance(other, (int, float)) else ""
 
 
-def _same(left, right) -> bool:
+def same(left, right) -> bool:
     """Spreadsheet equality: text case-insensitively, numbers by value, no type mixing."""
     left, right = _blank_as(left, right), _blank_as(right, left)
     if isinstance(left, str) and isinstance(right, str):
@@ -328,6 +329,22 @@ def _same(left, right) -> bool:
     if isinstance(left, (int, float)) and isinstance(right, (int, float)):
         return float(left) == float(right)
     return False
+
+
+def same_as(wanted):
+    """``same(candidate, wanted)`` as a test of one candidate, made once for a MATCH that
+    tries a whole range (a text or a number wanted, the cases the workbooks look up, tested
+    directly: 4.6 million ``same`` calls were a third of a differential check's time)."""
+    if isinstance(wanted, str):
+        key = wanted.lower()
+        return lambda candidate: (candidate.lower() == key if isinstance(candidate, str)
+                                  else candidate is None and key == "")
+    if isinstance(wanted, (int, float)) and not isinstance(wanted, bool):
+        number = float(wanted)
+        return lambda candidate: (
+            float(candidate) == number if isinstance(candidate, (int, float))
+            and not isinstance(candidate, bool) else candidate is None and number == 0)
+    return lambda candidate: same(candidate, wanted)
 
 
 def _order(left, right) -> int:
@@ -343,9 +360,9 @@ def _infix(symbol: str, left, right):
     if symbol == "&":
         return _text(left) + _text(right)
     if symbol == "=":
-        return _same(left, right)
+        return same(left, right)
     if symbol == "<>":
-        return not _same(left, right)
+        return not same(left, right)
     if symbol in ("<", "<=", ">", ">="):
         order = _order(left, right)
         return {"<": order < 0, "<=": order <= 0, ">": order > 0, ">=": order >= 0}[symbol]

@@ -18,7 +18,7 @@ from tests.compare import agrees, expected_marks, notes_from_lines, ranged, rest
 from tests.conftest import CALCULATORS
 from tests.input_cells import cell_values
 from tests.strategies import any_inputs, broken_checks, calculator_inputs, refused_values
-from tests.xlsx_oracle import WorkbookOracle
+from tests.xlsx_oracle import WorkbookOracle, same, same_as
 
 
 @pytest.fixture(scope="module")
@@ -158,3 +158,14 @@ def test_a_value_the_engine_refuses_in_a_what_if_row_empties_the_row_and_names_t
         assert all(oracle.cell(sheet, f"{where['problem']}{other}") == "" for other in others)
     finally:
         oracle.type_into(sheet, f"{where[name]}{row}", typed)
+
+
+CELL_VALUES = st.one_of(st.none(), st.booleans(), st.integers(-3, 3), st.floats(-3, 3),
+                        st.sampled_from(["", "a", "A", "z16", "Z16", "0", "TRUE"]), st.text())
+
+
+@given(wanted=CELL_VALUES, candidate=CELL_VALUES)
+def test_the_oracles_match_tests_each_cell_as_its_equality_does(wanted, candidate):
+    """MATCH tries every cell of a range with a test made once for what it looks for; that
+    test is the oracle's spreadsheet equality, for any value of either."""
+    assert same_as(wanted)(candidate) == same(candidate, wanted)
