@@ -28,10 +28,11 @@ def rows(sheet) -> range:
     return range(FIRST + 1, last + 1)
 
 
-def typed(calculator: Calculator, sheet, row: int) -> dict:
+def typed(calculator: Calculator, sheet, row: int, where: dict[str, str]) -> dict:
     """The inputs of one row as the engine takes them: a switch's yes or no as True or
-    False (anything else as it is, for the engine to refuse)."""
-    where = columns(sheet)
+    False (anything else as it is, for the engine to refuse); ``where`` is the sheet's
+    :func:`columns`, read once for every row (openpyxl finds a row's cells by scanning
+    every cell of the sheet: read for each row, 4.5 s of a long sweep's check)."""
     values = {name: sheet[f"{where[name]}{row}"].value for name in calculator.inputs}
     return {name: SWITCH.get(value, value) if calculator.inputs[name].type == "bool" else value
             for name, value in values.items()}
@@ -66,7 +67,7 @@ def disagreements(calculator: Calculator, sheet, rel: float = 1e-9,
     where = columns(sheet)
     found = []
     for row in rows(sheet):
-        inputs = typed(calculator, sheet, row)
+        inputs = typed(calculator, sheet, row, where)
         for name, value in expected(calculator, inputs, ranged).items():
             shown = sheet[f"{where[name]}{row}"].value
             if not agrees(value, shown, rel):

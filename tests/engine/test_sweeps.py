@@ -186,7 +186,8 @@ def test_workbook_sweep_stores_the_engines_value_in_every_formula(swept_workbook
                                chart_data_sheet_name("notify_delay"),
                                values_sheet_name("notify_delay"), SOURCES]
     sheet = book[sweep_sheet("notify_delay")]
-    scenarios = [sweep_rows.typed(notify, sheet, row) for row in sweep_rows.rows(sheet)]
+    where = sweep_rows.columns(sheet)
+    scenarios = [sweep_rows.typed(notify, sheet, row, where) for row in sweep_rows.rows(sheet)]
     assert [(s["gets_attempted"], s["lpars"]) for s in scenarios] == [
         (50, 1), (50, 2), (100, 1), (100, 2), (150, 1), (150, 2)]
     where = sweep_rows.columns(sheet)

@@ -147,7 +147,9 @@ def test_sweep_rows_are_the_first_charts_points_or_every_choice(opened, calculat
     at its default; a calculator without charts, every combination of its choices and
     yes/no inputs."""
     sheet = opened(f"{calculator.id}.xlsx")[sweep_sheet(calculator.id)]
-    scenarios = [sweep_rows.typed(calculator, sheet, row) for row in sweep_rows.rows(sheet)]
+    where = sweep_rows.columns(sheet)
+    scenarios = [sweep_rows.typed(calculator, sheet, row, where)
+                 for row in sweep_rows.rows(sheet)]
     defaults = calc.validate(calculator.id, {})
     if calculator.charts:
         chart = next(iter(calculator.charts.values()))
