@@ -29,6 +29,8 @@ import tempfile
 from datetime import datetime, timedelta
 from pathlib import Path
 
+from calc.inputs.smf.store import READ_AS_WRITTEN
+
 from .child import ROOT, ChildRun, run_child
 from .measures import Measure
 
@@ -146,8 +148,7 @@ def stored_alone(arguments: list[str]) -> None:
                 columns = "{" + ", ".join(f"'c{index}': '{kind}'" for index, kind
                                           in enumerate(types[path.name])) + "}"
                 rows = (f"SELECT * FROM read_csv(?, header = true, columns = {columns}, "
-                        "auto_detect = false, delim = ',', quote = '\"', escape = '\"', "
-                        "parallel = false, null_padding = true)")
+                        f"{READ_AS_WRITTEN})")
                 table = f'"{path.stem}"'
                 connection.execute(f"INSERT INTO {table} {rows}" if table in made
                                    else f"CREATE TABLE {table} AS {rows}", [str(path)])

@@ -190,7 +190,6 @@ def test_workbook_sweep_stores_the_engines_value_in_every_formula(swept_workbook
     scenarios = [sweep_rows.typed(notify, sheet, row, where) for row in sweep_rows.rows(sheet)]
     assert [(s["gets_attempted"], s["lpars"]) for s in scenarios] == [
         (50, 1), (50, 2), (100, 1), (100, 2), (150, 1), (150, 2)]
-    where = sweep_rows.columns(sheet)
     problems = [sheet[f"{where['problem']}{row}"].value for row in sweep_rows.rows(sheet)]
     assert problems[:3] == [BROKEN_GETS, BROKEN_GETS, notify.checks[1].problem]
     assert sweep_rows.disagreements(notify, sheet, rel=1e-15) == []

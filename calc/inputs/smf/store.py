@@ -92,6 +92,10 @@ DATE_WRITTEN = "[0-9][0-9][0-9][0-9]/[0-9][0-9]/[0-9][0-9]"
 TIME_WRITTEN = "[0-9][0-9]:[0-9][0-9]:[0-9][0-9],[0-9][0-9][0-9][0-9][0-9][0-9]"
 """A date and a time as the tool writes them, as GLOB patterns (:func:`moment`): a
 tenth of the time of a regular expression."""
+READ_AS_WRITTEN = ("auto_detect = false, delim = ',', quote = '\"', escape = '\"', "
+                   "parallel = false, null_padding = true")
+"""How a load has DuckDB's ``read_csv`` read a file, its columns given: nothing sniffed,
+the tool's quoting, rows in order, a row short of the heading padded."""
 PATTERN = "SMF-*.csv"
 """The files of a folder a load reads: every one mq-smf-csv writes."""
 
@@ -360,8 +364,7 @@ def _load_file(connection, tables: dict[str, list[str]], number: int, folder: Pa
     table, new = quoted(path.stem), _widened(connection, tables, path.stem, columns)
     identity = _identified(connection, tables[path.stem], path.stem, record)
     parsed = (f"read_csv(?, header = true, columns = {_struct(_placeholders(names))}, "
-              "auto_detect = false, delim = ',', quote = '\"', escape = '\"', "
-              "parallel = false, null_padding = true)")
+              f"{READ_AS_WRITTEN})")
     lines = ("(SELECT line, text FROM (SELECT row_number() OVER () AS line, text FROM "
              "read_csv(?, header = false, columns = {'text': 'VARCHAR'}, auto_detect = false, "
              "delim = '\x01', quote = '', escape = '', parallel = false)) "
@@ -615,8 +618,7 @@ def read_opened(connection, files: Iterable[str],
             if when not in (*TIMES, NO_TIME):
                 # a store of format 2 keeps no times: each row's worked out once (else
                 # DuckDB works it out again for every span)
-                kept = ", ".join(map(quoted, dict.fromkeys(
-                    ["LPAR", "QMgr", *(column for column in NAMES if column in table), *read])))
+                kept = ", ".join(map(quoted, dict.fromkeys(["LPAR", "QMgr", *read])))
                 source = (f"(WITH placed AS MATERIALIZED (SELECT _load, _folder, _line, "
                           f"{kept}, {when} AS _when FROM {source} WHERE {only}) "
                           "SELECT * FROM placed)")
