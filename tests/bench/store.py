@@ -167,11 +167,11 @@ def restamp(sample: Path, folder: Path, day: int, copies: int) -> Path:
         with (folder / path.name).open("w", encoding="latin-1") as out:
             out.write(heading)
             for copy in range(copies):
-                out.write(_moved(text, timedelta(days=day) + copy * STEP))
+                out.write(moved(text, timedelta(days=day) + copy * STEP))
     return folder
 
 
-def _moved(text: str, by: timedelta) -> str:
+def moved(text: str, by: timedelta) -> str:
     """``text`` with every date and time moved on by ``by``."""
     moved: dict[str, str] = {}
 

@@ -7,18 +7,18 @@ from __future__ import annotations
 import contextlib
 import io
 import shutil
-from datetime import time
+from datetime import datetime, time
 
 import duckdb
 import pytest
 
 from calc.cli import main
-from calc.inputs.smf import store, stored_series
-from calc.inputs.smf.feeds import declared
+from calc.inputs.smf import cells, store, stored_series
+from calc.inputs.smf.feeds import PLACES, declared
 from calc.inputs.smf.importing import read_smf
 from calc.inputs.smf.peaks import peak_intervals
 from calc.inputs.smf.series import series
-from tests.bench.store import restamp
+from tests.bench.store import moved, restamp
 from tests.cli.test_cli import run_main, words
 from tests.inputs.test_smf import RAW, SAMPLE, refusal
 from tests.inputs.test_smf_peaks import described
@@ -48,6 +48,43 @@ def test_a_store_keeps_the_series_the_import_gives_whatever_its_loads(tmp_path):
     assert kept_series(daily) == kept == kept_series(backwards)
     assert stored_series.read(once, None) == series(read_smf(once).imported)
     assert stored_series.read(daily, " mq1o") == series(read_smf(daily, " mq1o").imported)
+
+
+def test_a_day_loaded_after_the_day_before_works_out_again_the_interval_it_ends(tmp_path):
+    """MQ1O's interval that starts ten seconds before midnight (the sample moved on so) has
+    its statistics in the first day's folder and the queue accounting records written during
+    it, nineteen seconds after midnight, in the second day's (each row in the folder of the
+    day that places it; the queues made shared, so their gets are figures of the interval).
+    Loaded a day a load, the second day's load works that interval out again (an interval
+    reaches back its length before the first record of a day, more than the joins' second),
+    and the store keeps the points one load of both keeps."""
+    last = datetime(2026, 5, 21, 23, 59, 50) - datetime(2026, 5, 21, 16, 44, 10)
+    days = [tmp_path / "day-0", tmp_path / "day-1"]
+    for folder in days:
+        folder.mkdir()
+    for path in sorted(SAMPLE.glob("SMF-*.csv")):
+        text = path.read_text("latin-1").replace(',"QMgr",', ',"Shared",')  # WQ's Scope
+        heading, *rows = moved(text, last).splitlines(keepends=True)
+        date, clock = (cells.split(heading).index(column) for column in PLACES[
+            "interval" if declared().placed_by_interval(path.name) else "record"])
+        split = {folder: [heading] for folder in days}
+        for row in rows:
+            written = cells.split(row.rstrip("\r\n"))
+            split[days[cells.moment(written[date], written[clock]).day == 22]].append(row)
+        for folder, lines in split.items():
+            (folder / path.name).write_text("".join(lines), "latin-1")
+    after = [row for row in (days[1] / "SMF-WQ.csv").read_text("latin-1").splitlines()
+             if ',"MQ1O",' in row]
+    assert after and all('"2026/05/22","00:00:19,' in row for row in after)
+    first, once, daily = (tmp_path / f"{name}.duckdb" for name in ("first", "once", "daily"))
+    store.load(first, days[:1])
+    store.load(once, days)
+    for day in days:
+        store.load(daily, [day])
+    ending = [point for point in kept_series(once) if point[1] == "MQ1O"
+              and point[2].replace(microsecond=0) == datetime(2026, 5, 21, 23, 59, 50)]
+    assert ending and ending[0] not in kept_series(first)  # the record counts in its figures
+    assert kept_series(daily) == kept_series(once)
 
 
 def test_names_written_as_text_that_looks_like_a_number_or_padded_keep_one_point_each(

@@ -106,29 +106,36 @@ def refresh(connection, number: int, progress: Callable[[str], None]) -> None:
     if every:
         connection.execute(f"DELETE FROM {SERIES}")
     reads = _reads(connection, _days(connection, None if every else number))
-    for index, (day, arounds) in enumerate(reads, start=1):
-        managers = f"{len(arounds)} queue manager{'s' if len(arounds) > 1 else ''}"
+    for index, (day, windows) in enumerate(reads, start=1):
+        managers = f"{len(windows)} queue manager{'s' if len(windows) > 1 else ''}"
         progress(f"the series of {managers} "
                  + (f"for {day:%Y-%m-%d}" if day else "from all their rows")
                  + f" ({index} of {len(reads)})")
-        _work_out(connection, day, arounds)
+        _work_out(connection, windows)
     connection.execute(f"DELETE FROM {MADE}")
     connection.execute(f"INSERT INTO {MADE} VALUES (?)", [stamp()])
 
 
+Spans = tuple[tuple[datetime, datetime], ...]
+"""Spans of interval starts, each from its first moment (included) to its last (not)."""
+Window = tuple[store.Around, Spans | None]
+"""A queue manager's rows one read takes (:class:`calc.inputs.smf.store.Around`), and the
+spans of starts whose points are worked out from them (every one, where None)."""
+
+
 def _reads(connection, touched: dict[tuple[str, str], set[date] | None]
-           ) -> list[tuple[datetime | None, list[store.Around]]]:
+           ) -> list[tuple[datetime | None, list[Window]]]:
     """The windows of every queue manager ``touched`` (:func:`_windows`) gathered by day,
     in order (the queue managers whose points are worked out from all their rows first, day
     None), at most :data:`READ_TOGETHER` in one read."""
-    days: dict[datetime | None, list[store.Around]] = {}
+    days: dict[datetime | None, list[Window]] = {}
     for system, mine in touched.items():
-        for day, around in _windows(connection, system, mine):
-            days.setdefault(day, []).append(around)
-    return [(day, arounds[first:first + READ_TOGETHER])
-            for day, arounds in sorted(days.items(),
+        for day, window in _windows(connection, system, mine):
+            days.setdefault(day, []).append(window)
+    return [(day, windows[first:first + READ_TOGETHER])
+            for day, windows in sorted(days.items(),
                                        key=lambda item: (item[0] is not None, item[0]))
-            for first in range(0, len(arounds), READ_TOGETHER)]
+            for first in range(0, len(windows), READ_TOGETHER)]
 
 
 def _tables(connection) -> dict[str, str]:
@@ -179,40 +186,69 @@ def longest_interval(connection, system: tuple[str, str]) -> timedelta:
 
 
 def _windows(connection, system: tuple[str, str], days: set[date] | None
-             ) -> Iterable[tuple[datetime | None, store.Around]]:
-    """The days whose intervals rows of ``days`` may be in (the day before, as far as the
-    longest interval reaches, and the day after, which a record may start by), each with
-    the rows its intervals are made of (:func:`calc.inputs.smf.store.around`); one window
-    of every row, day None, where ``days`` is None."""
+             ) -> Iterable[tuple[datetime | None, Window]]:
+    """Each day holding starts of intervals that rows of ``days`` may be in or change
+    (:func:`_changed`), with the rows its intervals are made of
+    (:func:`calc.inputs.smf.store.around`) and the spans of those starts it holds; one
+    window of every row, day None, where ``days`` is None."""
     if days is None:
-        yield None, store.Around(*system)
+        yield None, (store.Around(*system), None)
         return
     longest = longest_interval(connection, system)
-    reached = set()
-    for day in map(_midnight, days):
-        first = _midnight((day - longest - MARGIN).date())
-        reached.update(first + DAY * step for step in range((day - first) // DAY + 2))
-    for day in sorted(reached):
-        yield day, store.around(*system, [(day, day + DAY)], longest)
+    held: dict[datetime, list[tuple[datetime, datetime]]] = {}
+    for low, high in _changed(days, longest):
+        day = _midnight(low.date())
+        while day < high:
+            held.setdefault(day, []).append((max(low, day), min(high, day + DAY)))
+            day += DAY
+    for day, spans in sorted(held.items()):
+        yield day, (store.around(*system, spans, longest), tuple(spans))
+
+
+def _changed(days: set[date], longest: timedelta) -> Spans:
+    """The starts of the intervals that rows placed on ``days`` may be in or change, where
+    no interval is longer than ``longest``, as spans in order, none overlapping: from as far
+    before each day as an interval reaches (a record joins the interval it was written
+    in, which may have started on the day before) to just after it (a start joins an
+    interval up to a second before it, and a record one up to a second after it; the
+    joins' slack, :data:`MARGIN`). A day's intervals farther from those days keep their
+    points: a load that adds a day to a month works out again the last hour of the day
+    before it, not that whole day."""
+    spans: list[tuple[datetime, datetime]] = []
+    for day in sorted(map(_midnight, days)):
+        low, high = day - longest - MARGIN, day + DAY + MARGIN
+        if spans and low <= spans[-1][1]:
+            spans[-1] = (spans[-1][0], high)
+        else:
+            spans.append((low, high))
+    return tuple(spans)
 
 
 def _midnight(day: date) -> datetime:
     return datetime.combine(day, datetime.min.time())
 
 
-def _work_out(connection, day: datetime | None, arounds: list[store.Around]) -> None:
-    """The points of the intervals of the queue managers ``arounds`` names that start on
-    ``day`` (every one, where None) put in place of those the store had. Each queue
-    manager's intervals are made of its own rows alone (:func:`intervals` never mixes two),
-    so reading them together gives each the points a read of its own would."""
-    tables = store.read_opened(connection, declared().files, columns_read, None, arounds)
+def _within(start: datetime, spans: Spans | None) -> bool:
+    """Whether ``start`` is in one of ``spans`` (every start is, where None)."""
+    return spans is None or any(low <= start < high for low, high in spans)
+
+
+def _work_out(connection, windows: list[Window]) -> None:
+    """The points of the intervals of each window's queue manager that start in its spans
+    (every one, where None) put in place of those the store had. Each queue manager's
+    intervals are made of its own rows alone (:func:`intervals` never mixes two), so
+    reading them together gives each the points a read of its own would."""
+    tables = store.read_opened(connection, declared().files, columns_read, None,
+                               [around for around, _spans in windows])
     built, _unplaced = intervals(tables)
-    mine = [interval for interval in built if day is None or day <= interval.start < day + DAY]
-    within, parameters = ("", []) if day is None else ("AND start >= ? AND start < ?",
-                                                       [day, day + DAY])
-    for around in arounds:
-        connection.execute(f"DELETE FROM {SERIES} WHERE lpar = ? AND qmgr = ? {within}",
-                           [around.lpar, around.qmgr, *parameters])
+    spans_of = {(around.lpar, around.qmgr): spans for around, spans in windows}
+    mine = [interval for interval in built
+            if _within(interval.start, spans_of[interval.lpar, interval.qmgr])]
+    for around, spans in windows:
+        for within, parameters in (("", []),) if spans is None else (
+                ("AND start >= ? AND start < ?", list(span)) for span in spans):
+            connection.execute(f"DELETE FROM {SERIES} WHERE lpar = ? AND qmgr = ? {within}",
+                               [around.lpar, around.qmgr, *parameters])
     rows = [(interval.lpar, interval.qmgr, interval.start, interval.seconds,
              json.dumps(point_of(import_interval(interval)).values)) for interval in mine]
     for first in range(0, len(rows), INSERTED_AT_ONCE):
