@@ -7,12 +7,14 @@ STORE`` ranks the intervals by them to import the peak alone
 (:mod:`calc.inputs.smf.peaks`), and F6 offers them, importing the one picked
 (:func:`offered`, :func:`import_kept`).
 
-A load works the points out for the days its rows fall in (a record is placed in the
-interval its time falls in, and an interval may start up to its length before one of its
-records): a day at a time, the rows of the queue managers with points that day read back
-from the store together (up to :data:`READ_TOGETHER` in one read), each with those of its
-longest interval before it and after it, imported as ``mqcalc smf`` imports them, and the
-day's points put in place of those it had. A day's rows, not the month's, are in memory at
+A load works out the points of the intervals its rows may be in or change: those
+starting on the days its rows fall on, or up to the longest interval before one of them (a
+record is placed in the interval its time falls in, which may have started the day before)
+or a second after it (the joins' slack, :func:`_changed`). It does so a day at a time, the
+rows of the queue managers with such intervals that day read back from the store together
+(up to :data:`READ_TOGETHER` in one read), each with those of its longest interval before
+them and after them, imported as ``mqcalc smf`` imports them, and those intervals' points
+put in place of those the store had. A day's rows, not the month's, are in memory at
 once. Where a queue manager's rows hold a time the store could not read
 (:func:`calc.inputs.smf.store.moment`), its points are worked out from all its rows at once,
 as the import places those rows itself.
