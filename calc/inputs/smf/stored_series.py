@@ -247,10 +247,10 @@ def _work_out(connection, windows: list[Window]) -> None:
     mine = [interval for interval in built
             if _within(interval.start, spans_of[interval.lpar, interval.qmgr])]
     for around, spans in windows:
-        for within, parameters in (("", []),) if spans is None else (
-                ("AND start >= ? AND start < ?", list(span)) for span in spans):
+        for span in [None] if spans is None else spans:
+            within = "" if span is None else "AND start >= ? AND start < ?"
             connection.execute(f"DELETE FROM {SERIES} WHERE lpar = ? AND qmgr = ? {within}",
-                               [around.lpar, around.qmgr, *parameters])
+                               [around.lpar, around.qmgr, *(span or ())])
     rows = [(interval.lpar, interval.qmgr, interval.start, interval.seconds,
              json.dumps(point_of(import_interval(interval)).values)) for interval in mine]
     for first in range(0, len(rows), INSERTED_AT_ONCE):
