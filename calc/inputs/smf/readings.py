@@ -411,7 +411,8 @@ message, rounded up); ``mean_kb``, a column of bytes' total over a count column'
 ``setting``, the largest value of a column of settings (a count of buffers), and
 ``setting_kb``, of sizes in bytes, in KB; ``mb_rate``, a column of bytes' total in MB
 (1,048,576 bytes) per second; ``per``, a time pair (``TIME(S)``, ``TIME(US)``, in µs) over
-a count column's total; ``cpu_rate``, a time pair's total in seconds per second of the interval (the
-CPU seconds a second that tasks used); and the fixed readings of the log manager's, a page
-set's, the channel statistics' (among them ``compression_rate``, a channel's compression
-rate weighted by the message bytes of its instances) and class 1 accounting's columns."""
+a count column's total; ``cpu_rate``, a time pair's total in seconds per second of the
+interval (the CPU seconds a second that tasks used); and the fixed readings of the log
+manager's, a page set's, the channel statistics' (among them ``compression_rate``, a
+channel's compression rate weighted by the message bytes of its instances) and class 1
+accounting's columns."""
