@@ -115,8 +115,12 @@ class MqcalcApp(App):
             self.call_after_refresh(self.replace_plan, *self.plan_to_open)
         # What the start built lives as long as the app: frozen out of the garbage
         # collector's sight, a full collection takes under a millisecond, not the 50 to 70
-        # ms that paused whatever key was being answered.
-        self.call_after_refresh(gc.freeze)
+        # ms that paused whatever key was being answered. Not when headless (Pilot, which
+        # runs app after app in one process): unfrozen, an app's objects join the oldest
+        # generation without counting towards its next collection, so none came and the
+        # dead apps piled up (3.2 GB after tests/tui in one process, then 20 s to free).
+        if not self.is_headless:
+            self.call_after_refresh(gc.freeze)
 
     def watch_theme(self, theme: str) -> None:
         """Remember a theme the user picks (from the start on) for the next run."""
@@ -124,8 +128,6 @@ class MqcalcApp(App):
             self.notify(f"The theme is not remembered: {settings_path()} cannot be written.",
                         severity="warning", timeout=4)
 
-    def on_unmount(self) -> None:
-        gc.unfreeze()  # collectable again with the app gone (tests run many in one process)
 
     def action_help(self) -> None:
         """F1: the help, with the focused field's over the calculator screen."""

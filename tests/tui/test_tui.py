@@ -699,3 +699,15 @@ def test_the_terminal_calculators_process_looks_at_its_newest_objects_less_often
     finally:
         gc.set_threshold(*before)
     assert seen == [(app_module.NEWEST_COLLECTED_EVERY, *before[1:])]
+
+
+async def test_a_headless_app_freezes_nothing():
+    """Under Pilot, as in these tests, app after app in one process, nothing is frozen out
+    of the collector's sight (the terminal's own run freezes what its start built): frozen
+    and then unfrozen, each app's objects joined the oldest generation uncounted, no full
+    collection came, and the dead apps piled up by the gigabyte."""
+    app = app_on("connect")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert gc.get_freeze_count() == 0
