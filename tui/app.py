@@ -128,7 +128,6 @@ class MqcalcApp(App):
             self.notify(f"The theme is not remembered: {settings_path()} cannot be written.",
                         severity="warning", timeout=4)
 
-
     def action_help(self) -> None:
         """F1: the help, with the focused field's over the calculator screen."""
         self.push_screen(HelpScreen(self.calculator_screen.field_help()

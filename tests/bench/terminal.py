@@ -266,7 +266,7 @@ async def press_ms(presses: int) -> tuple[list[float], list[float], list[float]]
         # What the start built, frozen out of the collector's sight, as the terminal
         # calculator does after its first frame in a real terminal (headless it does not:
         # MqcalcApp.on_mount). Unfrozen, a full collection falls within some press: the
-        # worst of 100 took 64 to 71 ms, against 30 to 33 frozen (medians alike, 24-25 ms).
+        # worst of 100 took 64 to 71 ms to its frame, against 31 to 32 frozen.
         gc.freeze()
         display = app._display
 
