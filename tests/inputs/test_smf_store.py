@@ -151,6 +151,29 @@ def test_rows_already_stored_or_repeated_in_the_load_are_counted_and_left_out(tm
         (str(second), 6, "1800")]
 
 
+def test_a_load_runs_duckdb_on_one_thread_and_a_read_on_a_thread_a_core(tmp_path, monkeypatch):
+    """A load stores its files one at a time, in order, on one DuckDB thread
+    (:data:`calc.inputs.smf.store.LOAD_SETTINGS`); a read keeps DuckDB's default, a thread
+    for each core it may run on, within the same memory limit."""
+    threads = []
+
+    def connect(*arguments, connecting=duckdb.connect, **settings):
+        connection = connecting(*arguments, **settings)
+        threads.append(connection.execute("SELECT current_setting('threads'), "
+                                          "current_setting('memory_limit')").fetchone())
+        return connection
+
+    monkeypatch.setattr(duckdb, "connect", connect)
+    into = tmp_path / "mq.duckdb"
+    assert load(RAW, "--into", into)[0] == 0
+    store.opened(into, lambda connection: None)
+    monkeypatch.undo()
+    with duckdb.connect(":memory:", config={"memory_limit": store.MEMORY_LIMIT}) as default:
+        expected = default.execute("SELECT current_setting('threads'), "
+                                   "current_setting('memory_limit')").fetchone()
+    assert threads == [(1, expected[1]), expected]
+
+
 def test_a_store_opened_to_read_is_asked_for_its_tables_once(tmp_path, monkeypatch):
     """Reading a store asks DuckDB for its tables and columns once, however many readers
     want them (the peak query wanted them four times, 12 to 18 ms each); what they get is

@@ -88,6 +88,13 @@ MEMORY_LIMIT = "512MB"
 """What DuckDB may hold in memory while loading or reading; beyond it, it spills to a
 temporary folder beside the store. With Python and the rows read, a load stays under 1 GB
 whatever the size of the files."""
+LOAD_SETTINGS = {"threads": 1}
+"""DuckDB's settings for a load, beside :data:`MEMORY_LIMIT`: one thread. A load reads its
+files in order one at a time (``parallel = false``), so a second thread has little to do
+but costs coordinating: the re-stamped month (0.97 GB) loaded in 64.2 and 62.8 s on one
+thread against 66.6 and 66.0 s on two (2026-12-01, a 2-core machine, alternately), with
+some 3.3 s less CPU. A read keeps DuckDB's default, one thread a core (the month's peak
+and series queries took as long either way)."""
 DATE_WRITTEN = "[0-9][0-9][0-9][0-9]/[0-9][0-9]/[0-9][0-9]"
 TIME_WRITTEN = "[0-9][0-9]:[0-9][0-9]:[0-9][0-9],[0-9][0-9][0-9][0-9][0-9][0-9]"
 """A date and a time as the tool writes them, as GLOB patterns (:func:`moment`): a
@@ -243,7 +250,8 @@ def _connect(store: Path, write: bool):
                          "load, or a folder of mq-smf-csv files)")
     try:
         connection = duckdb.connect(str(path), read_only=not write,
-                                    config={"memory_limit": MEMORY_LIMIT})
+                                    config={"memory_limit": MEMORY_LIMIT,
+                                            **(LOAD_SETTINGS if write else {})})
     except duckdb.Error as error:
         said = str(error).splitlines()[0]
         if "Could not set lock" in said:
